@@ -1,0 +1,9 @@
+import { setUpCommands } from './commands';
+import { setUpSidePanel } from './side-panel';
+
+// MV3 wakes the worker for an event and dispatches it right after the top level
+// runs, so every listener must be registered synchronously here.
+export default defineBackground(() => {
+  setUpSidePanel();
+  setUpCommands();
+});

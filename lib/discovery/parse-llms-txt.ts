@@ -1,0 +1,274 @@
+/**
+ * A pure, dependency-free parser for llms.txt files (spec v2, https://llmstxt.org).
+ *
+ * Real files stray from the spec a lot (README-style prose, code, H1s used as sections), so the
+ * parser never throws: whatever does not fit the spec becomes a warning a person can read.
+ */
+
+/** One `- [name](url): notes` entry of an H2 section. */
+export interface LlmsLink {
+  name: string;
+  /** Absolute URL, resolved against the file's own URL. */
+  url: string;
+  /** The link target as written in the file (without `<>` around it). */
+  rawUrl: string;
+  notes?: string;
+  /** 1-based line number. */
+  line: number;
+  /** True inside the `## Optional` section, whose links the spec marks as skippable. */
+  optional: boolean;
+}
+
+/** An H2 section and the links listed in it. */
+export interface LlmsSection {
+  name: string;
+  line: number;
+  /** The spec gives `## Optional` (any case) a special meaning: secondary links. */
+  optional: boolean;
+  links: LlmsLink[];
+}
+
+/** Why a line (or the file) does not follow the llms.txt spec. */
+export type LlmsWarningCode =
+  | 'missing-h1' | 'multiple-h1' | 'h1-not-first' | 'multiple-blockquotes' | 'non-link-line'
+  | 'h3-in-section' | 'duplicate-link' | 'empty-section' | 'invalid-url' | 'empty-file';
+
+/** A spec deviation, with a message in plain words for a person. */
+export interface LlmsWarning {
+  code: LlmsWarningCode;
+  /** 1-based line the problem starts on. */
+  line: number;
+  message: string;
+}
+
+/** Everything read from one llms.txt file. */
+export interface ParsedLlmsTxt {
+  /** Text of the first `# ` heading; null when there is none. */
+  title: string | null;
+  /** The `>` blockquote right after the title, continuation lines joined with spaces. */
+  summary: string | null;
+  /** Trimmed Markdown between the summary and the first H2 (links here are not collected). */
+  details: string;
+  sections: LlmsSection[];
+  /** All links of all sections, in file order. */
+  links: LlmsLink[];
+  warnings: LlmsWarning[];
+}
+
+type LineKind = 'blank' | 'h1' | 'h2' | 'h3' | 'fence' | 'code' | 'text';
+
+/** One source line; `text` is the heading text for h1/h2/h3 lines. */
+interface Line { no: number; raw: string; kind: LineKind; text: string }
+
+// CommonMark ATX heading: up to 3 spaces, 1-6 '#', then a space. `#Title` is not a heading.
+// Kept free of nested quantifiers so huge binary-ish lines cannot make it backtrack for long.
+const HEADING = /^ {0,3}(#{1,6})[ \t]+(.*)$/s;
+const FENCE = /^\s*(`{3,}|~{3,})/;
+const QUOTE = /^ {0,3}>/;
+const isQuote = (line: Line | undefined): boolean => line?.kind === 'text' && QUOTE.test(line.raw);
+// `- [name](url): notes`. Lenient on purpose: `*`/`+` bullets, no space after the bullet
+// (`-[name](url)`), indented (nested) items, `<url>` and `(url "title")` forms, and URLs holding
+// one level of parentheses. The name may contain `]` as long as it is not followed by `(`.
+const LINK =
+  /^\s*[-*+][ \t]*\[((?:[^\]]|\](?!\())+)\]\(\s*(<[^>]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+"[^"]*")?\s*\)(.*)$/s;
+
+/** Heading text without the optional closing `#` run (CommonMark), or '' when empty. */
+function headingText(raw: string): string {
+  const text = raw.trim();
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '#') end--;
+  if (end === 0) return '';
+  return end < text.length && /\s/.test(text[end - 1] ?? '') ? text.slice(0, end).trim() : text;
+}
+
+/** Labels each line, so that nothing inside a ``` or ~~~ fence is read as a heading or a link. */
+function classify(rawLines: string[]): Line[] {
+  let fence: { char: string; size: number } | null = null;
+  return rawLines.map((raw, index): Line => {
+    const line: Line = { no: index + 1, raw, kind: 'text', text: '' };
+    const fenceMatch = FENCE.exec(raw);
+    if (fence) {
+      line.kind = 'code';
+      // A fence closes on the same character, at least as long, with nothing after it.
+      const marker = fenceMatch?.[1] ?? '';
+      if (marker[0] === fence.char && marker.length >= fence.size && raw.trim() === marker) fence = null;
+    } else if (fenceMatch?.[1]) {
+      line.kind = 'fence';
+      fence = { char: fenceMatch[1][0] ?? '`', size: fenceMatch[1].length };
+    } else if (raw.trim() === '') {
+      line.kind = 'blank';
+    } else {
+      const heading = HEADING.exec(raw);
+      line.text = heading ? headingText(heading[2] ?? '') : '';
+      const level = heading?.[1]?.length ?? 0;
+      if (line.text !== '') line.kind = level === 1 ? 'h1' : level === 2 ? 'h2' : 'h3';
+    }
+    return line;
+  });
+}
+
+/** "Line 3 is …" or "Lines 3–5 are …", for messages about a run of lines. */
+function linesAre(from: number, to: number): string {
+  return from === to ? `Line ${from} is` : `Lines ${from}–${to} are`;
+}
+
+/**
+ * Parses llms.txt text. `baseUrl` is the file's own URL; relative link targets resolve against it.
+ * Never throws: an empty, HTML or binary input gives a result with warnings.
+ */
+export function parseLlmsTxt(text: string, baseUrl: string): ParsedLlmsTxt {
+  const result: ParsedLlmsTxt = { title: null, summary: null, details: '', sections: [], links: [], warnings: [] };
+  const warn = (code: LlmsWarningCode, line: number, message: string): void => {
+    result.warnings.push({ code, line, message });
+  };
+  // A UTF-8 BOM is allowed by the spec; Windows editors also leave CRLF endings.
+  const source = (typeof text === 'string' ? text : '').replace(/^\uFEFF/, '');
+  if (source.trim() === '') {
+    warn('empty-file', 1, 'The file is empty.');
+    return result;
+  }
+  let base: URL | undefined; // When baseUrl is unusable, relative links become invalid-url warnings.
+  try {
+    base = new URL(baseUrl);
+  } catch {
+    // Stays undefined.
+  }
+
+  const lines = classify(source.split(/\r\n|\r|\n/));
+  const firstH2 = lines.findIndex((l) => l.kind === 'h2');
+  const preambleEnd = firstH2 < 0 ? lines.length : firstH2;
+  const titleIndex = lines.findIndex((l) => l.kind === 'h1');
+  const titleLine = lines[titleIndex];
+  if (!titleLine) {
+    warn('missing-h1', 1, 'The file has no title: an llms.txt file must start with a “# Project name” heading.');
+  } else {
+    result.title = titleLine.text;
+    if (lines.slice(0, titleIndex).some((l) => l.kind !== 'blank')) {
+      warn('h1-not-first', titleLine.no, `The title on line ${titleLine.no} is not at the top of the file: llms.txt must start with the “# Project name” heading.`);
+    }
+  }
+  const secondH1 = (line: Line): void =>
+    warn('multiple-h1', line.no, `Line ${line.no} is another “#” top-level heading: llms.txt has only one, for the project name.`);
+
+  // Preamble: summary blockquote, then free "details" Markdown, up to the first H2.
+  const preamble = lines.slice(titleIndex >= 0 && titleIndex < preambleEnd ? titleIndex + 1 : 0, preambleEnd);
+  let cursor = preamble.findIndex((l) => l.kind !== 'blank');
+  const summaryParts: string[] = [];
+  for (let l = preamble[cursor]; l && isQuote(l); l = preamble[++cursor]) {
+    summaryParts.push(l.raw.replace(/^\s*>\s?/, '').trim());
+  }
+  const summary = summaryParts.filter((part) => part !== '').join(' ');
+  if (summary !== '') result.summary = summary;
+  const details = cursor < 0 ? [] : preamble.slice(cursor);
+  let quoteBlocks = summaryParts.length > 0 ? 1 : 0;
+  details.forEach((line, i) => {
+    if (line.kind === 'h1') secondH1(line);
+    // Only the quote right after the title is the summary; later ones are easy to mistake for it.
+    if (isQuote(line) && !isQuote(details[i - 1]) && ++quoteBlocks > 1) {
+      warn('multiple-blockquotes', line.no, `Line ${line.no} starts another “>” quote: only the one right after the title is read as the summary.`);
+    }
+  });
+  result.details = details.map((l) => l.raw).join('\n').trim();
+
+  // Sections: the spec wants only link list items between H2s.
+  const seen = new Map<string, number>();
+  let section: LlmsSection | null = null;
+  let run: { from: number; to: number } | null = null;
+  const flushRun = (): void => {
+    if (run && section) {
+      const what = run.from === run.to ? 'a link' : 'links';
+      warn('non-link-line', run.from, `${linesAre(run.from, run.to)} not ${what} in section “${section.name}”: sections should only list links.`);
+    }
+    run = null;
+  };
+  const closeSection = (): void => {
+    flushRun();
+    if (section && section.links.length === 0) {
+      warn('empty-section', section.line, `Section “${section.name}” on line ${section.line} has no links.`);
+    }
+  };
+  const addLink = (match: RegExpExecArray, lineNo: number, into: LlmsSection): void => {
+    const name = (match[1] ?? '').trim();
+    const rawUrl = (match[2] ?? '').replace(/^<|>$/g, '').trim();
+    // Markdown backslash escapes apply in link targets; firecrawl output writes `/\#anchor`.
+    const target = rawUrl.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+    let url: string | null = null;
+    try {
+      if (target !== '') url = new URL(target, base).href;
+    } catch {
+      // Unparseable target (e.g. `https://[bad`); reported below.
+    }
+    if (url === null) {
+      warn('invalid-url', lineNo, `Line ${lineNo}: the link “${name}” points to “${rawUrl}”, which is not a usable address.`);
+      return;
+    }
+    // Notes follow `:` in the spec; some files omit the space, or use a dash instead of the colon.
+    const notes = (match[3] ?? '').replace(/^\s*[:\-–—]?\s*/, '').trim();
+    const link: LlmsLink = { name, url, rawUrl, line: lineNo, optional: into.optional };
+    if (notes !== '') link.notes = notes;
+    const firstLine = seen.get(url);
+    if (firstLine === undefined) seen.set(url, lineNo);
+    else warn('duplicate-link', lineNo, `Line ${lineNo} links to ${url} again (already listed on line ${firstLine}).`);
+    into.links.push(link);
+    result.links.push(link);
+  };
+  for (let i = preambleEnd; i < lines.length; i++) {
+    const line = lines[i];
+    if (!line) continue;
+    if (line.kind === 'h2') {
+      closeSection();
+      section = { name: line.text, line: line.no, optional: line.text.toLowerCase() === 'optional', links: [] };
+      result.sections.push(section);
+      continue;
+    }
+    if (!section) continue;
+    if (line.kind === 'text') {
+      const match = LINK.exec(line.raw);
+      if (!match) {
+        run = run ? { from: run.from, to: line.no } : { from: line.no, to: line.no };
+        continue;
+      }
+      flushRun();
+      addLink(match, line.no, section);
+      continue;
+    }
+    flushRun();
+    if (line.kind === 'h1' && i !== titleIndex) secondH1(line);
+    if (line.kind === 'h3') {
+      // The reference parser splits on `##`, so it mis-reads `### X` as a section named `# X`; we
+      // keep the current section (a list of links has no sub-levels) and say so.
+      warn('h3-in-section', line.no, `Line ${line.no} in section “${section.name}” is a sub-heading: llms.txt sections are flat lists of links, so it is ignored.`);
+    }
+    if (line.kind === 'fence') {
+      let end = i;
+      while (lines[end + 1]?.kind === 'code') end++;
+      warn('non-link-line', line.no, `${linesAre(line.no, end + 1)} a code block in section “${section.name}”: sections should only list links.`);
+      i = end;
+    }
+  }
+  closeSection();
+  // Section-level warnings are emitted when a section ends; show everything in file order.
+  result.warnings.sort((a, b) => a.line - b.line);
+  return result;
+}
+
+/**
+ * True when the URL's path names an llms-family file that discovery should follow: llms.txt,
+ * llms-full.txt, llms-<name>.txt, llms.md/.mdx/.markdown, or any *.txt under an /llms/ directory.
+ */
+export function isLlmsFileUrl(url: string): boolean {
+  let parsed: URL;
+  try {
+    // A dummy base lets bare paths through; query strings and fragments are ignored.
+    parsed = new URL(url, 'https://base.invalid/');
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
+  const segments = parsed.pathname.toLowerCase().split('/');
+  const file = segments.pop() ?? '';
+  // llms-full.txt and llms-ctx.txt are the spec's expanded variants; sites add more llms-<name>.txt.
+  if (/^llms(-[^/]+)?\.txt$/.test(file) || /^llms\.(md|mdx|markdown)$/.test(file)) return true;
+  // Nested indexes such as /llms/api.txt.
+  return file.endsWith('.txt') && file.length > 4 && segments.includes('llms');
+}

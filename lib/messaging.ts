@@ -1,0 +1,15 @@
+import { defineExtensionMessaging } from '@webext-core/messaging';
+
+/**
+ * Every command the side panel can send to the background worker.
+ * Commands return at once (MV3 ends an event after 5 minutes, so no handler
+ * awaits long work); results flow back through Dexie live queries.
+ */
+export interface ProtocolMap {
+  /** Health check; returns the extension version. */
+  ping(): { version: string };
+  /** The panel is showing this page: record the site and refresh its discovery if stale. */
+  openSite(data: { url: string }): { origin: string };
+}
+
+export const { sendMessage, onMessage, removeAllListeners } = defineExtensionMessaging<ProtocolMap>();

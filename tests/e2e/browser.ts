@@ -1,0 +1,58 @@
+import { chromium, type BrowserContext, type Worker } from '@playwright/test';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** Debian's Chromium: Playwright's own browser download cannot work on this network. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const E2E_BUILD = resolve('.output/chrome-mv3-e2e');
+export const PROD_BUILD = resolve('.output/chrome-mv3');
+
+/**
+ * Host names fixture servers answer to. --host-resolver-rules maps them to
+ * loopback, so subdomain and cross-site rules meet real, distinct hosts.
+ */
+export const TEST_HOSTS = ['example.test', '*.example.test', 'other.test', '*.other.test', 'scout-demo.test', '*.scout-demo.test'];
+
+export interface LaunchOptions {
+  extensionDir?: string;
+  headless?: boolean;
+  userDataDir?: string;
+}
+
+/** Launches Chromium with the extension loaded and returns it with its service worker and id. */
+export async function launchWithExtension(options: LaunchOptions = {}): Promise<{ context: BrowserContext; worker: Worker; extensionId: string }> {
+  const extensionDir = options.extensionDir ?? E2E_BUILD;
+  if (!existsSync(join(extensionDir, 'manifest.json'))) {
+    throw new Error(`No built extension in ${extensionDir}. Run "npm run build:e2e" (or "npm run build") first.`);
+  }
+  const context = await chromium.launchPersistentContext(options.userDataDir ?? mkdtempSync(join(tmpdir(), 'scout-e2e-')), {
+    executablePath: CHROMIUM,
+    headless: options.headless ?? true,
+    args: [
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+      `--host-resolver-rules=${TEST_HOSTS.map((h) => `MAP ${h} 127.0.0.1`).join(', ')}`,
+      // This machine has no outside network; these stop Chromium from trying.
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      // .test hosts serve plain http; don't let Chromium try https first.
+      '--disable-features=HttpsUpgrades,HttpsFirstBalancedModeAutoEnable',
+    ],
+  });
+  // Chromium silently skips an extension it cannot load (a missing icon is enough), so fail fast and say so.
+  const worker =
+    context.serviceWorkers()[0] ??
+    (await context.waitForEvent('serviceworker', { timeout: 15_000 }).catch(async () => {
+      await context.close();
+      throw new Error(`Chromium did not start the extension's service worker from ${extensionDir}: open chrome://extensions in a headed run to see why.`);
+    }));
+  const extensionId = new URL(worker.url()).host;
+  return { context, worker, extensionId };
+}

@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDb, SCHEMA_VERSION, type ScoutDb } from '@/lib/db';
+import { recordSiteOpened } from '@/lib/sites';
+
+let db: ScoutDb | undefined;
+afterEach(async () => {
+  await db?.delete();
+  db = undefined;
+});
+
+describe('the Scout database', () => {
+  it('opens at the declared schema version with every table later work needs', async () => {
+    db = createDb(`t-${Math.random()}`);
+    await db.open();
+    expect(db.verno).toBe(SCHEMA_VERSION);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['artifacts', 'discovered', 'frontier', 'jobs', 'pages', 'sites']);
+  });
+
+  it('never indexes bodies (text, markdown), only keys and states', async () => {
+    db = createDb(`t-${Math.random()}`);
+    await db.open();
+    const indexed = db.tables.flatMap((t) => [t.schema.primKey, ...t.schema.indexes].flatMap((i) => [i.keyPath ?? []].flat()));
+    expect(indexed).toContain('state');
+    for (const body of ['text', 'markdown', 'description', 'title']) expect(indexed).not.toContain(body);
+  });
+
+  it('keeps the frontier keyed by job and URL so a URL is queued once per job', async () => {
+    db = createDb(`t-${Math.random()}`);
+    const row = { jobId: 'j1', url: 'https://a.test/', state: 'pending' as const, depth: 0, source: 'seed', retries: 0, updatedAt: 1 };
+    await db.frontier.add(row);
+    await expect(db.frontier.add(row)).rejects.toThrow(/ConstraintError|Key already exists/);
+    await db.frontier.add({ ...row, jobId: 'j2' });
+    expect(await db.frontier.where('[jobId+state]').equals(['j1', 'pending']).count()).toBe(1);
+  });
+
+  it('records site opens per origin and counts visits', async () => {
+    db = createDb(`t-${Math.random()}`);
+    const first = await recordSiteOpened(db, 'https://docs.example.co.uk/guide/', 1000);
+    expect(first).toMatchObject({ origin: 'https://docs.example.co.uk', site: 'example.co.uk', openCount: 1, firstOpenedAt: 1000 });
+    await Promise.all([recordSiteOpened(db, 'https://docs.example.co.uk/a', 2000), recordSiteOpened(db, 'https://docs.example.co.uk/b', 3000)]);
+    const again = await db.sites.get('https://docs.example.co.uk');
+    expect(again).toMatchObject({ openCount: 3, firstOpenedAt: 1000 });
+    expect(await db.sites.count()).toBe(1);
+  });
+});

@@ -1,0 +1,30 @@
+import { defineConfig } from 'wxt';
+
+/**
+ * SCOUT_E2E=1 builds a test-only variant into .output/<browser>-mv3-e2e.
+ * Why: headless Chromium cannot answer `permissions.request()` (the prompt never
+ * settles), so E2E tests need host access granted at install time. The shipped
+ * manifest (plain `wxt build`) asks for host access per site, at the user's click.
+ */
+const e2e = process.env.SCOUT_E2E === '1';
+
+export default defineConfig({
+  modules: ['@wxt-dev/module-react'],
+  outDirTemplate: e2e ? '{{browser}}-mv{{manifestVersion}}-e2e' : '{{browser}}-mv{{manifestVersion}}{{modeSuffix}}',
+  manifest: ({ browser, manifestVersion }) => ({
+    name: e2e ? 'llms.txt Scout (E2E build)' : 'llms.txt Scout',
+    description:
+      'See the llms.txt files a documentation site publishes, or generate them from a crawl with your own browser.',
+    // sidePanel: the whole UI lives in Chrome's side panel (Firefox maps it to a sidebar).
+    // activeTab: reading the current tab's address after the user clicks the toolbar button.
+    permissions: browser === 'firefox' ? ['activeTab'] : ['sidePanel', 'activeTab'],
+    // Host access is requested per site from the side panel, on the user's click.
+    // MV2 (Firefox's default build) lists optional hosts among optional_permissions.
+    ...(manifestVersion === 2
+      ? { optional_permissions: ['http://*/*', 'https://*/*'] }
+      : { optional_host_permissions: ['http://*/*', 'https://*/*'] }),
+    ...(e2e ? { host_permissions: ['<all_urls>'] } : {}),
+    action: { default_title: 'Open llms.txt Scout' },
+    icons: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' },
+  }),
+});
