@@ -1,8 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { db } from '@/lib/db';
 import { sendMessage } from '@/lib/messaging';
 import type { SiteInfo } from '@/lib/url/site';
+import { DiscoveredView } from './discovery/discovered-view';
+import { useDiscovery } from './discovery/use-discovery';
 import { HostAccessCard } from './host-access-card';
 import { SiteHeader } from './site-header';
 import { useHostAccess } from './use-host-access';
@@ -11,29 +13,52 @@ import { useHostAccess } from './use-host-access';
 export function SitePanel({ pageUrl, info }: { pageUrl: string; info: SiteInfo }) {
   const { access, request } = useHostAccess(info.hostPatterns);
   const site = useLiveQuery(() => db.sites.get(info.origin), [info.origin]);
+  const discovery = useDiscovery(info.origin);
   const [commandError, setCommandError] = useState<string | null>(null);
 
-  useEffect(() => {
-    sendMessage('openSite', { url: pageUrl }).catch((error: unknown) =>
-      setCommandError(`Scout’s background worker did not answer (${String(error)}). Try closing and reopening the panel.`),
-    );
-  }, [pageUrl]);
+  const send = useCallback(<T,>(p: Promise<T>) => p.catch((error: unknown) => {
+    setCommandError(`Scout’s background worker did not answer (${String(error)}). Close and reopen the panel.`);
+    return undefined;
+  }), []);
 
-  const status = access === 'missing' ? 'Needs your permission to read this site' : access === 'checking' ? 'Checking access…' : 'Ready';
+  useEffect(() => void send(sendMessage('openSite', { url: pageUrl })), [pageUrl, send]);
+
+  const rerun = useCallback(async () => {
+    const answer = await send(sendMessage('startDiscovery', { url: pageUrl }));
+    if (answer && 'error' in answer) setCommandError('Scout has no access to this site yet. Allow it above.');
+  }, [pageUrl, send]);
+
+  // Discovery runs by itself whenever the panel opens on a page Scout may read.
+  useEffect(() => {
+    if (access === 'granted') void rerun();
+  }, [access, rerun]);
+
+  const busy = Boolean(discovery.running);
+  const status =
+    access === 'missing' ? 'Needs your permission to read this site'
+    : access === 'checking' ? 'Checking access…'
+    : discovery.running?.message ?? discovery.shown?.message ?? 'Looking for llms.txt files…';
 
   return (
     <div className="panel">
-      <SiteHeader info={info} pageUrl={pageUrl} status={status} />
+      <SiteHeader
+        info={info}
+        pageUrl={pageUrl}
+        status={status}
+        action={access === 'granted' && (
+          <button type="button" className="button button--small" onClick={() => void rerun()} disabled={busy} data-testid="rerun">
+            {busy ? 'Checking…' : 'Re-run'}
+          </button>
+        )}
+      />
       <main className="panel__body">
         {commandError && <p className="error" role="alert">{commandError}</p>}
         {access === 'missing' && <HostAccessCard info={info} onRequest={request} />}
-        <section className="card" data-testid="site-facts">
-          <h2>Site</h2>
+        {access === 'granted' && <DiscoveredView origin={info.origin} state={discovery} />}
+        <section className="card card--quiet" data-testid="site-facts">
           <dl className="facts">
             <dt>Page</dt>
             <dd className="truncate" title={pageUrl}>{new URL(pageUrl).pathname}</dd>
-            <dt>Site</dt>
-            <dd>{info.site}</dd>
             <dt>Access</dt>
             <dd data-testid="host-access-state">{access === 'granted' ? `Allowed on ${info.hostPatterns.length > 1 ? `${info.site} and subdomains` : info.host}` : access === 'missing' ? 'Not yet allowed' : '…'}</dd>
             <dt>Inspected</dt>

@@ -1,4 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
+import type { CrawlSettings } from './crawl/settings';
+import type { DiscoveryResult } from './discovery/types';
 
 /**
  * The one IndexedDB database. The background worker writes; the side panel reads
@@ -32,48 +34,68 @@ export interface JobRecord {
   /** Plain-words progress or failure message for the side panel. */
   message?: string;
   counters: Record<string, number>;
+  /** The page the user started from (crawl jobs). */
+  startUrl?: string;
+  settings?: CrawlSettings;
+  /** The site's own navigation order, from the first crawled page that has one. */
+  nav?: Array<{ title: string; url: string; depth: number }>;
 }
 
 export type DiscoveredKind = 'llms' | 'llms-full' | 'markdown' | 'sitemap' | 'robots' | 'well-known';
 
-/** A file found by discovery (or a probe that found nothing, with the reason kept). */
-export interface DiscoveredFileRecord {
+/** A location discovery looked at (found or not, with the reason), per site and run. */
+export interface DiscoveredFileRecord extends DiscoveryResult {
   id?: number;
   origin: string;
-  url: string;
-  kind: DiscoveredKind;
-  status: 'found' | 'missing' | 'error' | 'not-followed';
-  reason?: string;
-  /** URL of the file that linked to this one; absent for direct probes. */
-  parentUrl?: string;
-  bytes?: number;
-  text?: string;
+  /** The discovery job that produced it; the panel shows the newest finished run. */
+  jobId: string;
   fetchedAt: number;
 }
 
 export type FrontierState = 'pending' | 'inflight' | 'done' | 'failed' | 'skipped';
 
+/** Where a frontier URL came from: a seed kind, or a link on a crawled page. */
+export type FrontierSource = 'start' | 'llms' | 'sitemap' | 'link' | 'redirect';
+
 /** A URL in a crawl's durable queue: plain data, so a restarted worker can resume it. */
 export interface FrontierRecord {
   jobId: string;
+  /** Dedupe key (normalized, trailing-slash variants folded): one entry per page per job. */
+  key: string;
+  /** The URL to fetch, as first found. */
   url: string;
   state: FrontierState;
   depth: number;
-  source: string;
+  /** Enqueue order; with depth it gives breadth-first order. */
+  seq: number;
+  source: FrontierSource;
+  parentUrl?: string;
+  /** Try the page's Markdown twin first (pages listed in an llms.txt). */
+  preferMarkdown?: boolean;
   retries: number;
   reason?: string;
   updatedAt: number;
 }
 
-/** A crawled page, stored as Markdown. */
+/** A crawled page, stored as Markdown. Keyed by the frontier key it was fetched for. */
 export interface PageRecord {
   jobId: string;
+  key: string;
+  /** Where the content really came from (after redirects, or the Markdown twin). */
   url: string;
+  finalUrl: string;
   state: 'stored' | 'duplicate' | 'removed';
+  /** The stored page this one repeats, when state is duplicate. */
+  duplicateOf?: string;
+  depth: number;
   title: string;
   description?: string;
   markdown: string;
+  /** 'markdown' when the server sent Markdown (negotiated or a twin), else 'html' (converted). */
+  format: 'markdown' | 'html';
+  twinUrl?: string;
   contentHash: string;
+  bytes: number;
   etag?: string;
   lastModified?: string;
   fetchedAt: number;
@@ -112,9 +134,9 @@ export function createDb(name = 'llms-txt-scout'): ScoutDb {
   db.version(1).stores({
     sites: 'origin, lastOpenedAt',
     jobs: 'id, origin, state, [origin+createdAt]',
-    discovered: '++id, origin, &[origin+url], status',
-    frontier: '[jobId+url], [jobId+state], [jobId+state+depth]',
-    pages: '[jobId+url], [jobId+state]',
+    discovered: '++id, jobId, &[jobId+url], origin',
+    frontier: '[jobId+key], [jobId+state], [jobId+state+depth+seq], [jobId+seq]',
+    pages: '[jobId+key], [jobId+state], [jobId+contentHash]',
     artifacts: '++id, [origin+kind+version]',
   });
   return db;

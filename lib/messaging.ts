@@ -10,6 +10,11 @@ export interface ProtocolMap {
   ping(): { version: string };
   /** The panel is showing this page: record the site and refresh its discovery if stale. */
   openSite(data: { url: string }): { origin: string };
+  /**
+   * Runs discovery for the page (or joins the run already going for its site).
+   * Answers `no-access` when the site's host permission is missing.
+   */
+  startDiscovery(data: { url: string }): { jobId: string } | { error: 'no-access' };
 }
 
 export const { sendMessage, onMessage, removeAllListeners } = defineExtensionMessaging<ProtocolMap>();

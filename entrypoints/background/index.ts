@@ -1,4 +1,5 @@
 import { setUpCommands } from './commands';
+import { setUpDiscovery } from './discovery';
 import { setUpSidePanel } from './side-panel';
 
 // MV3 wakes the worker for an event and dispatches it right after the top level
@@ -6,4 +7,5 @@ import { setUpSidePanel } from './side-panel';
 export default defineBackground(() => {
   setUpSidePanel();
   setUpCommands();
+  setUpDiscovery();
 });

@@ -5,7 +5,7 @@
  * parser never throws: whatever does not fit the spec becomes a warning a person can read.
  */
 
-/** One `- [name](url): notes` entry of an H2 section. */
+/** One `- [name](url): notes` link list item, of an H2 section or of the details part. */
 export interface LlmsLink {
   name: string;
   /** Absolute URL, resolved against the file's own URL. */
@@ -15,7 +15,7 @@ export interface LlmsLink {
   notes?: string;
   /** 1-based line number. */
   line: number;
-  /** True inside the `## Optional` section, whose links the spec marks as skippable. */
+  /** True inside the `## Optional` section, whose links the spec marks as skippable (never in details). */
   optional: boolean;
 }
 
@@ -47,11 +47,18 @@ export interface ParsedLlmsTxt {
   title: string | null;
   /** The `>` blockquote right after the title, continuation lines joined with spaces. */
   summary: string | null;
-  /** Trimmed Markdown between the summary and the first H2 (links here are not collected). */
+  /** Trimmed Markdown between the summary and the first H2. */
   details: string;
   sections: LlmsSection[];
-  /** All links of all sections, in file order. */
+  /** All links of all sections, in file order: the spec's links. */
   links: LlmsLink[];
+  /**
+   * Link list items in the details part (before the first H2), in file order. Not the spec's
+   * links, but many real files list everything straight under the H1 with no `## ` section; the
+   * reference parser drops those, a person (and a crawler) still wants them. Unusable targets are
+   * skipped without a warning, and they never count for `duplicate-link`: details are free text.
+   */
+  detailLinks: LlmsLink[];
   warnings: LlmsWarning[];
 }
 
@@ -107,6 +114,28 @@ function classify(rawLines: string[]): Line[] {
   });
 }
 
+/** A link read from a LINK match; `url` is null when the target is not a usable address. */
+type LinkCandidate = Omit<LlmsLink, 'url'> & { url: string | null };
+
+/** Reads a LINK match: name, target resolved against `base`, notes. */
+function readLink(match: RegExpExecArray, line: number, base: URL | undefined, optional: boolean): LinkCandidate {
+  const name = (match[1] ?? '').trim();
+  const rawUrl = (match[2] ?? '').replace(/^<|>$/g, '').trim();
+  // Markdown backslash escapes apply in link targets; firecrawl output writes `/\#anchor`.
+  const target = rawUrl.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+  let url: string | null = null;
+  try {
+    if (target !== '') url = new URL(target, base).href;
+  } catch {
+    // Unparseable target (e.g. `https://[bad`); the caller decides whether to warn.
+  }
+  // Notes follow `:` in the spec; some files omit the space, or use a dash instead of the colon.
+  const notes = (match[3] ?? '').replace(/^\s*[:\-–—]?\s*/, '').trim();
+  const link: LinkCandidate = { name, url, rawUrl, line, optional };
+  if (notes !== '') link.notes = notes;
+  return link;
+}
+
 /** "Line 3 is …" or "Lines 3–5 are …", for messages about a run of lines. */
 function linesAre(from: number, to: number): string {
   return from === to ? `Line ${from} is` : `Lines ${from}–${to} are`;
@@ -117,7 +146,9 @@ function linesAre(from: number, to: number): string {
  * Never throws: an empty, HTML or binary input gives a result with warnings.
  */
 export function parseLlmsTxt(text: string, baseUrl: string): ParsedLlmsTxt {
-  const result: ParsedLlmsTxt = { title: null, summary: null, details: '', sections: [], links: [], warnings: [] };
+  const result: ParsedLlmsTxt = {
+    title: null, summary: null, details: '', sections: [], links: [], detailLinks: [], warnings: [],
+  };
   const warn = (code: LlmsWarningCode, line: number, message: string): void => {
     result.warnings.push({ code, line, message });
   };
@@ -169,6 +200,11 @@ export function parseLlmsTxt(text: string, baseUrl: string): ParsedLlmsTxt {
     }
   });
   result.details = details.map((l) => l.raw).join('\n').trim();
+  for (const line of details) {
+    const match = line.kind === 'text' ? LINK.exec(line.raw) : null;
+    const link = match ? readLink(match, line.no, base, false) : null;
+    if (link && link.url !== null) result.detailLinks.push({ ...link, url: link.url });
+  }
 
   // Sections: the spec wants only link list items between H2s.
   const seen = new Map<string, number>();
@@ -188,24 +224,13 @@ export function parseLlmsTxt(text: string, baseUrl: string): ParsedLlmsTxt {
     }
   };
   const addLink = (match: RegExpExecArray, lineNo: number, into: LlmsSection): void => {
-    const name = (match[1] ?? '').trim();
-    const rawUrl = (match[2] ?? '').replace(/^<|>$/g, '').trim();
-    // Markdown backslash escapes apply in link targets; firecrawl output writes `/\#anchor`.
-    const target = rawUrl.replace(/\\([!-/:-@[-`{-~])/g, '$1');
-    let url: string | null = null;
-    try {
-      if (target !== '') url = new URL(target, base).href;
-    } catch {
-      // Unparseable target (e.g. `https://[bad`); reported below.
-    }
+    const candidate = readLink(match, lineNo, base, into.optional);
+    const { url } = candidate;
     if (url === null) {
-      warn('invalid-url', lineNo, `Line ${lineNo}: the link “${name}” points to “${rawUrl}”, which is not a usable address.`);
+      warn('invalid-url', lineNo, `Line ${lineNo}: the link “${candidate.name}” points to “${candidate.rawUrl}”, which is not a usable address.`);
       return;
     }
-    // Notes follow `:` in the spec; some files omit the space, or use a dash instead of the colon.
-    const notes = (match[3] ?? '').replace(/^\s*[:\-–—]?\s*/, '').trim();
-    const link: LlmsLink = { name, url, rawUrl, line: lineNo, optional: into.optional };
-    if (notes !== '') link.notes = notes;
+    const link: LlmsLink = { ...candidate, url };
     const firstLine = seen.get(url);
     if (firstLine === undefined) seen.set(url, lineNo);
     else warn('duplicate-link', lineNo, `Line ${lineNo} links to ${url} again (already listed on line ${firstLine}).`);

@@ -24,9 +24,9 @@ describe('the Scout database', () => {
     for (const body of ['text', 'markdown', 'description', 'title']) expect(indexed).not.toContain(body);
   });
 
-  it('keeps the frontier keyed by job and URL so a URL is queued once per job', async () => {
+  it('keeps the frontier keyed by job and URL key so a URL is queued once per job', async () => {
     db = createDb(`t-${Math.random()}`);
-    const row = { jobId: 'j1', url: 'https://a.test/', state: 'pending' as const, depth: 0, source: 'seed', retries: 0, updatedAt: 1 };
+    const row = { jobId: 'j1', key: 'https://a.test/', url: 'https://a.test/', state: 'pending' as const, depth: 0, seq: 1, source: 'start' as const, retries: 0, updatedAt: 1 };
     await db.frontier.add(row);
     await expect(db.frontier.add(row)).rejects.toThrow(/ConstraintError|Key already exists/);
     await db.frontier.add({ ...row, jobId: 'j2' });

@@ -29,29 +29,42 @@ function section(parsed: ParsedLlmsTxt, name: string) {
   if (!found) throw new Error(`no section ${name}; have ${parsed.sections.map((s) => s.name).join(', ')}`);
   return found;
 }
-/** Markdown links written in the details part, which the parser leaves there as text. */
-function linksInDetails(parsed: ParsedLlmsTxt): number {
+/** Lines of the details part that look like Markdown link items, counted independently of the parser. */
+function linkLinesInDetails(parsed: ParsedLlmsTxt): number {
   return parsed.details.split('\n').filter((line) => /^- \[[^\]]+\]\([^)]+\)/.test(line)).length;
 }
 
 /**
+ * Real files whose details part (before the first H2) lists links, and how many. Every other
+ * fixture must have no detail links: their details are prose or plain bullets.
+ */
+const DETAIL_LINKS: Record<string, number> = {
+  'archive-root.llms.txt': 4,
+  'archive-nested-api.llms.txt': 4,
+  'archive-nested-deep.llms.txt': 1,
+  'archive-nested-sdk.llms.txt': 2,
+  'copilotkit.llms.txt': 99,
+  'langgraph.llms.txt': 140,
+};
+
+/**
  * Real files with no section links at all, and why. Every other fixture must yield links.
- * Files that list links straight under the H1 (no `## ` heading) keep them in `details`, as the
- * spec's reference parser does: spec-wise they have no sections.
+ * Files that list links straight under the H1 (no `## ` heading) have them in `detailLinks`, not
+ * in `links`: spec-wise they have no sections, as the spec's reference parser reads them.
  */
 const NO_SECTION_LINKS: Record<string, (parsed: ParsedLlmsTxt) => void> = {
   'archive-empty-index.llms.txt': (p) => {
     expect(p.details).toBe('This index has no document links.');
     expect(p.sections).toEqual([]);
   },
-  'archive-root.llms.txt': (p) => expect(linksInDetails(p)).toBe(4),
-  'archive-nested-api.llms.txt': (p) => expect(linksInDetails(p)).toBe(4),
-  'archive-nested-deep.llms.txt': (p) => expect(linksInDetails(p)).toBe(1),
-  'archive-nested-sdk.llms.txt': (p) => expect(linksInDetails(p)).toBe(2),
-  'copilotkit.llms.txt': (p) => expect(linksInDetails(p)).toBe(99),
+  'archive-root.llms.txt': (p) => expect(p.sections).toEqual([]),
+  'archive-nested-api.llms.txt': (p) => expect(p.sections).toEqual([]),
+  'archive-nested-deep.llms.txt': (p) => expect(p.sections).toEqual([]),
+  'archive-nested-sdk.llms.txt': (p) => expect(p.sections).toEqual([]),
+  'copilotkit.llms.txt': (p) => expect(p.sections).toEqual([]),
   // H1s used as sections: "# Guides" becomes the title; "# Examples"/"# Resources" are extra H1s.
   'langgraph.llms.txt': (p) => {
-    expect(linksInDetails(p)).toBe(140);
+    expect(p.sections).toEqual([]);
     expect(warningsOf(p, 'multiple-h1')).toEqual([120, 135]);
   },
   // Sections hold plain list items ("Docs: https://…") and unfenced code, never Markdown links.
@@ -66,6 +79,7 @@ describe('parseLlmsTxt on every real fixture', () => {
   it('finds the fixture files', () => {
     expect(fixtureNames.length).toBeGreaterThanOrEqual(20);
     for (const name of Object.keys(NO_SECTION_LINKS)) expect(fixtureNames).toContain(name);
+    for (const name of Object.keys(DETAIL_LINKS)) expect(fixtureNames).toContain(name);
   });
 
   it.each(fixtureNames)('%s parses with a title and links that are absolute URLs', (name) => {
@@ -93,6 +107,17 @@ describe('parseLlmsTxt on every real fixture', () => {
     }
     for (const warning of parsed.warnings) expect(warning.line).toBeLessThanOrEqual(lineCount);
     expect(parsed.links).toEqual(parsed.sections.flatMap((s) => s.links));
+    // Detail links: the real count, the same as an independent count of the details' link lines,
+    // absolute, never optional, and all before the first section.
+    expect(parsed.detailLinks).toHaveLength(DETAIL_LINKS[name] ?? 0);
+    expect(parsed.detailLinks).toHaveLength(linkLinesInDetails(parsed));
+    const firstSection = parsed.sections[0]?.line ?? lineCount + 1;
+    for (const link of parsed.detailLinks) {
+      expect(() => new URL(link.url)).not.toThrow();
+      expect(link.optional).toBe(false);
+      expect(link.line).toBeGreaterThanOrEqual(1);
+      expect(link.line).toBeLessThan(firstSection);
+    }
   });
 });
 
@@ -255,6 +280,46 @@ describe('parseLlmsTxt facts from real files', () => {
     expect(codeBlock?.message).toBe('Lines 48–63 are a code block in section “Installation”: sections should only list links.');
   });
 
+  it('nested hub: links straight under the H1 are detailLinks, and point to the nested llms.txt files', () => {
+    const root = parseFixture('archive-root.llms.txt');
+    expect(root.title).toBe('Example Project');
+    expect(root.summary).toBe('Documentation index for Example Project.');
+    expect(root.links).toEqual([]);
+    expect(root.detailLinks.map((l) => [l.name, l.line])).toEqual([
+      ['Getting Started', 5], ['API Reference', 6], ['API Index', 7], ['SDK Index', 8],
+    ]);
+    expect(root.detailLinks.filter((l) => isLlmsFileUrl(l.url)).map((l) => l.url)).toEqual([
+      'https://example.com/api/llms.txt',
+      'https://example.com/sdk/llms.txt',
+    ]);
+    expect(root.warnings).toEqual([]);
+    const api = parseFixture('archive-nested-api.llms.txt', 'https://example.com/api/llms.txt');
+    expect(api.detailLinks.filter((l) => isLlmsFileUrl(l.url)).map((l) => l.url)).toEqual(['https://example.com/api/v2/llms.txt']);
+    expect(parseFixture('archive-nested-deep.llms.txt').detailLinks[0]).toEqual({
+      name: 'Migration Guide', url: 'https://example.com/docs/api-v2-migration.md', rawUrl: 'https://example.com/docs/api-v2-migration.md', line: 3, optional: false,
+    });
+  });
+
+  it('CopilotKit: 99 detail links with notes, repeated URLs kept without warnings', () => {
+    const p = parseFixture('copilotkit.llms.txt');
+    expect(p.detailLinks).toHaveLength(99);
+    expect(new Set(p.detailLinks.map((l) => l.url)).size).toBe(95);
+    expect(p.detailLinks.every((l) => l.notes !== undefined)).toBe(true);
+    expect(p.detailLinks.map((l) => l.line)).toEqual(Array.from({ length: 99 }, (_, i) => i + 3));
+    expect(p.detailLinks[0]).toMatchObject({ name: 'CopilotKit Documentation', url: 'https://docs.copilotkit.ai/', notes: 'Explore tools for building AI copilots and agents.' });
+    expect(p.warnings).toEqual([]);
+  });
+
+  it('LangGraph: 140 detail links across the "# Guides", "# Examples" and "# Resources" H1s', () => {
+    const p = parseFixture('langgraph.llms.txt');
+    expect(p.title).toBe('Guides');
+    expect(p.detailLinks).toHaveLength(140);
+    expect(p.detailLinks[0]).toMatchObject({ name: 'LangGraph Documentation', url: 'https://langchain-ai.github.io/langgraph/index/', line: 4 });
+    expect(p.detailLinks.filter((l) => l.line > 120 && l.line < 135)).toHaveLength(12);
+    expect(p.detailLinks.filter((l) => l.line > 135)).toHaveLength(13);
+    expect(p.detailLinks.at(-1)?.line).toBe(149);
+  });
+
   it('TresJS: title and summary on one H1 line are kept as the title; no blockquote', () => {
     const p = parseFixture('tresjs.llms.txt');
     expect(p.title).toMatch(/^TresJS Docs > TresJS is an open source framework .* with confidence\.$/);
@@ -296,6 +361,7 @@ describe('parseLlmsTxt on crafted input', () => {
       details: 'Some details.',
       sections: [{ name: 'Docs', line: 7, optional: false, links: [p.links[0]] }],
       links: [{ name: 'Guide', url: 'https://docs.example.com/sub/guide.md', rawUrl: 'guide.md', notes: 'How to start', line: 9, optional: false }],
+      detailLinks: [],
       warnings: [],
     });
   });
@@ -475,11 +541,64 @@ describe('parseLlmsTxt on crafted input', () => {
     expect(p.warnings[1]?.message).toBe('Line 7 is not a link in section “Docs”: sections should only list links.');
   });
 
-  it('does not warn about prose or links in the details part', () => {
-    const p = parse('# T\n> S\n\nA paragraph.\n- [not collected](/x)\n- a list\n\n### Sub heading\n## Docs\n- [a](/a)');
+  it('does not warn about prose or links in the details part; its links go to detailLinks only', () => {
+    const p = parse('# T\n> S\n\nA paragraph.\n- [in details](/x)\n- a list\n\n### Sub heading\n## Docs\n- [a](/a)');
     expect(p.warnings).toEqual([]);
     expect(p.links.map((l) => l.name)).toEqual(['a']);
-    expect(p.details).toContain('- [not collected](/x)');
+    expect(p.details).toContain('- [in details](/x)');
+    expect(p.detailLinks).toEqual([{ name: 'in details', url: 'https://docs.example.com/x', rawUrl: '/x', line: 5, optional: false }]);
+  });
+
+  it('detailLinks: same link syntax and URL resolution as sections, never optional', () => {
+    const text = [
+      '# T', // 1
+      '> Summary', // 2
+      '- [sum](/in-summary-line)', // 3: right after the quote, details start here
+      'Prose with an inline [link](/inline) is not a list item.', // 4
+      '* [star](page.md): notes here', // 5
+      '  - [nested](<a b.md>)', // 6
+      '-[tight](../up.md):tight', // 7
+      '- [Esc](https://e.example/\\#frag)', // 8
+      '```', // 9
+      '- [fenced](/fenced)', // 10
+      '```', // 11
+      '> - [quoted](/quoted)', // 12
+      '# Second H1', // 13
+      '- [after h1](#top)', // 14
+      '## Optional', // 15
+      '- [opt](/opt)', // 16
+    ].join('\n');
+    const p = parse(text);
+    expect(p.detailLinks.map((l) => [l.name, l.url, l.notes, l.line, l.optional])).toEqual([
+      ['sum', 'https://docs.example.com/in-summary-line', undefined, 3, false],
+      ['star', 'https://docs.example.com/sub/page.md', 'notes here', 5, false],
+      ['nested', 'https://docs.example.com/sub/a%20b.md', undefined, 6, false],
+      ['tight', 'https://docs.example.com/up.md', 'tight', 7, false],
+      ['Esc', 'https://e.example/#frag', undefined, 8, false],
+      ['after h1', 'https://docs.example.com/sub/llms.txt#top', undefined, 14, false],
+    ]);
+    expect(p.links.map((l) => [l.name, l.optional])).toEqual([['opt', true]]);
+    expect(p.warnings.map((w) => [w.code, w.line])).toEqual([['multiple-blockquotes', 12], ['multiple-h1', 13]]);
+  });
+
+  it('detailLinks: bad targets are skipped silently and repeats never warn', () => {
+    const p = parse('# T\n- [bad](https://[oops)\n- [none]()\n- [a](/same)\n- [b](/same)\n## S\n- [c](/same)\n- [d](/same)');
+    expect(p.detailLinks.map((l) => [l.name, l.line])).toEqual([['a', 4], ['b', 5]]);
+    // Only the section repeat warns, against the section's own first occurrence.
+    expect(p.warnings.map((w) => [w.code, w.line])).toEqual([['duplicate-link', 8]]);
+    expect(p.warnings[0]?.message).toContain('line 7');
+    expect(parse('# T\n- [rel](page.md)\n- [abs](https://abs.example/)', 'not a url').detailLinks.map((l) => l.url))
+      .toEqual(['https://abs.example/']);
+  });
+
+  it('detailLinks: lines before the H1 are not details; with no H1 the whole preamble is', () => {
+    const late = parse('- [before](/before)\n# Late\n- [after](/after)');
+    expect(late.detailLinks.map((l) => l.name)).toEqual(['after']);
+    expect(codes(late)).toEqual(['h1-not-first']);
+    const untitled = parse('- [a](/a)\n- [b](/b)\n## S\n- [c](/c)');
+    expect(untitled.detailLinks.map((l) => l.name)).toEqual(['a', 'b']);
+    expect(untitled.links.map((l) => l.name)).toEqual(['c']);
+    expect(codes(untitled)).toEqual(['missing-h1']);
   });
 
   it('h3-in-section: sub-headings inside a section', () => {

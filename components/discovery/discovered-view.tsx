@@ -1,0 +1,61 @@
+import { useMemo, useState } from 'react';
+import { plural, shortUrl } from '../format';
+import { FileRow } from './file-row';
+import { buildTree, missingRows } from './order';
+import type { DiscoveryState } from './use-discovery';
+
+/** The Discovered tab: every file found, linked files as a tree, and what was checked in vain. */
+export function DiscoveredView({ origin, state }: { origin: string; state: DiscoveryState }) {
+  const { rows, shown, running, loaded } = state;
+  const tree = useMemo(() => buildTree(rows), [rows]);
+  const missing = useMemo(() => missingRows(rows), [rows]);
+  const [openUrl, setOpenUrl] = useState<string | null>(null);
+  const toggle = (url: string) => setOpenUrl((u) => (u === url ? null : url));
+
+  if (!loaded || (!shown && !running)) {
+    return <p className="card muted" data-testid="discovery-pending">Looking for llms.txt files…</p>;
+  }
+  const hasLlms = rows.some((r) => r.status === 'found' && (r.kind === 'llms' || r.kind === 'llms-full' || r.kind === 'well-known'));
+  const finished = shown?.state === 'done';
+  const overCap = shown?.counters.overCap ?? 0;
+
+  return (
+    <div className="discovered" data-testid="discovered">
+      {running && <p className="progress" role="status" data-testid="discovery-progress"><span className="spinner" aria-hidden="true" /> {running.message}</p>}
+      {shown?.state === 'failed' && <p className="error" role="alert">{shown.message}</p>}
+      {finished && !hasLlms && (
+        <section className="card card--muted" data-testid="no-llms">
+          <h2>No llms.txt on this site</h2>
+          <p>
+            Scout checked this page’s folder and every folder above it, the page’s own links and /.well-known/. {rows.some((r) => r.status === 'found') ? 'It found the files below.' : 'It found no robots.txt or sitemap either.'}
+          </p>
+          <p className="muted">Generate one from a crawl of the site in the Generate tab.</p>
+        </section>
+      )}
+      {tree.length > 0 && (
+        <ul className="file-tree file-tree--root" aria-label="Discovered files">
+          {tree.map((node) => (
+            <FileRow key={node.row.url} node={node} origin={origin} openUrl={openUrl} onToggle={toggle} />
+          ))}
+        </ul>
+      )}
+      {overCap > 0 && (
+        <p className="note" data-testid="cap-note">
+          Stopped following linked llms files at the cap; {plural(overCap, 'more file')} on this site {overCap === 1 ? 'was' : 'were'} not fetched.
+        </p>
+      )}
+      {missing.length > 0 && (
+        <details className="checked" data-testid="checked">
+          <summary>{plural(missing.length, 'other location')} checked, nothing there</summary>
+          <ul>
+            {missing.map((r) => (
+              <li key={r.url}>
+                <code>{shortUrl(r.url, origin)}</code> <span className="muted">{r.reason}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db, type DiscoveredFileRecord, type JobRecord } from '@/lib/db';
+
+export interface DiscoveryState {
+  /** A run in progress, if any. */
+  running?: JobRecord;
+  /** The run whose results are shown: the newest finished one, else the one running. */
+  shown?: JobRecord;
+  rows: DiscoveredFileRecord[];
+  loaded: boolean;
+}
+
+/**
+ * Discovery state for a site, straight from Dexie. While a re-run is going, the
+ * previous results stay on screen; the first-ever run fills in live.
+ */
+export function useDiscovery(origin: string): DiscoveryState {
+  const jobs = useLiveQuery(
+    () => db.jobs.where('[origin+createdAt]').between([origin, 0], [origin, Infinity]).reverse().filter((j) => j.kind === 'discovery').toArray(),
+    [origin],
+  );
+  const running = jobs?.find((j) => j.state === 'running');
+  const shown = jobs?.find((j) => j.state === 'done') ?? running ?? jobs?.[0];
+  const rows = useLiveQuery(() => (shown ? db.discovered.where('jobId').equals(shown.id).toArray() : []), [shown?.id]);
+  return { running, shown, rows: rows ?? [], loaded: jobs !== undefined && rows !== undefined };
+}

@@ -1,0 +1,42 @@
+/** What the user can set for a crawl; stored on the job so a resumed crawl keeps them. */
+export interface CrawlSettings {
+  maxPages: number;
+  /** Link hops from the seeds; 0 = only the seeds. */
+  maxDepth: number;
+  /** site = registrable domain with subdomains; host = exact host; path = under the start page's folder. */
+  scope: 'site' | 'host' | 'path';
+  include: string[];
+  exclude: string[];
+  respectRobots: boolean;
+  /** Requests in flight per host. */
+  perHostConcurrency: number;
+  /** Seed from the site's llms.txt links and sitemaps as well as the start page. */
+  useSeeds: boolean;
+}
+
+export const DEFAULT_SETTINGS: CrawlSettings = {
+  maxPages: 500,
+  maxDepth: 5,
+  scope: 'site',
+  include: [],
+  exclude: [],
+  respectRobots: true,
+  perHostConcurrency: 4,
+  useSeeds: true,
+};
+
+export const MAX_PAGES_LIMIT = 10_000;
+
+/** Settings clamped to their allowed ranges, with anything missing filled from the defaults. */
+export function normalizeSettings(input: Partial<CrawlSettings>): CrawlSettings {
+  const s = { ...DEFAULT_SETTINGS, ...input };
+  const int = (v: number, min: number, max: number, fallback: number) => (Number.isFinite(v) ? Math.min(max, Math.max(min, Math.round(v))) : fallback);
+  return {
+    ...s,
+    maxPages: int(s.maxPages, 1, MAX_PAGES_LIMIT, DEFAULT_SETTINGS.maxPages),
+    maxDepth: int(s.maxDepth, 0, 50, DEFAULT_SETTINGS.maxDepth),
+    perHostConcurrency: int(s.perHostConcurrency, 1, 16, DEFAULT_SETTINGS.perHostConcurrency),
+    include: s.include.map((p) => p.trim()).filter(Boolean),
+    exclude: s.exclude.map((p) => p.trim()).filter(Boolean),
+  };
+}

@@ -1,0 +1,96 @@
+import type { DiscoveredFileRecord, JobRecord, ScoutDb } from '../db';
+import { discover } from './discover';
+import type { DiscoveryResult, DiscoverySummary } from './types';
+
+export interface DiscoveryJobInput {
+  jobId: string;
+  pageUrl: string;
+  fetch: typeof fetch;
+  followDepth?: number;
+  maxLinkedFiles?: number;
+  now?: () => number;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * Runs discovery for a page as a job: results land in Dexie one by one (the
+ * side panel fills in live), the job row carries progress in words, and rows of
+ * older runs for the site are dropped only once this run has finished.
+ */
+export async function runDiscoveryJob(db: ScoutDb, input: DiscoveryJobInput): Promise<JobRecord> {
+  const now = input.now ?? Date.now;
+  const origin = new URL(input.pageUrl).origin;
+  const job: JobRecord = { id: input.jobId, origin, kind: 'discovery', state: 'running', createdAt: now(), startedAt: now(), counters: {}, message: 'Starting…' };
+  await db.jobs.put(job);
+
+  // Writes are chained so a result's later update never races its first insert.
+  const ids = new Map<string, number>();
+  let writes: Promise<unknown> = Promise.resolve();
+  const write = (r: DiscoveryResult) => {
+    writes = writes.then(async () => {
+      const row: DiscoveredFileRecord = { ...r, origin, jobId: job.id, fetchedAt: now() };
+      const id = ids.get(r.url);
+      if (id !== undefined) await db.discovered.put({ ...row, id });
+      else {
+        const added = await db.discovered.add(row);
+        if (added !== undefined) ids.set(r.url, added);
+      }
+    });
+  };
+
+  try {
+    const summary = await discover({
+      pageUrl: input.pageUrl,
+      fetch: input.fetch,
+      followDepth: input.followDepth,
+      maxLinkedFiles: input.maxLinkedFiles,
+      onResult: write,
+      onProgress: (message) => void db.jobs.update(job.id, { message }),
+    });
+    await writes;
+    const done: Partial<JobRecord> = { state: 'done', endedAt: now(), counters: countersOf(summary), message: summaryMessage(summary) };
+    await db.transaction('rw', db.jobs, db.discovered, async () => {
+      await db.jobs.update(job.id, done);
+      const older = await db.jobs.where('origin').equals(origin).filter((j) => j.kind === 'discovery' && j.id !== job.id && j.state !== 'running').primaryKeys();
+      await db.discovered.where('jobId').anyOf(older).delete();
+      await db.jobs.bulkDelete(older);
+    });
+    return { ...job, ...done };
+  } catch (error) {
+    await writes.catch(() => undefined);
+    const failed: Partial<JobRecord> = { state: 'failed', endedAt: now(), message: `Discovery failed: ${error instanceof Error ? error.message : String(error)}` };
+    await db.jobs.update(job.id, failed);
+    return { ...job, ...failed };
+  }
+}
+
+/** A worker stopped mid-discovery leaves a job "running" forever; mark it so the panel re-runs it. */
+export async function markInterruptedDiscoveries(db: ScoutDb): Promise<number> {
+  return db.jobs
+    .where('state')
+    .equals('running')
+    .filter((j) => j.kind === 'discovery')
+    .modify({ state: 'failed', message: 'Interrupted before it finished (the browser stopped Scout’s worker). Run it again.' });
+}
+
+function countersOf(s: DiscoverySummary) {
+  const found = s.results.filter((r) => r.status === 'found');
+  return {
+    llms: found.filter((r) => r.kind === 'llms' || r.kind === 'llms-full' || r.kind === 'well-known').length,
+    linked: found.filter((r) => r.sources.includes('linked')).length,
+    notFollowed: s.results.filter((r) => r.status === 'not-followed').length,
+    sitemaps: found.filter((r) => r.kind === 'sitemap').length,
+    checked: s.results.length,
+    overCap: s.overCap,
+    ms: s.ms,
+  };
+}
+
+function summaryMessage(s: DiscoverySummary): string {
+  const c = countersOf(s);
+  const parts = [c.llms ? `${plural(c.llms, 'llms file')} found` : 'No llms.txt found'];
+  if (c.sitemaps) parts.push(plural(c.sitemaps, 'sitemap'));
+  if (c.overCap) parts.push(`${c.overCap} more linked files not fetched (cap reached)`);
+  return `${parts.join(' · ')} · checked ${plural(c.checked, 'location')} in ${(s.ms / 1000).toFixed(1)} s`;
+}

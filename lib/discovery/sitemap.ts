@@ -1,0 +1,340 @@
+/**
+ * XML sitemaps (sitemaps.org 0.9): parse one file, or crawl an index tree with limits.
+ *
+ * Parsing is a small linear scanner, not a DOM: a 50 000-URL sitemap is ~10 MB, which linkedom
+ * would turn into ~200 000 nodes and seconds of work, while the scanner reads it in tens of
+ * milliseconds. It still does what matters for correctness: comments, CDATA, the five XML
+ * entities and character references, namespace prefixes (`<sm:urlset>`), and it only takes a
+ * `<loc>` that is a direct child of `<url>` / `<sitemap>`, so `<image:loc>` and
+ * `<video:content_loc>` of the image and video extensions are never mistaken for pages.
+ */
+import { fetchText, FetchFailure, type TextResponse } from '../fetch/fetch-text';
+
+/** One sitemap file as parsed. */
+export interface SitemapFile {
+  url: string;
+  /** 'invalid' also for files that were never read (missing, error, not followed). */
+  kind: 'urlset' | 'index' | 'invalid';
+  /** Page URLs (`<url><loc>`) of a urlset, absolute, in file order. */
+  urls: string[];
+  /** Child sitemap URLs (`<sitemap><loc>`) of an index, absolute, in file order. */
+  children: string[];
+  /** `<loc>` values skipped because they are relative or not http(s) URLs (the protocol requires absolute ones). */
+  skipped: number;
+  /** Why the file is not a sitemap, in plain words. */
+  error?: string;
+}
+
+/** What `crawlSitemaps` needs and how far it may go. */
+export interface SitemapCrawlOptions {
+  fetch: typeof fetch;
+  /** Deepest level fetched: roots are 0, their children 1… Default 3. */
+  maxDepth?: number;
+  /** Files fetched at most (roots included). Default 50. */
+  maxFiles?: number;
+  /** Page URLs kept at most. Default 50 000, the protocol's per-file limit. */
+  maxUrls?: number;
+  timeoutMs?: number;
+  /** Bytes read per file. Default 50 MiB, the protocol's uncompressed limit. */
+  maxBytes?: number;
+  /** Files fetched at once. Default 4: browsers open ~6 connections per host anyway. */
+  concurrency?: number;
+  /** Only sitemaps on hosts for which this returns true are fetched (same registrable domain, decided by the caller). */
+  allowHost?: (host: string) => boolean;
+  /** Called as each file is settled (fetched or not), for live progress. */
+  onFile?: (f: FetchedSitemap) => void;
+}
+
+/** A sitemap file as met during a crawl, with where it came from and what happened. */
+export interface FetchedSitemap extends SitemapFile {
+  /** The index that listed it; undefined for roots. */
+  parentUrl?: string;
+  depth: number;
+  /** 'missing' covers 404/410 and HTML pages served in a sitemap's place (soft 404). */
+  status: 'found' | 'missing' | 'error' | 'not-followed';
+  /** Plain words for a person, set for every status but a clean 'found'. */
+  reason?: string;
+  bytes?: number;
+  httpStatus?: number;
+}
+
+/** The result of a crawl: files in tree order (each index followed by its children). */
+export interface SitemapCrawl {
+  files: FetchedSitemap[];
+  /** Deduped page URLs, in tree order. */
+  urls: string[];
+  /** True when a limit (files, URLs, depth, bytes) left something out. */
+  capped: boolean;
+}
+
+export const HTML_NOT_SITEMAP = 'The server answered with an HTML page, not a sitemap';
+const NOT_SITEMAP = 'Not a sitemap: the XML has no <urlset> or <sitemapindex>';
+const SITEMAP_ACCEPT = 'application/xml, text/xml;q=0.9, */*;q=0.8';
+const NAME = /(\/?)([A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?)/y;
+const ENTITY = /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#x([0-9a-fA-F]{1,6}));/g;
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** Parses one sitemap (XML, or the plain-text one-URL-a-line form). Never throws. */
+export function parseSitemap(url: string, text: string): SitemapFile {
+  return scan(url, text).file;
+}
+
+function scan(url: string, text: string): { file: SitemapFile; root?: string } {
+  const file: SitemapFile = { url, kind: 'invalid', urls: [], children: [], skipped: 0 };
+  const stack: string[] = [];
+  let root: { prefix: string; local: string } | undefined;
+  let inEntry = false;
+  let entryHasLoc = false;
+  // Text and CDATA pieces of the <loc> being read; null outside one.
+  let loc: string[] | null = null;
+  let i = 0;
+  for (;;) {
+    const lt = text.indexOf('<', i);
+    if (lt < 0) break;
+    if (loc) loc.push(decode(text.slice(i, lt)));
+    if (text[lt + 1] === '!' || text[lt + 1] === '?') {
+      // Comments, CDATA, the XML declaration and other processing instructions, DOCTYPE.
+      const [close, skip] = text.startsWith('<!--', lt) ? ['-->', 4] : text.startsWith('<![CDATA[', lt) ? [']]>', 9] : text[lt + 1] === '?' ? ['?>', 2] : ['>', 2];
+      const end = text.indexOf(close, lt + skip);
+      if (end < 0) break;
+      if (loc && skip === 9) loc.push(text.slice(lt + 9, end));
+      i = end + close.length;
+      continue;
+    }
+    NAME.lastIndex = lt + 1;
+    const m = NAME.exec(text);
+    if (!m) {
+      i = lt + 1; // a stray '<' in text
+      continue;
+    }
+    const end = tagEnd(text, NAME.lastIndex);
+    if (end < 0) break; // a tag that never ends: the file was cut off
+    i = end + 1;
+    const qname = m[2] ?? '';
+    const colon = qname.indexOf(':');
+    const prefix = colon < 0 ? '' : qname.slice(0, colon);
+    const local = qname.slice(colon + 1);
+    if (m[1] === '/') {
+      const at = stack.lastIndexOf(qname);
+      if (at < 0) continue; // a stray end tag: be lenient, like search engines are
+      stack.length = at;
+      if (loc && stack.length < 3) loc = addLoc(file, loc);
+      if (stack.length < 2) inEntry = false;
+      continue;
+    }
+    const depth = stack.length;
+    const selfClosing = text[end - 1] === '/';
+    if (!selfClosing) stack.push(qname);
+    if (!root) {
+      root = { prefix, local };
+      if (local === 'urlset') file.kind = 'urlset';
+      else if (local === 'sitemapindex') file.kind = 'index';
+      else break;
+    } else if (prefix !== root.prefix) {
+      continue; // extension elements (image:, video:, xhtml:) are not ours
+    } else if (depth === 1 && local === (file.kind === 'index' ? 'sitemap' : 'url')) {
+      inEntry = true;
+      entryHasLoc = false;
+    } else if (depth === 2 && inEntry && local === 'loc' && !entryHasLoc && !selfClosing) {
+      entryHasLoc = true;
+      loc = [];
+    }
+  }
+  // A <loc> still open at the end of a cut-off file may hold half a URL: it is dropped, not guessed.
+  if (!root) return { file: textSitemap(file, text) };
+  if (file.kind === 'invalid') {
+    file.error = root.local.toLowerCase() === 'html' ? 'Not a sitemap: this is an HTML page' : `${NOT_SITEMAP} (its root element is <${root.local}>)`;
+  }
+  return { file, root: root.local };
+}
+
+function addLoc(file: SitemapFile, parts: string[]): null {
+  const value = absolute(parts.join('').trim());
+  if (value === null) file.skipped++;
+  else (file.kind === 'index' ? file.children : file.urls).push(value);
+  return null;
+}
+
+/** The protocol also allows a UTF-8 text file of absolute URLs, one a line. */
+function textSitemap(file: SitemapFile, text: string): SitemapFile {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).map((l) => l.trim()).filter(Boolean);
+  const urls = lines.map(absolute);
+  if (urls.length > 0 && urls.every((u) => u !== null)) return { ...file, kind: 'urlset', urls: urls.filter((u) => u !== null) };
+  return { ...file, error: lines.length === 0 ? 'Not a sitemap: the file is empty' : NOT_SITEMAP };
+}
+
+function tagEnd(text: string, from: number): number {
+  let quote = '';
+  for (let j = from; j < text.length; j++) {
+    const c = text[j];
+    if (quote) { if (c === quote) quote = ''; }
+    else if (c === '"' || c === "'") quote = c;
+    else if (c === '>') return j;
+  }
+  return -1;
+}
+
+function decode(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(ENTITY, (whole, named: string | undefined, dec: string | undefined, hex: string | undefined) => {
+    if (named) return NAMED[named] ?? whole;
+    const code = dec ? Number(dec) : parseInt(hex ?? '', 16);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
+function absolute(value: string): string | null {
+  try {
+    const url = new URL(value); // no base: relative <loc>s are invalid by the protocol
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+interface TreeNode {
+  url: string;
+  parentUrl?: string;
+  depth: number;
+  file?: FetchedSitemap;
+  kids: TreeNode[];
+}
+
+interface Skip {
+  status: 'error' | 'not-followed';
+  reason: string;
+  /** True when a crawl limit (not the file itself) is the reason. */
+  limit: boolean;
+}
+
+/**
+ * Fetches `roots` and, level by level, the child sitemaps their indexes list: files of one level
+ * in parallel, the next level decided in tree order, so results and limits do not depend on which
+ * answer came first. Each sitemap URL is fetched once, which also ends index loops. Never throws.
+ */
+export async function crawlSitemaps(roots: string[], options: SitemapCrawlOptions): Promise<SitemapCrawl> {
+  const { maxDepth = 3, maxFiles = 50, maxUrls = 50_000, concurrency = 4 } = options;
+  const seen = new Set<string>();
+  const pages = new Set<string>(); // all page URLs so far: stops fetching once maxUrls are known
+  const top: TreeNode[] = [];
+  let level: TreeNode[] = [];
+  let fetched = 0;
+  let capped = false;
+
+  const skipReason = (node: TreeNode): Skip | null => {
+    const host = hostOf(node.url);
+    if (host === null) return { status: 'error', reason: 'Not a web address (http or https)', limit: false };
+    if (options.allowHost && !options.allowHost(host)) {
+      return { status: 'not-followed', reason: `Not fetched: ${host} is another site`, limit: false };
+    }
+    const limit = (reason: string): Skip => ({ status: 'not-followed', reason: `Not fetched: ${reason}`, limit: true });
+    if (node.depth > maxDepth) return limit(`sitemap indexes nest deeper than ${maxDepth} levels`);
+    if (fetched >= maxFiles) return limit(`the limit of ${maxFiles} sitemap files was reached`);
+    if (pages.size >= maxUrls) return limit(`the limit of ${maxUrls} page URLs was reached`);
+    return null;
+  };
+  const place = (url: string, parent: TreeNode | undefined) => {
+    const key = (absolute(url) ?? url).replace(/#.*$/, '');
+    if (seen.has(key)) return; // listed twice, or an index loop
+    seen.add(key);
+    const node: TreeNode = { url, parentUrl: parent?.url, depth: parent ? parent.depth + 1 : 0, kids: [] };
+    (parent ? parent.kids : top).push(node);
+    const skip = skipReason(node);
+    if (skip === null) {
+      fetched++;
+      level.push(node);
+      return;
+    }
+    capped ||= skip.limit;
+    node.file = { ...unread(node), status: skip.status, reason: skip.reason };
+    options.onFile?.(node.file);
+  };
+
+  for (const root of roots) place(root, undefined);
+  while (level.length > 0) {
+    const current = level;
+    level = [];
+    await inParallel(current, concurrency, async (node) => {
+      const { file, truncated } = await fetchSitemap(node, options);
+      node.file = file;
+      capped ||= truncated;
+      for (const u of file.urls) pages.add(u);
+      options.onFile?.(file);
+    });
+    for (const node of current) for (const child of node.file?.children ?? []) place(child, node);
+  }
+
+  const files: FetchedSitemap[] = [];
+  const urls = new Set<string>();
+  const walk = (nodes: TreeNode[]) => {
+    for (const node of nodes) {
+      if (node.file) files.push(node.file);
+      for (const u of node.file?.urls ?? []) {
+        if (urls.size < maxUrls) urls.add(u);
+        else if (!urls.has(u)) capped = true;
+      }
+      walk(node.kids);
+    }
+  };
+  walk(top);
+  return { files, urls: [...urls], capped };
+}
+
+async function fetchSitemap(node: TreeNode, options: SitemapCrawlOptions): Promise<{ file: FetchedSitemap; truncated: boolean }> {
+  const maxBytes = options.maxBytes ?? 50 * 1024 * 1024;
+  let res: TextResponse;
+  try {
+    res = await fetchText(node.url, { fetch: options.fetch, timeoutMs: options.timeoutMs, maxBytes, accept: SITEMAP_ACCEPT });
+  } catch (error) {
+    const reason = error instanceof FetchFailure ? error.reason : `Could not fetch: ${String(error)}`;
+    return { file: { ...unread(node), status: 'error', reason }, truncated: false };
+  }
+  const http = { bytes: res.bytes, httpStatus: res.status };
+  const fail = (status: 'missing' | 'error', reason: string) => ({ file: { ...unread(node), ...http, status, reason }, truncated: false });
+  if (res.status === 404 || res.status === 410) return fail('missing', `Not found (HTTP ${res.status})`);
+  if (res.status === 401 || res.status === 403) return fail('error', `Access denied (HTTP ${res.status})`);
+  if (res.status < 200 || res.status >= 300) return fail('error', `The server answered HTTP ${res.status}`);
+  const { file, root } = scan(node.url, res.text);
+  const sitemap = { ...file, parentUrl: node.parentUrl, depth: node.depth, ...http };
+  if (file.kind !== 'invalid') {
+    const reason = res.truncated ? `Only the first ${formatMiB(maxBytes)} were read` : undefined;
+    return { file: { ...sitemap, status: 'found', reason }, truncated: res.truncated };
+  }
+  // A soft 404: many sites answer any unknown path with 200 and their HTML "not found" page.
+  // The content type alone is not enough (some servers label real sitemaps text/html), so it
+  // only counts when the body is not a sitemap either.
+  if (res.contentType.includes('html') || root?.toLowerCase() === 'html' || /^\uFEFF?\s*<(!doctype\s+html|html)[\s>]/i.test(res.text)) {
+    return { file: { ...sitemap, status: 'missing', reason: HTML_NOT_SITEMAP }, truncated: false };
+  }
+  if (res.truncated) return fail('error', `The file is larger than ${formatMiB(maxBytes)}, the limit`);
+  return { file: { ...sitemap, status: 'error', reason: file.error }, truncated: false };
+}
+
+function unread(node: TreeNode): FetchedSitemap {
+  return { url: node.url, parentUrl: node.parentUrl, depth: node.depth, kind: 'invalid', urls: [], children: [], skipped: 0, status: 'not-followed' };
+}
+
+function hostOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.hostname : null;
+  } catch {
+    return null;
+  }
+}
+
+function formatMiB(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+}
+
+/** Runs `work` over `items` with at most `limit` at once. */
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++];
+      if (item !== undefined) await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+}

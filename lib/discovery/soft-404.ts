@@ -1,0 +1,25 @@
+/** What discovery needs from a response to judge whether a file really exists. */
+export interface ResponseFacts {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+const HTML_START = /^\s*(<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/i;
+
+/**
+ * Why a response for a text file (llms.txt, robots.txt, a .md twin) does not
+ * count as that file, or null when it does. Many sites answer every path with
+ * 200 and their HTML "not found" page (soft 404s), so status alone is not enough.
+ */
+export function notFoundReason(res: ResponseFacts): string | null {
+  if (res.status === 404 || res.status === 410) return `Not found (HTTP ${res.status})`;
+  if (res.status === 401 || res.status === 403) return `Access denied (HTTP ${res.status})`;
+  if (res.status < 200 || res.status >= 300) return `The server answered HTTP ${res.status}`;
+  if (res.contentType.includes('text/html') || res.contentType.includes('application/xhtml')) {
+    return 'The server answered with an HTML page, not a text file (probably its “not found” page)';
+  }
+  if (res.text.trim() === '') return 'The file is empty';
+  if (HTML_START.test(res.text.slice(0, 1024))) return 'An HTML document served as text (probably a “not found” page)';
+  return null;
+}

@@ -1,0 +1,49 @@
+import type { DiscoveredKind } from '../db';
+
+/** How discovery came to a file; a file reached several ways lists each. */
+export type DiscoverySource =
+  | 'probe'
+  | 'well-known'
+  | 'describedby'
+  | 'link-header'
+  | 'page-markdown'
+  | 'robots'
+  | 'sitemap'
+  | 'link-rel-sitemap'
+  | 'linked';
+
+/** One location discovery looked at, found or not, with the facts the side panel shows. */
+export interface DiscoveryResult {
+  url: string;
+  kind: DiscoveredKind;
+  sources: DiscoverySource[];
+  status: 'found' | 'missing' | 'error' | 'not-followed';
+  /** Why it is missing, failed or was not followed, in plain words. */
+  reason?: string;
+  /** The llms file or sitemap that linked here. */
+  parentUrl?: string;
+  /** Link hops from a directly probed file (0 for probes). */
+  depth: number;
+  httpStatus?: number;
+  contentType?: string;
+  bytes?: number;
+  truncated?: boolean;
+  ms?: number;
+  text?: string;
+  title?: string;
+  sectionCount?: number;
+  linkCount?: number;
+  warningCount?: number;
+  /** Page URLs listed, for sitemaps. */
+  urlCount?: number;
+  /** The most specific llms.txt for the page. */
+  best?: boolean;
+}
+
+export interface DiscoverySummary {
+  results: DiscoveryResult[];
+  bestUrl?: string;
+  /** Same-site linked llms files left unfetched because the cap was reached. */
+  overCap: number;
+  ms: number;
+}

@@ -1,0 +1,395 @@
+/**
+ * Fetching one page for the crawler: Accept negotiation (Markdown first), the
+ * page's `.md` twin, retries with backoff and Retry-After, conditional requests,
+ * charset decoding, a hard size cap and plain-words reasons. `fetch` comes in as
+ * a parameter (the browser's, with the user's cookies; a loopback one in tests).
+ *
+ * `fetchPage` never throws: every outcome, cancellation included ("Cancelled"),
+ * is a result. A caller that aborts on pause must check its own signal before
+ * recording a 'failed' result, and put the URL back to pending instead.
+ */
+import { notFoundReason } from '../discovery/soft-404';
+import { DEFAULT_ACCEPT } from './fetch-text';
+
+export interface PageFetchOptions {
+  fetch: typeof fetch;
+  /** Per request, headers and body together. Default 10 000. */
+  timeoutMs?: number;
+  /** Retries after the first attempt, on network errors, timeouts, 429 and 5xx gateways. Default 3. */
+  maxRetries?: number;
+  /** Backoff base: retry n waits a random time in [0, base·2ⁿ) (full jitter). Default 500. */
+  baseDelayMs?: number;
+  /** A longer Retry-After fails the URL with that reason instead of stalling the crawl. Default 60 000. */
+  maxRetryAfterMs?: number;
+  /** Bigger bodies are skipped with a reason; reading stops at the limit. Default 5 MB. */
+  maxBytes?: number;
+  /** Default 'include': logged-in docs need the user's cookies. */
+  credentials?: RequestCredentials;
+  /** Try the page's Markdown twins (see {@link markdownTwinCandidates}) before the page. */
+  tryMarkdownTwin?: boolean;
+  /** Cancel: aborts requests and retry waits. */
+  signal?: AbortSignal;
+  onRetry?: (info: { url: string; attempt: number; waitMs: number; reason: string }) => void;
+  /** Validators from the previous fetch of this URL (same tryMarkdownTwin setting). */
+  conditional?: { etag?: string; lastModified?: string };
+}
+
+export type PageFetchResult =
+  | { kind: 'markdown'; url: string; finalUrl: string; status: number; markdown: string; contentType: string; etag?: string; lastModified?: string; bytes: number; retries: number; twinUrl?: string }
+  | { kind: 'html'; url: string; finalUrl: string; status: number; html: string; contentType: string; etag?: string; lastModified?: string; bytes: number; retries: number }
+  | { kind: 'not-modified'; url: string; status: 304; retries: number }
+  | { kind: 'skipped'; url: string; finalUrl?: string; status?: number; reason: string }
+  | { kind: 'failed'; url: string; status?: number; reason: string; retries: number };
+
+/** Options with defaults applied. */
+type Settings = Required<Pick<PageFetchOptions, 'fetch' | 'timeoutMs' | 'maxRetries' | 'baseDelayMs' | 'maxRetryAfterMs' | 'maxBytes' | 'credentials'>> & PageFetchOptions;
+
+const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
+const TWIN_TYPES = new Set(['text/markdown', 'text/x-markdown', 'text/plain']);
+const PAGE_TYPES = new Set(['text/markdown', 'text/x-markdown', 'text/plain', 'text/html', 'application/xhtml+xml', '']);
+// Paths that are Markdown already: asking for `x.md.md` would only cost a 404.
+const MARKDOWN_EXT = /\.(md|markdown|mdx|txt)$/i;
+
+/**
+ * Markdown twins of a page, in the order they are tried (query and fragment dropped):
+ * - `page.html` → `page.html.md` (llms.txt v1: append `.md`), `page.md` (v2: replace the extension);
+ * - `dir/` → `dir/index.html.md` (v1), `dir/index.md` (v2);
+ * - `page` (no extension) → `page.md` (both versions agree).
+ * v1 comes first because it was the published rule longer. Extensionless pages do
+ * not also try `page/index.md`: sites link directories with a slash often enough,
+ * and every extra candidate is one more request per page on sites without twins.
+ * Pages that are Markdown or text already get none.
+ */
+export function markdownTwinCandidates(url: string): string[] {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return [];
+  }
+  const base = `${parsed.origin}${parsed.pathname}`;
+  if (base.endsWith('/')) return [`${base}index.html.md`, `${base}index.md`];
+  const name = parsed.pathname.slice(parsed.pathname.lastIndexOf('/') + 1);
+  if (MARKDOWN_EXT.test(name)) return [];
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) return [`${base}.md`];
+  return [`${base}.md`, `${base.slice(0, base.length - name.length + dot)}.md`];
+}
+
+/** Fetches one page; see {@link PageFetchResult} for what comes back. Never throws. */
+export async function fetchPage(url: string, options: PageFetchOptions): Promise<PageFetchResult> {
+  const settings: Settings = {
+    timeoutMs: 10_000,
+    maxRetries: 3,
+    baseDelayMs: 500,
+    maxRetryAfterMs: 60_000,
+    maxBytes: 5 * 1024 * 1024,
+    credentials: 'include',
+    ...stripUndefined(options),
+    fetch: options.fetch,
+  };
+  if (settings.tryMarkdownTwin) {
+    for (const twin of markdownTwinCandidates(url)) {
+      if (settings.signal?.aborted) return cancelled(url, 0);
+      const found = await tryTwin(url, twin, settings);
+      if (found) return found;
+    }
+  }
+  return fetchWithRetries(url, settings);
+}
+
+/** One attempt, no retries: a twin that fails in any way just means "use the page". */
+async function tryTwin(url: string, twin: string, settings: Settings): Promise<PageFetchResult | null> {
+  const answer = await exchange(twin, settings, (code, mime) => code === 200 && TWIN_TYPES.has(mime)).catch(() => null);
+  if (!answer) return null;
+  // The validators sent were this URL's; a 304 means what was stored is current.
+  if (answer.status === 304) return { kind: 'not-modified', url, status: 304, retries: 0 };
+  if (answer.status !== 200 || !answer.body || sniffBinary(answer.body)) return null;
+  const text = decodeBody(answer.body, answer.contentType, false);
+  // notFoundReason rejects soft 404s: an HTML page (by type or by content) served for page.md.
+  if (notFoundReason({ status: answer.status, contentType: answer.contentType, text })) return null;
+  return { kind: 'markdown', ...common(url, answer, 0), markdown: text, twinUrl: twin };
+}
+
+async function fetchWithRetries(url: string, settings: Settings): Promise<PageFetchResult> {
+  for (let retries = 0; ; retries++) {
+    let reason: string;
+    let status: number | undefined;
+    let waitMs: number | null = null;
+    try {
+      const answer = await exchange(url, settings, (code, mime) => code >= 200 && code < 300 && PAGE_TYPES.has(mime));
+      if (!RETRY_STATUSES.has(answer.status)) return classify(url, answer, retries, settings);
+      status = answer.status;
+      reason = answer.status === 429 ? 'Too many requests (HTTP 429)' : `Server error (HTTP ${answer.status})`;
+      waitMs = parseRetryAfter(answer.headers.get('retry-after'));
+      if (waitMs !== null && waitMs > settings.maxRetryAfterMs) {
+        return { kind: 'failed', url, status: answer.status, retries, reason: `${reason}: the server asked to wait ${Math.ceil(waitMs / 1000)} s` };
+      }
+    } catch (error) {
+      if (settings.signal?.aborted) return cancelled(url, retries);
+      status = undefined;
+      reason = error instanceof Error ? error.message : String(error);
+    }
+    if (retries >= settings.maxRetries) {
+      const why = retries > 0 ? `${reason} — gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'}` : reason;
+      return { kind: 'failed', url, retries, reason: why, ...(status === undefined ? {} : { status }) };
+    }
+    // Full jitter: spreads retries from parallel workers so they do not hit the server in step.
+    waitMs ??= Math.random() * Math.min(settings.maxRetryAfterMs, settings.baseDelayMs * 2 ** retries);
+    settings.onRetry?.({ url, attempt: retries + 1, waitMs, reason });
+    if (!(await sleep(waitMs, settings.signal))) return cancelled(url, retries);
+  }
+}
+
+function classify(url: string, answer: Answer, retries: number, settings: Settings): PageFetchResult {
+  const { status, finalUrl } = answer;
+  if (status === 304) return { kind: 'not-modified', url, status: 304, retries };
+  if (status === 404) return { kind: 'failed', url, status, retries, reason: 'Not found (HTTP 404)' };
+  if (status === 410) return { kind: 'failed', url, status, retries, reason: 'Gone (HTTP 410)' };
+  if (status === 401 || status === 403) return { kind: 'failed', url, status, retries, reason: `Access denied (HTTP ${status}) — are you logged in?` };
+  if (status < 200 || status >= 300) return { kind: 'failed', url, status, retries, reason: `The server answered HTTP ${status}` };
+  const mime = mimeOf(answer.contentType);
+  const skip = (reason: string): PageFetchResult => ({ kind: 'skipped', url, finalUrl, status, reason });
+  if (!PAGE_TYPES.has(mime)) return skip(`Not a web page (${mime})`);
+  if (!answer.body) return skip(`Larger than ${formatBytes(settings.maxBytes)}`);
+  if (sniffBinary(answer.body)) return skip(`Binary content served as ${mime || 'a page without a content type'}`);
+  const isHtmlType = mime === 'text/html' || mime === 'application/xhtml+xml';
+  const text = decodeBody(answer.body, answer.contentType, isHtmlType || mime === '');
+  if (text.trim() === '') return skip('The page is empty');
+  if (isHtmlType || (mime === '' && looksLikeHtml(text))) return { kind: 'html', ...common(url, answer, retries), html: text };
+  if (mime === 'text/markdown' || mime === 'text/x-markdown') return { kind: 'markdown', ...common(url, answer, retries), markdown: text };
+  // text/plain, or no type at all: Markdown only when it reads like Markdown and not like HTML.
+  const facts = { status, contentType: 'text/plain', text };
+  if (notFoundReason(facts) === null && looksLikeMarkdown(text)) return { kind: 'markdown', ...common(url, answer, retries), markdown: text };
+  return skip(`Not a web page (${mime || 'no content type'})`);
+}
+
+function common(url: string, answer: Answer, retries: number) {
+  const etag = answer.headers.get('etag') ?? undefined;
+  const lastModified = answer.headers.get('last-modified') ?? undefined;
+  return {
+    url,
+    finalUrl: answer.finalUrl,
+    status: answer.status,
+    contentType: answer.contentType,
+    ...(etag ? { etag } : {}),
+    ...(lastModified ? { lastModified } : {}),
+    bytes: answer.body?.byteLength ?? 0,
+    retries,
+  };
+}
+
+/** Retry-After as delta-seconds or an HTTP-date (RFC 9110 §10.2.3), in ms; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/** Waits ms; false when the signal aborted first (the timer is cleared, so cancel is prompt). */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  if (signal?.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function cancelled(url: string, retries: number): PageFetchResult {
+  return { kind: 'failed', url, retries, reason: 'Cancelled' };
+}
+
+/** "5 MB", "1.5 MB", "512 KB": limits shown to users. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+  return `${Math.round(bytes / 1024)} KB`;
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+// ── One request: headers, deadline, capped body ────────────────────────────
+
+/** What one request produced; `body` is absent when it was not wanted or too big. */
+interface Answer {
+  status: number;
+  finalUrl: string;
+  headers: Headers;
+  contentType: string;
+  body?: Uint8Array;
+}
+
+/**
+ * GETs `url` under one deadline covering headers and body (a server that trickles
+ * its body times out too). The body is read only when `wantBody` says so — PDFs,
+ * error pages and retries are dropped unread. Throws an Error whose message is
+ * the reason in words ("No answer within 10 s", "Could not connect: …").
+ */
+async function exchange(url: string, settings: Settings, wantBody: (status: number, mime: string) => boolean): Promise<Answer> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, settings.timeoutMs);
+  const onCancel = () => controller.abort();
+  settings.signal?.addEventListener('abort', onCancel, { once: true });
+  try {
+    if (settings.signal?.aborted) throw new Error('Cancelled');
+    const headers: Record<string, string> = { accept: DEFAULT_ACCEPT };
+    if (settings.conditional?.etag) headers['if-none-match'] = settings.conditional.etag;
+    if (settings.conditional?.lastModified) headers['if-modified-since'] = settings.conditional.lastModified;
+    // redirect: 'follow' because browsers hide redirect targets from 'manual';
+    // the crawler checks scope on finalUrl instead.
+    const res = await settings.fetch(url, { headers, credentials: settings.credentials, redirect: 'follow', signal: controller.signal });
+    const contentType = (res.headers.get('content-type') ?? '').toLowerCase();
+    const answer: Answer = { status: res.status, finalUrl: res.url || url, headers: res.headers, contentType };
+    if (!wantBody(res.status, mimeOf(contentType))) {
+      void res.body?.cancel().catch(() => undefined);
+      return answer;
+    }
+    const body = await readCapped(res, settings.maxBytes);
+    return body ? { ...answer, body } : answer;
+  } catch (error) {
+    if (settings.signal?.aborted) throw new Error('Cancelled');
+    if (timedOut) throw new Error(`No answer within ${Number((settings.timeoutMs / 1000).toFixed(1))} s`);
+    throw new Error(describeNetworkError(error));
+  } finally {
+    clearTimeout(timer);
+    settings.signal?.removeEventListener('abort', onCancel);
+  }
+}
+
+/** The body, or null once it passes maxBytes: reading stops there, nothing more is buffered. */
+async function readCapped(res: Response, maxBytes: number): Promise<Uint8Array | null> {
+  // Content-Length is the encoded size; when even that is too big, don't start.
+  if (Number(res.headers.get('content-length') ?? 0) > maxBytes) {
+    void res.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  const reader = res.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      void reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+function describeNetworkError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  // Chrome says "Failed to fetch", Firefox "NetworkError…": no detail is exposed to pages.
+  if (/Failed to fetch|NetworkError/i.test(message)) return 'Could not connect (network error, blocked, or no access to this site)';
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
+  return `Could not connect: ${cause || message}`;
+}
+
+// ── Bodies: type, charset, sniffing ────────────────────────────────────────
+
+/** The media type without parameters, lower-case; '' when the server sent none. */
+function mimeOf(contentType: string): string {
+  return (contentType.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+/**
+ * Bytes to text. Order (as in the HTML spec, simplified): a BOM, the
+ * Content-Type charset, for HTML a `<meta charset>` or `<meta http-equiv>` in the
+ * first 2 KB, else UTF-8. Unknown labels fall back to UTF-8 rather than failing the page.
+ */
+function decodeBody(bytes: Uint8Array, contentType: string, sniffMeta: boolean): string {
+  const label = bomCharset(bytes) ?? charsetParam(contentType) ?? (sniffMeta ? metaCharset(bytes) : null) ?? 'utf-8';
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(label);
+  } catch {
+    decoder = new TextDecoder('utf-8');
+  }
+  const text = decoder.decode(bytes);
+  return decoder.encoding === 'windows-1252' ? fixWindows1252(text) : text;
+}
+
+// WHATWG index-windows-1252 for bytes 0x80–0x9F. Node ≤ 22 decodes windows-1252 (and
+// its aliases latin1, iso-8859-1, ascii) as Latin-1 there (nodejs/node#56542), turning
+// “smart quotes” and € into C1 controls. Browsers get it right, so this is a no-op there.
+const CP1252_HIGH = '€\x81‚ƒ„…†‡ˆ‰Š‹Œ\x8DŽ\x8F\x90‘’“”•–—˜™š›œ\x9DžŸ';
+
+function fixWindows1252(text: string): string {
+  return text.replace(/[\x80-\x9f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c);
+}
+
+function bomCharset(bytes: Uint8Array): string | null {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  return null;
+}
+
+function charsetParam(contentType: string): string | null {
+  const match = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType);
+  return match?.[1] ?? null;
+}
+
+// One pattern covers both <meta charset="x"> and <meta http-equiv=… content="text/html; charset=x">.
+const META_CHARSET = /<meta\b[^>]*?charset\s*=\s*["']?\s*([\w.:-]+)/i;
+
+function metaCharset(bytes: Uint8Array): string | null {
+  // Every charset a meta tag can name is ASCII-compatible, so a latin1 view of the head is enough to read it.
+  const head = new TextDecoder('windows-1252').decode(bytes.subarray(0, 2048));
+  const label = META_CHARSET.exec(head)?.[1]?.toLowerCase() ?? null;
+  // HTML spec: a meta claiming UTF-16 was read as ASCII, so it must mean UTF-8.
+  return label?.startsWith('utf-16') ? 'utf-8' : label;
+}
+
+const MAGIC: number[][] = [
+  [0x25, 0x50, 0x44, 0x46], // %PDF
+  [0x89, 0x50, 0x4e, 0x47], // PNG
+  [0xff, 0xd8, 0xff], // JPEG
+  [0x47, 0x49, 0x46, 0x38], // GIF8
+  [0x50, 0x4b, 0x03, 0x04], // zip (also docx, epub, jar)
+  [0x1f, 0x8b], // gzip file (Content-Encoding was already undone by fetch)
+  [0x77, 0x4f, 0x46, 0x32], // wOF2
+  [0x77, 0x4f, 0x46, 0x46], // wOFF
+];
+
+/** True when the bytes start like a binary file, whatever the server claimed. */
+function sniffBinary(bytes: Uint8Array): boolean {
+  return MAGIC.some((magic) => magic.every((byte, i) => bytes[i] === byte));
+}
+
+const HTML_START = /^\s*(<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/i;
+
+function looksLikeHtml(text: string): boolean {
+  return HTML_START.test(text.slice(0, 1024));
+}
+
+const ATX_HEADING = /^#{1,6}[ \t]+\S/m;
+const MD_LINK = /\[[^\]\n]+\]\([^)\s]+(?:\s+"[^"\n]*")?\)/;
+
+/** An ATX heading or a Markdown link in the first 4 KB: text/plain that is really Markdown. */
+function looksLikeMarkdown(text: string): boolean {
+  const head = text.slice(0, 4096);
+  return ATX_HEADING.test(head) || MD_LINK.test(head);
+}
