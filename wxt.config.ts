@@ -17,7 +17,9 @@ export default defineConfig({
       'See the llms.txt files a documentation site publishes, or generate them from a crawl with your own browser.',
     // sidePanel: the whole UI lives in Chrome's side panel (Firefox maps it to a sidebar).
     // activeTab: reading the current tab's address after the user clicks the toolbar button.
-    permissions: browser === 'firefox' ? ['activeTab'] : ['sidePanel', 'activeTab'],
+    // alarms: the watchdog that resumes a crawl after the browser stops the worker.
+    // unlimitedStorage: a 10 000-page crawl stored as Markdown can outgrow the default quota.
+    permissions: [...(browser === 'firefox' ? [] : ['sidePanel']), 'activeTab', 'alarms', 'unlimitedStorage'],
     // Host access is requested per site from the side panel, on the user's click.
     // MV2 (Firefox's default build) lists optional hosts among optional_permissions.
     ...(manifestVersion === 2

@@ -3,10 +3,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { db } from '@/lib/db';
 import { sendMessage } from '@/lib/messaging';
 import type { SiteInfo } from '@/lib/url/site';
+import { CrawlView } from './crawl/crawl-view';
+import { useLatestCrawl } from './crawl/use-crawl';
 import { DiscoveredView } from './discovery/discovered-view';
 import { useDiscovery } from './discovery/use-discovery';
 import { HostAccessCard } from './host-access-card';
 import { SiteHeader } from './site-header';
+import { TabBar } from './tab-bar';
 import { useHostAccess } from './use-host-access';
 
 /** Everything the panel shows for one site. State comes from Dexie; commands go to the worker. */
@@ -14,7 +17,11 @@ export function SitePanel({ pageUrl, info }: { pageUrl: string; info: SiteInfo }
   const { access, request } = useHostAccess(info.hostPatterns);
   const site = useLiveQuery(() => db.sites.get(info.origin), [info.origin]);
   const discovery = useDiscovery(info.origin);
+  const crawl = useLatestCrawl(info.origin);
+  const [tab, setTab] = useState<'discovered' | 'generate' | null>(null);
   const [commandError, setCommandError] = useState<string | null>(null);
+  // A crawl in progress is what the user came back for; otherwise start with what the site publishes.
+  const view = tab ?? (crawl && (crawl.state === 'running' || crawl.state === 'paused') ? 'generate' : 'discovered');
 
   const send = useCallback(<T,>(p: Promise<T>) => p.catch((error: unknown) => {
     setCommandError(`Scout’s background worker did not answer (${String(error)}). Close and reopen the panel.`);
@@ -45,7 +52,7 @@ export function SitePanel({ pageUrl, info }: { pageUrl: string; info: SiteInfo }
         info={info}
         pageUrl={pageUrl}
         status={status}
-        action={access === 'granted' && (
+        action={access === 'granted' && view === 'discovered' && (
           <button type="button" className="button button--small" onClick={() => void rerun()} disabled={busy} data-testid="rerun">
             {busy ? 'Checking…' : 'Re-run'}
           </button>
@@ -54,7 +61,23 @@ export function SitePanel({ pageUrl, info }: { pageUrl: string; info: SiteInfo }
       <main className="panel__body">
         {commandError && <p className="error" role="alert">{commandError}</p>}
         {access === 'missing' && <HostAccessCard info={info} onRequest={request} />}
-        {access === 'granted' && <DiscoveredView origin={info.origin} state={discovery} />}
+        {access === 'granted' && (
+          <>
+            <TabBar
+              tabs={[
+                { id: 'discovered', label: 'Discovered' },
+                { id: 'generate', label: 'Generate', badge: crawl?.state === 'running' ? `${crawl.counters.stored ?? 0}` : undefined },
+              ]}
+              current={view}
+              onSelect={setTab}
+            />
+            {view === 'discovered' ? (
+              <DiscoveredView origin={info.origin} state={discovery} onGenerate={() => setTab('generate')} />
+            ) : (
+              <CrawlView origin={info.origin} pageUrl={pageUrl} />
+            )}
+          </>
+        )}
         <section className="card card--quiet" data-testid="site-facts">
           <dl className="facts">
             <dt>Page</dt>

@@ -1,4 +1,5 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
+import type { CrawlSettings } from './crawl/settings';
 
 /**
  * Every command the side panel can send to the background worker.
@@ -15,6 +16,13 @@ export interface ProtocolMap {
    * Answers `no-access` when the site's host permission is missing.
    */
   startDiscovery(data: { url: string }): { jobId: string } | { error: 'no-access' };
+  /** Starts a crawl from the page with these settings (defaults fill the rest). */
+  startCrawl(data: { url: string; settings: Partial<CrawlSettings> }): { jobId: string } | { error: string };
+  pauseCrawl(data: { jobId: string }): { ok: boolean };
+  resumeCrawl(data: { jobId: string }): { ok: boolean };
+  cancelCrawl(data: { jobId: string }): { ok: boolean };
+  /** Restarts runners for crawls marked running that no runner is driving (the worker was stopped). */
+  wakeCrawls(): { resumed: number };
 }
 
 export const { sendMessage, onMessage, removeAllListeners } = defineExtensionMessaging<ProtocolMap>();

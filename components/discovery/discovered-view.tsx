@@ -5,7 +5,7 @@ import { buildTree, missingRows } from './order';
 import type { DiscoveryState } from './use-discovery';
 
 /** The Discovered tab: every file found, linked files as a tree, and what was checked in vain. */
-export function DiscoveredView({ origin, state }: { origin: string; state: DiscoveryState }) {
+export function DiscoveredView({ origin, state, onGenerate }: { origin: string; state: DiscoveryState; onGenerate: () => void }) {
   const { rows, shown, running, loaded } = state;
   const tree = useMemo(() => buildTree(rows), [rows]);
   const missing = useMemo(() => missingRows(rows), [rows]);
@@ -29,7 +29,9 @@ export function DiscoveredView({ origin, state }: { origin: string; state: Disco
           <p>
             Scout checked this page’s folder and every folder above it, the page’s own links and /.well-known/. {rows.some((r) => r.status === 'found') ? 'It found the files below.' : 'It found no robots.txt or sitemap either.'}
           </p>
-          <p className="muted">Generate one from a crawl of the site in the Generate tab.</p>
+          <button type="button" className="button button--primary" onClick={onGenerate} data-testid="go-generate">
+            Generate llms.txt from a crawl
+          </button>
         </section>
       )}
       {tree.length > 0 && (

@@ -1,4 +1,5 @@
 import { setUpCommands } from './commands';
+import { setUpCrawls } from './crawl';
 import { setUpDiscovery } from './discovery';
 import { setUpSidePanel } from './side-panel';
 
@@ -8,4 +9,5 @@ export default defineBackground(() => {
   setUpSidePanel();
   setUpCommands();
   setUpDiscovery();
+  setUpCrawls();
 });

@@ -1,4 +1,3 @@
-import Dexie from 'dexie';
 import type { FrontierRecord, FrontierSource, FrontierState, ScoutDb } from '../db';
 
 /** A URL about to join the queue. */
@@ -9,6 +8,9 @@ export interface NewEntry {
   source: FrontierSource;
   parentUrl?: string;
   preferMarkdown?: boolean;
+  /** 'skipped' records a URL that will not be fetched, with its reason. */
+  state?: 'pending' | 'skipped';
+  reason?: string;
 }
 
 const STATES: FrontierState[] = ['pending', 'inflight', 'done', 'failed', 'skipped'];
@@ -28,7 +30,7 @@ export class Frontier {
 
   /** Loads the sequence counter, so entries added after a restart sort after the old ones. */
   async init(): Promise<void> {
-    const last = await this.db.frontier.where('[jobId+seq]').between([this.jobId, Dexie.minKey], [this.jobId, Dexie.maxKey]).last();
+    const last = await this.db.frontier.where('[jobId+seq]').between([this.jobId, 0], [this.jobId, Infinity]).last();
     this.seq = (last?.seq ?? 0) + 1;
   }
 
@@ -37,12 +39,15 @@ export class Frontier {
    * Call inside the caller's transaction to keep "page done + its links queued" atomic.
    */
   async addNew(entries: NewEntry[], now = Date.now()): Promise<number> {
-    const unique = [...new Map(entries.map((e) => [e.key, e])).values()];
+    // The first sighting wins: seeds come in priority order (llms links, which prefer Markdown, before sitemaps).
+    const byKey = new Map<string, NewEntry>();
+    for (const e of entries) if (!byKey.has(e.key)) byKey.set(e.key, e);
+    const unique = [...byKey.values()];
     if (unique.length === 0) return 0;
     const existing = await this.db.frontier.bulkGet(unique.map((e) => [this.jobId, e.key] as [string, string]));
     const fresh: FrontierRecord[] = unique
       .filter((_, i) => existing[i] === undefined)
-      .map((e) => ({ ...e, jobId: this.jobId, state: 'pending', seq: this.seq++, retries: 0, updatedAt: now }));
+      .map((e) => ({ ...e, jobId: this.jobId, state: e.state ?? 'pending', seq: this.seq++, retries: 0, updatedAt: now }));
     if (fresh.length) await this.db.frontier.bulkAdd(fresh);
     return fresh.length;
   }
@@ -56,7 +61,7 @@ export class Frontier {
     return this.db.transaction('rw', this.db.frontier, async () => {
       const window = await this.db.frontier
         .where('[jobId+state+depth+seq]')
-        .between([this.jobId, 'pending', Dexie.minKey, Dexie.minKey], [this.jobId, 'pending', Dexie.maxKey, Dexie.maxKey])
+        .between([this.jobId, 'pending', 0, 0], [this.jobId, 'pending', Infinity, Infinity])
         .limit(Math.max(64, limit * 8))
         .toArray();
       const picked: FrontierRecord[] = [];

@@ -1,0 +1,59 @@
+import type { JobRecord } from '@/lib/db';
+import { sendMessage } from '@/lib/messaging';
+import { plural } from '../format';
+
+/** Live progress of a crawl with its controls. Numbers come from the job row the worker keeps current. */
+export function CrawlProgress({ job, onNew }: { job: JobRecord; onNew: () => void }) {
+  const c = job.counters;
+  const get = (k: string) => c[k] ?? 0;
+  const processed = get('done') + get('failed') + get('skipped');
+  const total = Math.max(get('discovered'), 1);
+  const active = job.state === 'running' || job.state === 'paused';
+  const maxPages = job.settings?.maxPages ?? 0;
+  const pct = job.state === 'done' ? 100 : Math.min(100, Math.round((Math.max(processed / total, get('stored') / Math.max(maxPages, 1))) * 100));
+
+  return (
+    <section className="card crawl-progress" data-testid="crawl-progress" data-state={job.state}>
+      <div className="crawl-progress__top">
+        <h2>{titleFor(job)}</h2>
+        <span className={`pill pill--${job.state}`} data-testid="crawl-state">{job.state}</span>
+      </div>
+      <div className="bar" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label="Crawl progress">
+        <div className="bar__fill" style={{ width: `${pct}%` }} />
+      </div>
+      <dl className="counters" data-testid="crawl-counters">
+        <div><dt>Stored</dt><dd data-testid="count-stored">{get('stored').toLocaleString('en')}<span className="muted"> / {maxPages.toLocaleString('en')}</span></dd></div>
+        <div><dt>Queued</dt><dd data-testid="count-pending">{(get('pending') + get('inflight')).toLocaleString('en')}</dd></div>
+        <div><dt>Failed</dt><dd data-testid="count-failed">{get('failed').toLocaleString('en')}</dd></div>
+        <div><dt>Skipped</dt><dd data-testid="count-skipped">{get('skipped').toLocaleString('en')}</dd></div>
+        <div><dt>Depth</dt><dd>{get('depth')}</dd></div>
+        <div><dt>Pages/s</dt><dd data-testid="rate">{job.state === 'running' ? get('rate').toFixed(1) : '–'}</dd></div>
+      </dl>
+      <p className="crawl-progress__message" data-testid="crawl-message">{job.message}</p>
+      {get('duplicates') > 0 && <p className="muted">{plural(get('duplicates'), 'page')} had the same content as another and {get('duplicates') === 1 ? 'is' : 'are'} kept once.</p>}
+      <div className="crawl-progress__actions">
+        {job.state === 'running' && (
+          <button type="button" className="button" onClick={() => void sendMessage('pauseCrawl', { jobId: job.id })} data-testid="pause">Pause</button>
+        )}
+        {job.state === 'paused' && (
+          <button type="button" className="button button--primary" onClick={() => void sendMessage('resumeCrawl', { jobId: job.id })} data-testid="resume">Resume</button>
+        )}
+        {active && (
+          <button type="button" className="button button--danger" onClick={() => void sendMessage('cancelCrawl', { jobId: job.id })} data-testid="cancel">Cancel</button>
+        )}
+        {!active && <button type="button" className="button" onClick={onNew} data-testid="new-crawl">New crawl</button>}
+      </div>
+    </section>
+  );
+}
+
+function titleFor(job: JobRecord): string {
+  switch (job.state) {
+    case 'running': return 'Crawling';
+    case 'paused': return 'Paused';
+    case 'done': return 'Crawl finished';
+    case 'cancelled': return 'Crawl cancelled';
+    case 'failed': return 'Crawl failed';
+    default: return 'Crawl';
+  }
+}

@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { DEFAULT_SETTINGS, MAX_PAGES_LIMIT, normalizeSettings, type CrawlSettings } from '@/lib/crawl/settings';
+import { createScope } from '@/lib/url/scope';
+
+const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
+
+/** Crawl settings with sane defaults; patterns are checked before the crawl starts. */
+export function SettingsForm({ startUrl, busy, onStart }: { startUrl: string; busy: boolean; onStart: (s: CrawlSettings) => void }) {
+  const [s, setS] = useState<CrawlSettings>(DEFAULT_SETTINGS);
+  const [include, setInclude] = useState('');
+  const [exclude, setExclude] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const set = <K extends keyof CrawlSettings>(key: K, value: CrawlSettings[K]) => setS((prev) => ({ ...prev, [key]: value }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const settings = normalizeSettings({ ...s, include: lines(include), exclude: lines(exclude) });
+    try {
+      createScope({ startUrl, mode: settings.scope, include: settings.include, exclude: settings.exclude });
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      return;
+    }
+    setError(null);
+    onStart(settings);
+  };
+
+  return (
+    <form className="card settings" onSubmit={submit} data-testid="crawl-settings">
+      <h2>Generate from a crawl</h2>
+      <p className="muted">Scout crawls the site breadth-first with your browser (your logins work), turns pages into Markdown and keeps them on this computer.</p>
+      <div className="settings__grid">
+        <label>
+          Max pages
+          <input type="number" min={1} max={MAX_PAGES_LIMIT} value={s.maxPages} onChange={(e) => set('maxPages', e.target.valueAsNumber)} data-testid="max-pages" />
+        </label>
+        <label>
+          Max depth
+          <input type="number" min={0} max={50} value={s.maxDepth} onChange={(e) => set('maxDepth', e.target.valueAsNumber)} data-testid="max-depth" />
+        </label>
+        <label className="settings__wide">
+          Scope
+          <select value={s.scope} onChange={(e) => set('scope', e.target.value as CrawlSettings['scope'])} data-testid="scope">
+            <option value="site">This site and its subdomains</option>
+            <option value="host">This host only</option>
+            <option value="path">Under this page’s folder</option>
+          </select>
+        </label>
+      </div>
+      <details className="settings__more">
+        <summary>More options</summary>
+        <label>
+          Only URLs matching (one pattern per line, e.g. <code>/docs/**</code>)
+          <textarea rows={2} value={include} onChange={(e) => setInclude(e.target.value)} data-testid="include" />
+        </label>
+        <label>
+          Skip URLs matching
+          <textarea rows={2} value={exclude} onChange={(e) => setExclude(e.target.value)} data-testid="exclude" />
+        </label>
+        <label className="settings__check">
+          <input type="checkbox" checked={s.respectRobots} onChange={(e) => set('respectRobots', e.target.checked)} /> Respect robots.txt
+        </label>
+        <label className="settings__check">
+          <input type="checkbox" checked={s.useSeeds} onChange={(e) => set('useSeeds', e.target.checked)} /> Start from the site’s llms.txt links and sitemaps too
+        </label>
+      </details>
+      {error && <p className="error" role="alert" data-testid="settings-error">{error}</p>}
+      <button type="submit" className="button button--primary" disabled={busy} data-testid="start-crawl">
+        Start crawl
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * One fetched HTML page → clean Markdown and what the crawler and the llms.txt generator need
+ * about it. A pipeline of small steps over one parsed DOM: parse → metadata → links → navigation
+ * → main content → clean → Markdown.
+ */
+import { cleanContent, pruneNonText } from './clean';
+import type { DomAdapter } from './dom';
+import { collectLinks } from './document-links';
+import { findMainContent } from './main-content';
+import { elementToMarkdown } from './markdown';
+import { readHeadMetadata } from './metadata';
+import { findNavLinks, type NavLink } from './nav-links';
+import { chooseTitle, firstHeading, summaryParagraph, trimDescription } from './page-text';
+import { normalizeSpace } from './walk';
+
+export type { NavLink } from './nav-links';
+
+/** A converted page. All URLs are absolute. */
+export interface ConvertedPage {
+  /** `<title>` without a trailing site name → first h1 → the URL's last path segment, de-slugged. */
+  title: string;
+  /** Meta description → og:description → the first paragraph of the content that reads like one (~300 chars). */
+  description?: string;
+  /** og:site_name → application-name → the OpenSearch title → the site header's h1. */
+  siteName?: string;
+  lang?: string;
+  /** The canonical URL when it is http(s). */
+  canonical?: string;
+  /** The main content as Markdown. */
+  markdown: string;
+  /** Every `<a href>` of the whole document: http(s), fragment removed, deduplicated, in document order. */
+  links: string[];
+  /** `<link rel="alternate" type="text/markdown">` targets. */
+  markdownAlternates: string[];
+  /** The site's navigation tree in its own order, when the page has a recognisable one. */
+  navLinks: NavLink[];
+}
+
+function parseSafely(dom: DomAdapter, html: string): Document | undefined {
+  try {
+    return dom.parse(html);
+  } catch {
+    try {
+      return dom.parse('');
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** An h1 in the site's header (outside the content) usually names the site: "Node.js v18 documentation". */
+function siteHeaderName(body: Element, main: Element): string | undefined {
+  if (main === body) return undefined;
+  for (const h1 of body.getElementsByTagName('h1')) {
+    if (main.contains(h1) || h1.closest('article') || !h1.closest('header, [role=banner]')) continue;
+    const text = normalizeSpace(h1.textContent);
+    if (text) return text;
+  }
+  return undefined;
+}
+
+function markdownOf(main: Element, topHeading: number): string {
+  try {
+    return elementToMarkdown(main, topHeading);
+  } catch {
+    // Turndown recurses per nesting level; absurdly deep garbage can exhaust the stack.
+    // Plain text is a better answer than none.
+    return normalizeSpace(main.textContent);
+  }
+}
+
+/**
+ * Converts one HTML page. Never throws and never executes anything: the HTML is only parsed.
+ * `pageUrl` resolves relative URLs (after `<base href>`); `dom` picks the parser.
+ */
+export function convertHtml(html: string, pageUrl: string, dom: DomAdapter): ConvertedPage {
+  const document = parseSafely(dom, typeof html === 'string' ? html : '');
+  const body = document?.body ?? document?.documentElement;
+  if (!document || !body) {
+    return { title: chooseTitle(undefined, undefined, pageUrl, []), markdown: '', links: [], markdownAlternates: [], navLinks: [] };
+  }
+  const head = readHeadMetadata(document, pageUrl);
+  pruneNonText(document.documentElement ?? body);
+  const links = collectLinks(document, head.baseUrl);
+  const navLinks = findNavLinks(body, head.baseUrl);
+  const main = findMainContent(body);
+
+  const siteNames = [head.ogSiteName, head.applicationName, head.openSearchTitle].filter((n): n is string => !!n);
+  const headerName = siteNames.length ? undefined : siteHeaderName(body, main);
+  if (headerName) siteNames.push(headerName);
+
+  const { topHeading } = cleanContent(main, head.baseUrl);
+  const h1 = firstHeading(main) ?? firstHeading(body);
+  const description = trimDescription(head.description) ?? trimDescription(head.ogDescription) ?? summaryParagraph(main);
+  const page: ConvertedPage = {
+    title: chooseTitle(head.title, h1, pageUrl, siteNames),
+    markdown: markdownOf(main, topHeading),
+    links,
+    markdownAlternates: head.markdownAlternates,
+    navLinks,
+  };
+  if (description) page.description = description;
+  if (siteNames[0]) page.siteName = siteNames[0];
+  if (head.lang) page.lang = head.lang;
+  if (head.canonical) page.canonical = head.canonical;
+  return page;
+}

@@ -1,0 +1,85 @@
+/**
+ * Finds the element that holds a page's main content. Docs themes mark it in well-known ways;
+ * the most specific marked container that still holds most of the text wins, else `<body>`.
+ */
+import { tagOf, textLength, walkElements } from './walk';
+
+// Tier 1: containers of specific docs generators. Tier 2: the HTML semantics for main content.
+// Tier 3: the usual generic names. A lower tier is only consulted when no higher one qualifies.
+const THEME_IDS = new Set([
+  'apicontent', // Node.js API docs
+  'main-content', // rustdoc and many others
+  'content-area', // Mintlify
+  'docs-content',
+]);
+const THEME_CLASSES = new Set([
+  'md-content', // MkDocs Material
+  'theme-doc-markdown', // Docusaurus
+  'vp-doc', // VitePress
+  'markdown-body', // GitHub-rendered Markdown
+  'markdown-section', // GitBook (legacy)
+  'main-page-content', // MDN
+  'td-content', // Docsy
+  'bd-article', // PyData Sphinx theme
+  'sl-markdown-content', // Starlight
+  'devsite-article-body', // Google developer docs
+  'contentcontainer', // Javadoc (pre-HTML5)
+  'docs-content',
+  'doc-content',
+]);
+const BLOCKS = new Set(['div', 'article', 'section', 'main']);
+const GENERIC_NAMES = new Set(['content', 'main', 'main-content', 'page-content']);
+
+// The share of the body's text a candidate needs, per tier: a marked docs container is trusted
+// even beside a large sidebar; generic names must prove themselves.
+const MIN_SHARE = [0, 0.05, 0.15, 0.25];
+// Among candidates of a tier, the ones holding at least this share of the largest one's text
+// "hold most of the text"; the smallest of those is the most specific.
+const HOLDS_MOST = 0.6;
+
+function tierOf(element: Element): number {
+  const tag = tagOf(element);
+  const id = element.getAttribute('id')?.toLowerCase();
+  const classes = (element.getAttribute('class') ?? '').toLowerCase().split(/\s+/);
+  if ((id && THEME_IDS.has(id)) || classes.some((c) => THEME_CLASSES.has(c))) return 1;
+  // Sphinx's basic theme: <div class="body" role="main">.
+  // Docusaurus (and others) mark the rendered Markdown with a plain "markdown" class.
+  if ((tag === 'div' && classes.includes('body')) || (classes.includes('markdown') && BLOCKS.has(tag))) return 1;
+  if (tag === 'main' || tag === 'article' || element.getAttribute('role') === 'main') return 2;
+  if ((id && GENERIC_NAMES.has(id)) || classes.some((c) => GENERIC_NAMES.has(c))) return 3;
+  return 0;
+}
+
+interface Candidate {
+  element: Element;
+  tier: number;
+  length: number;
+}
+
+/** The main-content container of `body` (or `body` itself). */
+export function findMainContent(body: Element): Element {
+  const candidates: Candidate[] = [];
+  walkElements(body, (element) => {
+    const tier = tierOf(element);
+    if (tier) candidates.push({ element, tier, length: 0 });
+    // Navigation and page chrome never hold the main content.
+    const tag = tagOf(element);
+    return tag === 'nav' || tag === 'footer' || tag === 'svg' ? 'skip' : undefined;
+  });
+  if (!candidates.length) return body;
+  const bodyLength = textLength(body);
+  for (const candidate of candidates) candidate.length = textLength(candidate.element);
+
+  for (let tier = 1; tier <= 3; tier++) {
+    const minimum = Math.max(1, (MIN_SHARE[tier] ?? 1) * bodyLength);
+    const inTier = candidates.filter((c) => c.tier === tier && c.length >= minimum);
+    if (!inTier.length) continue;
+    const largest = Math.max(...inTier.map((c) => c.length));
+    const holders = inTier.filter((c) => c.length >= HOLDS_MOST * largest);
+    // Smallest wins; at equal size (main > article, same text) the inner one is more specific.
+    const pick = holders.reduce((a, b) => (b.length < a.length || (b.length === a.length && a.element.contains(b.element)) ? b : a));
+    // Several disjoint holders (a list of articles) mean no single one is the page's content.
+    if (holders.every((c) => c === pick || c.element.contains(pick.element))) return pick.element;
+  }
+  return body;
+}

@@ -1,0 +1,164 @@
+/**
+ * HTML → Markdown with one turndown service per module (rules are stateless; the one per-call
+ * setting, the heading shift, is set and reset around each synchronous conversion). Rules: ATX
+ * headings, `-` bullets, fenced code with the language found during cleaning, GFM tables,
+ * absolute links (made so by the cleaner), empty links dropped.
+ */
+import { strikethrough, taskListItems } from '@joplin/turndown-plugin-gfm';
+import TurndownService from 'turndown';
+import { LANGUAGE_ATTRIBUTE } from './code-blocks';
+import { escapeMarkdownText } from './escape';
+import { tableRules } from './tables';
+
+function trimNewlines(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text[start] === '\n') start++;
+  while (end > start && text[end - 1] === '\n') end--;
+  return text.slice(start, end);
+}
+
+/** A fence longer than any backtick run at the start of a code line. */
+function fenceFor(code: string): string {
+  let longest = 0;
+  for (const match of code.matchAll(/^ {0,3}(`{3,})/gm)) longest = Math.max(longest, match[1]?.length ?? 0);
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+// Items are numbered by position; turndown recomputes `parent.children` per item (quadratic).
+const itemIndexes = new WeakMap<object, Map<object, number>>();
+function itemIndex(list: Element, item: Element): number {
+  let indexes = itemIndexes.get(list);
+  if (!indexes) {
+    indexes = new Map();
+    let i = 0;
+    for (let child = list.firstElementChild; child; child = child.nextElementSibling) indexes.set(child, i++);
+    itemIndexes.set(list, indexes);
+  }
+  return indexes.get(item) ?? 0;
+}
+
+function createService(): TurndownService {
+  const service = new TurndownService({
+    headingStyle: 'atx',
+    bulletListMarker: '-',
+    codeBlockStyle: 'fenced',
+    fence: '```',
+    emDelimiter: '_',
+    strongDelimiter: '**',
+    hr: '---',
+    linkStyle: 'inlined',
+  });
+  service.escape = escapeMarkdownText;
+  service.use([strikethrough, taskListItems]);
+  tableRules(service);
+  // Rules added later take precedence over turndown's built-ins.
+  service.addRule('fencedCode', {
+    filter: (node) => node.nodeName === 'PRE',
+    replacement: (_content, node) => {
+      // The cleaner reduced the block to its text; nothing inside was Markdown-escaped.
+      const code = trimNewlines((node.textContent ?? '').trimEnd());
+      if (!code) return '';
+      const fence = fenceFor(code);
+      return `\n\n${fence}${node.getAttribute(LANGUAGE_ATTRIBUTE) ?? ''}\n${code}\n${fence}\n\n`;
+    },
+  });
+  service.addRule('heading', {
+    filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
+    replacement: (content, node) => {
+      const text = content.replace(/\s*\n+\s*/g, ' ').trim();
+      const level = Math.max(1, Number(node.nodeName.charAt(1)) - headingShift);
+      return text ? `\n\n${'#'.repeat(level)} ${text}\n\n` : '';
+    },
+  });
+  service.addRule('listItem', {
+    filter: 'li',
+    replacement: (content, node) => {
+      const parent = node.parentElement;
+      let prefix = '- ';
+      if (parent?.nodeName === 'OL') {
+        const start = Number.parseInt(parent.getAttribute('start') ?? '1', 10);
+        prefix = `${(Number.isFinite(start) ? start : 1) + itemIndex(parent, node)}. `;
+      }
+      const body = trimNewlines(content) + (content.endsWith('\n') ? '\n' : '');
+      return prefix + body.replace(/\n/g, `\n${' '.repeat(prefix.length)}`) + (node.nextSibling ? '\n' : '');
+    },
+  });
+  service.addRule('link', {
+    filter: 'a',
+    replacement: (content, node) => {
+      // Block content inside a link (cards) cannot sit in link text; keep it on one line.
+      const text = content.includes('\n') ? content.replace(/\s*\n+\s*(?:#+ )?/g, ' ').trim() : content.trim();
+      if (!text) return '';
+      const href = node.getAttribute('href');
+      return href ? `[${text}](${href.replace(/[()<> ]/g, encodeURIComponent)})` : text;
+    },
+  });
+  service.addRule('image', {
+    filter: 'img',
+    replacement: (_content, node) => {
+      const alt = (node.getAttribute('alt') ?? '').replace(/\s+/g, ' ').trim().replace(/[[\]\\]/g, '\\$&');
+      const src = node.getAttribute('src');
+      return src ? `![${alt}](${src.replace(/[()<> ]/g, encodeURIComponent)})` : alt;
+    },
+  });
+  service.addRule('details', {
+    filter: ['details', 'summary'],
+    replacement: (content) => `\n\n${content.trim()}\n\n`,
+  });
+  return service;
+}
+
+// Levels to lift every heading by during the current (synchronous) conversion; see elementToMarkdown.
+let headingShift = 0;
+const service = createService();
+
+/**
+ * Blank lines outside code fences are collapsed to one; code keeps its own blank lines.
+ * One pass over lines rather than regexes over the whole (possibly multi-megabyte) text.
+ */
+function tidy(markdown: string): string {
+  const out: string[] = [];
+  let fence = '';
+  let blank = false;
+  for (const line of markdown.split('\n')) {
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      out.push(line);
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && !line.trim().slice(marker.length)) fence = '';
+      continue;
+    }
+    if (marker) fence = marker;
+    const isBlank = line.trim() === '';
+    if (isBlank && (blank || out.length === 0)) continue;
+    blank = isBlank;
+    // Trailing whitespace goes, except the two spaces of a hard line break (<br>).
+    const trimmed = line.trimEnd();
+    out.push(line.length - trimmed.length === 2 && line.endsWith('  ') ? line : trimmed);
+  }
+  return out.join('\n').trim();
+}
+
+/**
+ * Converts a cleaned content element to Markdown. The element is consumed: turndown would
+ * otherwise deep-clone it first, which measured as costly as the whole conversion on big pages,
+ * and the caller's document is a throwaway parsed for this one conversion anyway.
+ *
+ * `topHeading` is the highest heading level in the content. Content that starts at h2 (its h1
+ * is the site's name, outside the content, as in Node.js's docs) is lifted so the page's own
+ * title becomes `#`: each page's Markdown then stands alone in llms-full.txt.
+ */
+export function elementToMarkdown(root: Element, topHeading = 1): string {
+  headingShift = topHeading >= 2 && topHeading <= 6 ? topHeading - 1 : 0;
+  // linkedom splits text at every character reference ("0 ", "<", "= x"); escaping works per text
+  // node and would take each piece for the start of a line.
+  root.normalize();
+  // An own property shadows Node.prototype.cloneNode for this one call.
+  Object.defineProperty(root, 'cloneNode', { value: () => root, configurable: true });
+  try {
+    return tidy(service.turndown(root as HTMLElement));
+  } finally {
+    headingShift = 0;
+    Reflect.deleteProperty(root, 'cloneNode');
+  }
+}

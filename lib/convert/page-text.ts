@@ -1,0 +1,88 @@
+/** The page's title and description, chosen from what the head and the content offer. */
+import { namesOf, normalizeSpace, tagOf, truncateOnWord, walkElements } from './walk';
+
+const TITLE_SEPARATORS = [' — ', ' – ', ' | ', ' - ', ' · ', ' » ', ' :: '];
+const MAX_TITLE = 300;
+const MAX_DESCRIPTION = 300;
+// A first paragraph shorter than this is a label ("Source code: Lib/os.py", "Stability: 2").
+const MIN_PARAGRAPH_CHARS = 60;
+const MIN_PARAGRAPH_WORDS = 8;
+// Paragraphs in these are asides, quotes or data, not the page's summary.
+const NOT_SUMMARY = new Set(['blockquote', 'aside', 'table', 'figure', 'figcaption', 'li', 'dd', 'dt', 'nav', 'header', 'footer']);
+// Callouts are not the summary either, whatever element they are built from.
+const CALLOUT_NAMES = /admonition|callout|alert|warning|note|deprecated|version(?:added|changed)/;
+const SECTION_MARKS = /[\s¶#§]+$/;
+
+function sameName(a: string, b: string): boolean {
+  return a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+}
+
+/**
+ * Removes a trailing " — Site" (or " | Site", " - Site", …) when "Site" is one of the names the
+ * page gives its site. Never strips on a guess: "Foo - Bar" keeps "Bar" unless Bar is the site.
+ */
+export function stripSiteSuffix(title: string, siteNames: string[]): string {
+  for (const separator of TITLE_SEPARATORS) {
+    const at = title.lastIndexOf(separator);
+    if (at <= 0) continue;
+    const suffix = title.slice(at + separator.length).trim();
+    if (siteNames.some((name) => sameName(name, suffix))) return title.slice(0, at).trim();
+  }
+  return title;
+}
+
+/** "getting-started.html" → "Getting started"; the host name for a site root. */
+export function titleFromUrl(pageUrl: string): string {
+  try {
+    const url = new URL(pageUrl);
+    const segments = url.pathname.split('/').filter(Boolean);
+    const last = segments.at(-1);
+    if (!last) return url.hostname;
+    let name = last;
+    try {
+      name = decodeURIComponent(last);
+    } catch {
+      // A malformed escape is shown as written.
+    }
+    name = normalizeSpace(name.replace(/\.(?:html?|php|aspx?|jsp|md|mdx|txt)$/i, '').replace(/[-_+]+/g, ' '));
+    return name ? name.charAt(0).toUpperCase() + name.slice(1) : url.hostname;
+  } catch {
+    return '';
+  }
+}
+
+/** The title chain: `<title>` (site suffix removed) → first h1 → last path segment. */
+export function chooseTitle(headTitle: string | undefined, h1: string | undefined, pageUrl: string, siteNames: string[]): string {
+  const fromHead = headTitle ? stripSiteSuffix(headTitle, siteNames) : '';
+  const heading = normalizeSpace(h1).replace(SECTION_MARKS, '');
+  const title = fromHead || heading || titleFromUrl(pageUrl);
+  return truncateOnWord(title, MAX_TITLE);
+}
+
+/** Text of the first h1 in `root`, without permalink marks. */
+export function firstHeading(root: Element): string | undefined {
+  const h1 = root.querySelector('h1');
+  const text = normalizeSpace(h1?.textContent).replace(SECTION_MARKS, '');
+  return text || undefined;
+}
+
+/** The first paragraph of cleaned content that reads like a summary, trimmed to about 300 chars. */
+export function summaryParagraph(root: Element): string | undefined {
+  let summary: string | undefined;
+  walkElements(root, (element) => {
+    if (summary) return 'skip';
+    const tag = tagOf(element);
+    if (NOT_SUMMARY.has(tag) || tag === 'pre' || CALLOUT_NAMES.test(namesOf(element))) return 'skip';
+    if (tag !== 'p') return undefined;
+    const text = normalizeSpace(element.textContent);
+    if (text.length >= MIN_PARAGRAPH_CHARS && text.split(' ').length >= MIN_PARAGRAPH_WORDS) summary = text;
+    return 'skip';
+  });
+  return summary === undefined ? undefined : truncateOnWord(summary, MAX_DESCRIPTION);
+}
+
+/** A description from meta tags, trimmed like the paragraph fallback. */
+export function trimDescription(text: string | undefined): string | undefined {
+  const clean = normalizeSpace(text);
+  return clean ? truncateOnWord(clean, MAX_DESCRIPTION) : undefined;
+}

@@ -1,0 +1,33 @@
+/** URL resolution for conversion: relative references become absolute, junk becomes undefined. */
+
+/** Parses `href` against `base`; undefined when either is unusable (never throws). */
+export function absoluteUrl(href: string | null | undefined, base: string | undefined): URL | undefined {
+  if (href == null) return undefined;
+  try {
+    return new URL(href, base);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a URL is something a crawler can fetch: http or https. */
+export function isHttp(url: URL): boolean {
+  return url.protocol === 'http:' || url.protocol === 'https:';
+}
+
+/** The absolute http(s) form of `href` without its fragment, or undefined for anything else. */
+export function pageUrlOf(href: string | null | undefined, base: string | undefined): string | undefined {
+  const url = absoluteUrl(href, base);
+  if (!url || !isHttp(url)) return undefined;
+  url.hash = '';
+  return url.href;
+}
+
+// Schemes that make sense as Markdown link targets; `javascript:`, `data:` and the like do not.
+const LINKABLE_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:', 'ftp:']);
+
+/** The absolute form of a link target for Markdown (fragment kept), or undefined if not linkable. */
+export function linkTarget(href: string | null | undefined, base: string | undefined): string | undefined {
+  const url = absoluteUrl(href, base);
+  return url && LINKABLE_SCHEMES.has(url.protocol) ? url.href : undefined;
+}

@@ -1,0 +1,115 @@
+import type { FrontierRecord } from '../db';
+import { convertHtml, type NavLink } from '../convert/convert-page';
+import type { DomAdapter } from '../convert/dom';
+import { fetchPage, type PageFetchResult } from '../fetch/page-fetcher';
+import { contentFingerprint } from '../hash';
+import { normalizeUrl } from '../url/normalize';
+import { markdownDescription, markdownLinks, markdownTitle } from './markdown-meta';
+
+export interface ProcessContext {
+  fetch: typeof fetch;
+  dom: DomAdapter;
+  /** null when in scope, else why not. */
+  scope: (url: string) => string | null;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Time spent per step, for the benchmark's time split. */
+  timings?: Record<'fetch' | 'convert', number>;
+}
+
+/** A page ready to store (its state — stored or duplicate — is decided at write time). */
+export interface FetchedPage {
+  url: string;
+  finalUrl: string;
+  title: string;
+  description?: string;
+  markdown: string;
+  format: 'markdown' | 'html';
+  twinUrl?: string;
+  contentHash: string;
+  bytes: number;
+  etag?: string;
+  lastModified?: string;
+}
+
+export type PageOutcome =
+  | { state: 'done'; page: FetchedPage; links: string[]; nav: NavLink[]; retries: number }
+  | { state: 'failed' | 'skipped'; reason: string; retries: number };
+
+/**
+ * One frontier entry through the pipeline: fetch (Markdown twin first for
+ * llms-listed pages) → scope check on the final URL → convert HTML to Markdown →
+ * title, description, links. No storage here: the runner writes atomically.
+ */
+export async function processPage(entry: FrontierRecord, ctx: ProcessContext): Promise<PageOutcome> {
+  const t0 = Date.now();
+  const res = await fetchPage(entry.url, { fetch: ctx.fetch, tryMarkdownTwin: entry.preferMarkdown, signal: ctx.signal, timeoutMs: ctx.timeoutMs });
+  if (ctx.timings) ctx.timings.fetch += Date.now() - t0;
+  const retries = 'retries' in res ? res.retries : 0;
+  if (res.kind === 'failed') return { state: 'failed', reason: res.reason, retries };
+  if (res.kind === 'skipped') return { state: 'skipped', reason: res.reason, retries };
+  if (res.kind === 'not-modified') return { state: 'skipped', reason: 'Not modified since the last crawl', retries };
+
+  const outOfScope = redirectScopeReason(entry.url, res.finalUrl, ctx.scope);
+  if (outOfScope) return { state: 'skipped', reason: outOfScope, retries };
+
+  if (res.kind === 'markdown') return { state: 'done', page: await fromMarkdown(res, res.markdown, entry.url), links: markdownLinks(res.markdown, res.finalUrl), nav: [], retries };
+
+  const t1 = Date.now();
+  const converted = convertHtml(res.html, res.finalUrl, ctx.dom);
+  if (ctx.timings) ctx.timings.convert += Date.now() - t1;
+
+  // A page that names its own Markdown twin (rel=alternate) gets it used when the llms.txt listed it.
+  if (entry.preferMarkdown && converted.markdownAlternates[0]) {
+    const twin = await fetchPage(converted.markdownAlternates[0], { fetch: ctx.fetch, signal: ctx.signal, timeoutMs: ctx.timeoutMs });
+    if (twin.kind === 'markdown') {
+      const page = await fromMarkdown({ ...res, etag: twin.etag, lastModified: twin.lastModified }, twin.markdown, entry.url);
+      return { state: 'done', page: { ...page, title: converted.title || page.title, twinUrl: twin.finalUrl }, links: converted.links, nav: converted.navLinks, retries };
+    }
+  }
+  const page: FetchedPage = {
+    url: entry.url,
+    finalUrl: res.finalUrl,
+    title: converted.title,
+    description: converted.description,
+    markdown: converted.markdown,
+    format: 'html',
+    contentHash: await contentFingerprint(converted.markdown),
+    bytes: res.bytes,
+    etag: res.etag,
+    lastModified: res.lastModified,
+  };
+  return { state: 'done', page, links: converted.links, nav: converted.navLinks, retries };
+}
+
+async function fromMarkdown(res: Extract<PageFetchResult, { kind: 'markdown' | 'html' }>, markdown: string, url: string): Promise<FetchedPage> {
+  const twinUrl = res.kind === 'markdown' ? res.twinUrl : undefined;
+  return {
+    url,
+    finalUrl: res.finalUrl,
+    title: markdownTitle(markdown) ?? titleFromPath(url),
+    description: markdownDescription(markdown),
+    markdown,
+    format: 'markdown',
+    twinUrl,
+    contentHash: await contentFingerprint(markdown),
+    bytes: res.bytes,
+    etag: res.etag,
+    lastModified: res.lastModified,
+  };
+}
+
+function redirectScopeReason(url: string, finalUrl: string, scope: (u: string) => string | null): string | null {
+  if (finalUrl === url) return null;
+  const normalized = normalizeUrl(finalUrl);
+  if ('skip' in normalized) return `Redirected to ${finalUrl}: ${normalized.skip}`;
+  const reason = scope(normalized.url);
+  return reason ? `Redirected out of scope to ${finalUrl} (${reason})` : null;
+}
+
+/** Last path segment, de-slugged: /guide/getting-started.html → "Getting started". */
+export function titleFromPath(url: string): string {
+  const segment = new URL(url).pathname.split('/').filter(Boolean).pop() ?? new URL(url).hostname;
+  const words = decodeURIComponent(segment).replace(/\.(html?|md|php|aspx?)$/i, '').replace(/[-_]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : new URL(url).hostname;
+}

@@ -1,0 +1,28 @@
+import type { FrontierState } from '../db';
+
+/** What the side panel shows about a crawl; derived from the frontier, never incremented blindly. */
+export type CrawlCounters = Record<FrontierState, number> & {
+  stored: number;
+  duplicates: number;
+  discovered: number;
+  /** The BFS level being worked on. */
+  depth: number;
+  /** Pages per second over the last 10 s. */
+  rate: number;
+  fetchMs: number;
+  convertMs: number;
+  storeMs: number;
+};
+
+const n = (v: number) => v.toLocaleString('en');
+
+/** The job's state in words, for the header and the history. */
+export function progressMessage(c: CrawlCounters, phase: 'running' | 'done', maxPages: number): string {
+  if (phase === 'running') return `Crawling · depth ${c.depth} · ${n(c.stored)} / ${n(maxPages)} pages`;
+  const parts = [`${n(c.stored)} ${c.stored === 1 ? 'page' : 'pages'} stored`];
+  if (c.duplicates) parts.push(`${n(c.duplicates)} duplicate${c.duplicates === 1 ? '' : 's'}`);
+  if (c.failed) parts.push(`${n(c.failed)} failed`);
+  if (c.skipped) parts.push(`${n(c.skipped)} skipped`);
+  const stoppedAtLimit = c.stored >= maxPages && c.pending > 0;
+  return `${stoppedAtLimit ? `Stopped at the ${n(maxPages)}-page limit` : 'Done'}: ${parts.join(' · ')}${stoppedAtLimit ? ` · ${n(c.pending)} queued URLs not crawled` : ''}`;
+}

@@ -1,0 +1,130 @@
+import type { Page } from '@playwright/test';
+import { generatedPaths, generatedSite } from '../fixtures/generated-site';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { expect, test } from './fixtures';
+
+/** Reads the stored pages of the newest crawl straight from the extension's IndexedDB. */
+async function storedPaths(panel: Page): Promise<string[]> {
+  return panel.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('llms-txt-scout');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const all = <T,>(store: string) =>
+      new Promise<T[]>((resolve) => {
+        const req = db.transaction(store).objectStore(store).getAll();
+        req.onsuccess = () => resolve(req.result as T[]);
+      });
+    const jobs = (await all<{ id: string; kind: string; createdAt: number }>('jobs')).filter((j) => j.kind === 'crawl').sort((a, b) => b.createdAt - a.createdAt);
+    const pages = await all<{ jobId: string; url: string; state: string }>('pages');
+    return pages.filter((p) => p.jobId === jobs[0]?.id && p.state === 'stored').map((p) => new URL(p.url).pathname).sort();
+  });
+}
+
+async function startCrawl(panel: Page, settings: { maxPages?: number } = {}) {
+  await panel.getByRole('tab', { name: 'Generate' }).click();
+  if (settings.maxPages) await panel.getByTestId('max-pages').fill(String(settings.maxPages));
+  await panel.getByTestId('start-crawl').click();
+  await expect(panel.getByTestId('crawl-progress')).toBeVisible();
+}
+
+test('Generate crawls the demo site into Markdown, with progress and a previewable page list', async ({ openPanel, server }) => {
+  const panel = await openPanel(server.url('docs.scout-demo.test', '/guide/quickstart.html'));
+  await expect(panel.locator('[data-testid=file-row]').first()).toBeVisible();
+  await startCrawl(panel);
+  await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  await expect(panel.getByTestId('count-stored')).toContainText('14');
+  await expect(panel.getByTestId('crawl-message')).toHaveText(/^Done: 14 pages stored( · 1 duplicate)? · \d+ skipped$/);
+  expect(await storedPaths(panel)).toHaveLength(14);
+
+  await panel.getByRole('button', { name: 'Skipped', exact: true }).click();
+  await expect(panel.getByTestId('page-list')).toContainText('Disallowed by robots.txt');
+  await panel.getByRole('button', { name: 'Crawled', exact: true }).click();
+  await panel.getByTestId('page-row').filter({ hasText: '/guide/installation.html' }).getByRole('button').click();
+  await expect(panel.getByTestId('page-preview')).toContainText('Markdown twin');
+  await expect(panel.getByTestId('page-markdown')).toContainText('# Installation');
+  await panel.setViewportSize({ width: 380, height: 900 });
+  await panel.screenshot({ path: 'screenshots/crawl-demo.png', fullPage: true });
+});
+
+test.describe('on a slow site', () => {
+  let slow: FixtureServer;
+  test.beforeAll(async () => {
+    slow = await startFixtureServer({ 'slow.example.test': generatedSite(60, { delayMs: 120 }) });
+  });
+  test.afterAll(() => slow.close());
+
+  test('a crawl can be paused, resumed and cancelled', async ({ openPanel }) => {
+    const panel = await openPanel(slow.url('slow.example.test', '/'));
+    await startCrawl(panel);
+    await expect.poll(async () => Number((await panel.getByTestId('count-stored').innerText()).split('/')[0]), { timeout: 15_000 }).toBeGreaterThan(3);
+    await panel.getByTestId('pause').click();
+    await expect(panel.getByTestId('crawl-state')).toHaveText('paused');
+    const paused = await panel.getByTestId('count-stored').innerText();
+    await panel.waitForTimeout(600);
+    await expect(panel.getByTestId('count-stored')).toHaveText(paused);
+
+    await panel.getByTestId('resume').click();
+    await expect(panel.getByTestId('crawl-state')).toHaveText('running');
+    await expect.poll(async () => await panel.getByTestId('count-stored').innerText(), { timeout: 15_000 }).not.toBe(paused);
+    await panel.getByTestId('cancel').click();
+    await expect(panel.getByTestId('crawl-state')).toHaveText('cancelled');
+    await expect(panel.getByTestId('crawl-message')).toHaveText('Cancelled. Pages stored so far are kept.');
+    expect((await storedPaths(panel)).length).toBeGreaterThan(3);
+  });
+});
+
+test('a crawl survives the browser stopping its service worker: no page lost, none stored twice', async ({ openPanel, context, extensionId }) => {
+  const site = await startFixtureServer({ 'big.example.test': generatedSite(150, { delayMs: 25 }) });
+  try {
+    const panel = await openPanel(site.url('big.example.test', '/'));
+    await startCrawl(panel);
+    // The DevTools protocol reports each run state of the extension's worker: proof it really stopped and came back.
+    const cdp = await context.newCDPSession(panel);
+    const states: string[] = [];
+    cdp.on('ServiceWorker.workerVersionUpdated', (e: { versions: Array<{ scriptURL: string; runningStatus: string }> }) => {
+      for (const v of e.versions) if (v.scriptURL.includes(extensionId)) states.push(v.runningStatus);
+    });
+    await cdp.send('ServiceWorker.enable');
+    const stored = async () => Number((await panel.getByTestId('count-stored').innerText()).split('/')[0]);
+    for (let kill = 0; kill < 3; kill++) {
+      const before = await stored();
+      await expect.poll(stored, { timeout: 20_000 }).toBeGreaterThan(before + 10);
+      const mark = states.length;
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      await expect.poll(() => states.slice(mark), { timeout: 5000 }).toContain('stopped');
+    }
+    await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+    expect(states.filter((s) => s === 'stopped').length).toBeGreaterThanOrEqual(3);
+    expect(await storedPaths(panel)).toEqual(generatedPaths(150).sort());
+    await expect(panel.getByTestId('crawl-message')).toHaveText(/^Done: 150 pages stored$/);
+  } finally {
+    await site.close();
+  }
+});
+
+test('docs behind the user’s login are crawled with the browser’s session cookie', async ({ openPanel, context }) => {
+  const site = await startFixtureServer({
+    'private.example.test': {
+      ...generatedSite(20, { requireCookie: 'session=ok' }),
+      routes: {
+        '/login': { status: 302, headers: { location: '/', 'set-cookie': 'session=ok; Path=/; HttpOnly; SameSite=Lax' } },
+        ...generatedSite(20).routes,
+      },
+    },
+  });
+  try {
+    const login = await context.newPage();
+    await login.goto(site.url('private.example.test', '/login'));
+    const panel = await openPanel(site.url('private.example.test', '/'));
+    await startCrawl(panel);
+    await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+    expect(await storedPaths(panel)).toEqual(generatedPaths(20).sort());
+    const pageRequests = site.requests.filter((r) => r.path.startsWith('/docs/'));
+    expect(pageRequests.length).toBeGreaterThan(0);
+    expect(pageRequests.every((r) => (r.headers.cookie ?? '').includes('session=ok'))).toBe(true);
+  } finally {
+    await site.close();
+  }
+});

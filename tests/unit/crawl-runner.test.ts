@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { linkedomAdapter } from '@/lib/convert/dom';
+import { createDb, type ScoutDb } from '@/lib/db';
+import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
+import { createCrawlJob } from '@/lib/crawl/jobs';
+import { CrawlRunner } from '@/lib/crawl/runner';
+import type { CrawlSettings } from '@/lib/crawl/settings';
+import { loopbackFetch, startFixtureServer, type FixtureServer, type FixtureSite } from '../fixtures/server';
+
+const demoDir = fileURLToPath(new URL('../fixtures/sites/demo-docs/', import.meta.url));
+const html = (title: string, links: string[] = [], body = '') => ({
+  headers: { 'content-type': 'text/html; charset=utf-8' },
+  body: `<!doctype html><html><head><title>${title}</title></head><body><main><h1>${title}</h1><p>${body || `All about ${title}, explained at some length for readers.`}</p>${links.map((l) => `<a href="${l}">${l}</a>`).join(' ')}</main></body></html>`,
+});
+
+let db: ScoutDb;
+let server: FixtureServer;
+afterEach(async () => {
+  await db?.delete();
+  await server?.close();
+});
+
+async function crawl(sites: Record<string, FixtureSite>, host: string, path: string, settings: Partial<CrawlSettings> = {}, fetchFn: typeof fetch = loopbackFetch()) {
+  db = createDb(`t-${Math.random()}`);
+  server = await startFixtureServer(sites);
+  const job = await createCrawlJob(db, server.url(host, path), { useSeeds: false, ...settings });
+  const state = await new CrawlRunner({ db, fetch: fetchFn, dom: linkedomAdapter, timeoutMs: 2000 }, job.id).run();
+  const frontier = await db.frontier.where('[jobId+seq]').between([job.id, 0], [job.id, Infinity]).toArray();
+  const pages = await db.pages.where('[jobId+state]').between([job.id, ''], [job.id, '\uffff']).toArray();
+  const path_ = (u: string) => new URL(u).pathname;
+  return { job: await db.jobs.get(job.id), state, frontier, pages, paths: pages.map((p) => path_(p.url)).sort(), at: (p: string) => frontier.find((f) => path_(f.url) === p) };
+}
+
+describe('crawl runner', () => {
+  it('crawls breadth-first with depth accounting and stops at maxDepth', async () => {
+    const { state, frontier, at, paths } = await crawl(
+      { 'docs.example.test': { routes: { '/': html('Home', ['/a', '/b']), '/a': html('A', ['/a/1']), '/b': html('B', ['/b/1']), '/a/1': html('A1', ['/a/1/x']), '/b/1': html('B1'), '/a/1/x': html('Deep') } } },
+      'docs.example.test', '/', { maxDepth: 2 },
+    );
+    expect(state).toBe('done');
+    expect(paths).toEqual(['/', '/a', '/a/1', '/b', '/b/1']);
+    expect([at('/')?.depth, at('/a')?.depth, at('/a/1')?.depth]).toEqual([0, 1, 2]);
+    // Breadth-first: every depth-1 URL was queued before any depth-2 URL.
+    const seqOf = (p: string) => at(p)?.seq ?? -1;
+    expect(Math.max(seqOf('/a'), seqOf('/b'))).toBeLessThan(Math.min(seqOf('/a/1'), seqOf('/b/1')));
+    expect(at('/a/1/x')).toBeUndefined();
+    expect(frontier.every((f) => f.state !== 'pending' && f.state !== 'inflight')).toBe(true);
+  });
+
+  it('stops at maxPages and says so', async () => {
+    const routes: FixtureSite['routes'] = { '/': html('Home', Array.from({ length: 20 }, (_, i) => `/p${i}`)) };
+    for (let i = 0; i < 20; i++) routes[`/p${i}`] = html(`Page ${i}`);
+    const { pages, job } = await crawl({ 'docs.example.test': { routes } }, 'docs.example.test', '/', { maxPages: 5 });
+    expect(pages.filter((p) => p.state === 'stored')).toHaveLength(5);
+    expect(job?.message).toMatch(/^Stopped at the 5-page limit: 5 pages stored · \d+ queued URLs not crawled$/);
+  });
+
+  it('keeps to the scope, records skipped URLs with reasons, and never queues non-web links', async () => {
+    const { at, frontier } = await crawl(
+      {
+        'docs.example.test': { routes: { '/docs/': html('Docs', ['/docs/a', '/blog/x', 'http://api.example.test:PORT/ref', 'http://other.test/x', 'mailto:a@b.c', 'javascript:alert(1)', '/docs/file.pdf', '/llms.txt', '/docs/private/p']), '/docs/a': html('A'), '/robots.txt': { body: 'User-agent: *\nDisallow: /docs/private/\n' } } },
+      },
+      'docs.example.test', '/docs/', { scope: 'path', exclude: ['/docs/a'] },
+    );
+    expect(at('/blog/x')).toMatchObject({ state: 'skipped', reason: 'Outside /docs/' });
+    expect(at('/docs/a')).toMatchObject({ state: 'skipped', reason: 'Excluded by pattern /docs/a' });
+    expect(at('/docs/file.pdf')).toMatchObject({ state: 'skipped', reason: 'Binary file (.pdf)' });
+    expect(at('/docs/private/p')).toMatchObject({ state: 'skipped', reason: 'Disallowed by robots.txt' });
+    expect(frontier.some((f) => /^(mailto|javascript):/.test(f.url))).toBe(false);
+    expect(server.requests.some((r) => r.path.startsWith('/docs/private'))).toBe(false);
+    expect(server.requests.some((r) => r.host === 'other.test')).toBe(false);
+  });
+
+  it('records duplicates once and counts them apart', async () => {
+    const same = html('Same', [], 'Identical body text that two URLs serve for the very same page.');
+    const { pages, job } = await crawl({ 'docs.example.test': { routes: { '/': html('Home', ['/x', '/y']), '/x': same, '/y': same } } }, 'docs.example.test', '/');
+    const dups = pages.filter((p) => p.state === 'duplicate');
+    expect(dups).toHaveLength(1);
+    expect(dups[0]?.duplicateOf).toMatch(/\/(x|y)$/);
+    expect(job?.counters.duplicates).toBe(1);
+  });
+
+  it('resumes after the worker dies mid-crawl: nothing lost, nothing stored twice', async () => {
+    const routes: FixtureSite['routes'] = { '/': html('Home', Array.from({ length: 30 }, (_, i) => `/p${i}`)) };
+    for (let i = 0; i < 30; i++) routes[`/p${i}`] = html(`Page ${i}`, [`/p${(i + 1) % 30}`], `Body of page ${i} with its own words.`);
+    db = createDb(`t-${Math.random()}`);
+    server = await startFixtureServer({ 'docs.example.test': { routes } });
+    const job = await createCrawlJob(db, server.url('docs.example.test', '/'), { useSeeds: false, respectRobots: false });
+    const real = loopbackFetch();
+    let calls = 0;
+    // After 10 requests the "worker" freezes: requests never answer, as when MV3 kills the worker.
+    const dying: typeof fetch = (input, init) => (++calls > 10 ? new Promise(() => undefined) : real(input, init));
+    const first = new CrawlRunner({ db, fetch: dying, dom: linkedomAdapter, timeoutMs: 60_000 }, job.id);
+    void first.run();
+    await expect.poll(() => db.frontier.where('[jobId+state]').equals([job.id, 'inflight']).count(), { timeout: 5000 }).toBeGreaterThan(0);
+    await expect.poll(() => calls, { timeout: 5000 }).toBeGreaterThan(10);
+    first.pause(); // stops it claiming; its hung requests never finish, like a dead worker's
+    const before = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).count();
+    expect(before).toBeLessThan(31);
+
+    const second = await new CrawlRunner({ db, fetch: real, dom: linkedomAdapter }, job.id).run();
+    expect(second).toBe('done');
+    const pages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
+    expect(pages.map((p) => new URL(p.url).pathname).sort()).toEqual(['/', ...Array.from({ length: 30 }, (_, i) => `/p${i}`)].sort());
+    expect((await db.jobs.get(job.id))?.counters).toMatchObject({ stored: 31, done: 31, pending: 0, inflight: 0, duplicates: 0 });
+  });
+
+  it('crawls the demo site from its llms.txt and sitemap seeds, preferring Markdown twins', async () => {
+    db = createDb(`t-${Math.random()}`);
+    server = await startFixtureServer({ 'docs.scout-demo.test': { dir: demoDir } });
+    const start = server.url('docs.scout-demo.test', '/guide/');
+    await runDiscoveryJob(db, { jobId: 'd', pageUrl: start, fetch: loopbackFetch() });
+    const job = await createCrawlJob(db, start, {});
+    expect(await new CrawlRunner({ db, fetch: loopbackFetch(), dom: linkedomAdapter }, job.id).run()).toBe('done');
+    const pages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
+    const byPath = new Map(pages.map((p) => [new URL(p.url).pathname, p]));
+    expect(pages).toHaveLength(14);
+    expect(byPath.get('/guide/installation.html')).toMatchObject({ format: 'markdown', twinUrl: expect.stringMatching(/\/guide\/installation(\.html)?\.md$/) });
+    expect(byPath.get('/api/database.html')).toMatchObject({ format: 'html', title: expect.stringMatching(/Database/) });
+    const frontier = await db.frontier.where('[jobId+seq]').between([job.id, 0], [job.id, Infinity]).toArray();
+    expect(frontier.find((f) => f.url.endsWith('/drafts/secret-roadmap.html'))).toMatchObject({ state: 'skipped', reason: 'Disallowed by robots.txt' });
+    expect(frontier.find((f) => f.url.endsWith('/llms.txt'))).toMatchObject({ state: 'skipped' });
+    expect(server.requests.some((r) => r.path.startsWith('/drafts/'))).toBe(false);
+  });
+});
