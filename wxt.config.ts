@@ -19,7 +19,8 @@ export default defineConfig({
     // activeTab: reading the current tab's address after the user clicks the toolbar button.
     // alarms: the watchdog that resumes a crawl after the browser stops the worker.
     // unlimitedStorage: a 10 000-page crawl stored as Markdown can outgrow the default quota.
-    permissions: [...(browser === 'firefox' ? [] : ['sidePanel']), 'activeTab', 'alarms', 'unlimitedStorage'],
+    // offscreen: a hidden page where crawled HTML is parsed by the browser's own parser, off the worker's thread.
+    permissions: [...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen']), 'activeTab', 'alarms', 'unlimitedStorage'],
     // Host access is requested per site from the side panel, on the user's click.
     // MV2 (Firefox's default build) lists optional hosts among optional_permissions.
     ...(manifestVersion === 2

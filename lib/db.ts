@@ -130,7 +130,10 @@ export type ScoutDb = Dexie & {
  * and raise SCHEMA_VERSION, so existing users' crawls survive an update.
  */
 export function createDb(name = 'llms-txt-scout'): ScoutDb {
-  const db = new Dexie(name) as ScoutDb;
+  // Relaxed durability: a commit is final once the browser has it, without waiting for the disk
+  // to flush. A killed worker or a browser crash loses nothing committed; only a power cut could,
+  // and a crawl can be resumed. Per-commit flushes made page writes the crawl's bottleneck.
+  const db = new Dexie(name, { chromeTransactionDurability: 'relaxed' }) as ScoutDb;
   db.version(1).stores({
     sites: 'origin, lastOpenedAt',
     jobs: 'id, origin, state, [origin+createdAt]',

@@ -1,4 +1,5 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
+import type { ProcessRequest, ProcessResult } from './crawl/processor';
 import type { CrawlSettings } from './crawl/settings';
 
 /**
@@ -23,6 +24,8 @@ export interface ProtocolMap {
   cancelCrawl(data: { jobId: string }): { ok: boolean };
   /** Restarts runners for crawls marked running that no runner is driving (the worker was stopped). */
   wakeCrawls(): { resumed: number };
+  /** Internal, worker → offscreen document: fetch and convert one page with the native parser. */
+  processPage(data: ProcessRequest): ProcessResult;
 }
 
 export const { sendMessage, onMessage, removeAllListeners } = defineExtensionMessaging<ProtocolMap>();

@@ -1,10 +1,10 @@
-import { linkedomAdapter } from '@/lib/convert/dom';
 import { createCrawlJob, markResumed, runningCrawls } from '@/lib/crawl/jobs';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { db } from '@/lib/db';
 import { onMessage } from '@/lib/messaging';
 import { createScope } from '@/lib/url/scope';
 import { siteInfo } from '@/lib/url/site';
+import { createCrawlProcessor } from './offscreen';
 
 const WATCHDOG = 'crawl-watchdog';
 // MV3 stops an idle worker after 30 s; an extension API call resets that timer.
@@ -17,6 +17,7 @@ const KEEPALIVE_MS = 20_000;
  */
 export function setUpCrawls(): void {
   const runners = new Map<string, CrawlRunner>();
+  const processor = createCrawlProcessor();
   let keepalive: ReturnType<typeof setInterval> | undefined;
 
   const track = () => {
@@ -32,7 +33,7 @@ export function setUpCrawls(): void {
 
   const start = (jobId: string) => {
     if (runners.has(jobId)) return;
-    const runner = new CrawlRunner({ db, fetch: (input, init) => fetch(input, init), dom: linkedomAdapter }, jobId);
+    const runner = new CrawlRunner({ db, fetch: (input, init) => fetch(input, init), process: processor }, jobId);
     runners.set(jobId, runner);
     track();
     void runner

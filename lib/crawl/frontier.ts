@@ -13,79 +13,126 @@ export interface NewEntry {
   reason?: string;
 }
 
+/** What `addNew` wrote; hand it to `remember` once its transaction has committed. */
+export interface Added {
+  keys: string[];
+  pending: number;
+  skipped: number;
+}
+
 const STATES: FrontierState[] = ['pending', 'inflight', 'done', 'failed', 'skipped'];
+const all = (jobId: string) => [[jobId, 0], [jobId, Infinity]] as const;
 
 /**
  * A crawl's durable queue in Dexie. Every state change is a write, so a worker
  * that dies loses nothing: `recover()` puts in-flight URLs back to pending.
  * Breadth-first order comes from the [jobId+state+depth+seq] index.
+ *
+ * Counts per state and the set of known keys are kept in memory, loaded once
+ * and moved only after the writes they describe have committed: counting
+ * IndexedDB rows on every progress tick blocked the write transactions.
  */
 export class Frontier {
   private seq = 0;
+  private readonly known = new Set<string>();
+  private readonly tally: Record<FrontierState, number> = { pending: 0, inflight: 0, done: 0, failed: 0, skipped: 0 };
+  /** Depth of the most recently claimed URL: the breadth-first level being worked on. */
+  depth = 0;
 
   constructor(
     private readonly db: ScoutDb,
     readonly jobId: string,
   ) {}
 
-  /** Loads the sequence counter, so entries added after a restart sort after the old ones. */
+  /** Loads the sequence counter, the known keys and the counts. */
   async init(): Promise<void> {
-    const last = await this.db.frontier.where('[jobId+seq]').between([this.jobId, 0], [this.jobId, Infinity]).last();
-    this.seq = (last?.seq ?? 0) + 1;
+    const range = this.db.frontier.where('[jobId+seq]').between(...all(this.jobId));
+    this.seq = ((await range.clone().last())?.seq ?? 0) + 1;
+    for (const [, key] of await range.clone().primaryKeys()) this.known.add(key);
+    await this.recount();
+  }
+
+  private async recount(): Promise<void> {
+    const values = await Promise.all(STATES.map((s) => this.db.frontier.where('[jobId+state]').equals([this.jobId, s]).count()));
+    STATES.forEach((s, i) => (this.tally[s] = values[i] ?? 0));
   }
 
   /**
-   * Adds entries whose key the job has not seen, and returns how many were new.
-   * Call inside the caller's transaction to keep "page done + its links queued" atomic.
+   * Adds entries whose key the job has not seen. Call inside the caller's
+   * transaction to keep "page done + its links queued" atomic.
    */
-  async addNew(entries: NewEntry[], now = Date.now()): Promise<number> {
+  async addNew(entries: NewEntry[], now = Date.now()): Promise<Added> {
     // The first sighting wins: seeds come in priority order (llms links, which prefer Markdown, before sitemaps).
     const byKey = new Map<string, NewEntry>();
-    for (const e of entries) if (!byKey.has(e.key)) byKey.set(e.key, e);
+    for (const e of entries) if (!byKey.has(e.key) && !this.known.has(e.key)) byKey.set(e.key, e);
     const unique = [...byKey.values()];
-    if (unique.length === 0) return 0;
+    if (unique.length === 0) return { keys: [], pending: 0, skipped: 0 };
     const existing = await this.db.frontier.bulkGet(unique.map((e) => [this.jobId, e.key] as [string, string]));
     const fresh: FrontierRecord[] = unique
       .filter((_, i) => existing[i] === undefined)
       .map((e) => ({ ...e, jobId: this.jobId, state: e.state ?? 'pending', seq: this.seq++, retries: 0, updatedAt: now }));
     if (fresh.length) await this.db.frontier.bulkAdd(fresh);
-    return fresh.length;
+    const skipped = fresh.filter((f) => f.state === 'skipped').length;
+    return { keys: unique.map((e) => e.key), pending: fresh.length - skipped, skipped };
+  }
+
+  /** Records what `addNew` wrote, after its transaction committed. */
+  remember(added: Added): void {
+    for (const k of added.keys) this.known.add(k);
+    this.tally.pending += added.pending;
+    this.tally.skipped += added.skipped;
+  }
+
+  /** Records in-flight entries that were settled (done, failed, skipped) by a committed write. */
+  settled(states: FrontierState[]): void {
+    for (const s of states) {
+      this.tally.inflight--;
+      this.tally[s]++;
+    }
   }
 
   /**
-   * Marks up to `limit` pending entries in-flight, shallowest first, skipping
-   * those `accept` refuses (their host is busy or pacing). Scans a bounded window.
+   * Marks up to `limit` pending entries in-flight, shallowest first (breadth-first).
    */
-  async claim(limit: number, accept: (entry: FrontierRecord) => boolean, now = Date.now()): Promise<FrontierRecord[]> {
-    if (limit <= 0) return [];
-    return this.db.transaction('rw', this.db.frontier, async () => {
-      const window = await this.db.frontier
+  async claim(limit: number, now = Date.now()): Promise<FrontierRecord[]> {
+    if (limit <= 0 || this.tally.pending === 0) return [];
+    const picked = await this.db.transaction('rw', this.db.frontier, async () => {
+      const next = await this.db.frontier
         .where('[jobId+state+depth+seq]')
         .between([this.jobId, 'pending', 0, 0], [this.jobId, 'pending', Infinity, Infinity])
-        .limit(Math.max(64, limit * 8))
+        .limit(limit)
         .toArray();
-      const picked: FrontierRecord[] = [];
-      for (const entry of window) {
-        if (picked.length >= limit) break;
-        if (accept(entry)) picked.push({ ...entry, state: 'inflight', updatedAt: now });
-      }
-      if (picked.length) await this.db.frontier.bulkPut(picked);
-      return picked;
+      const rows = next.map((e) => ({ ...e, state: 'inflight' as const, updatedAt: now }));
+      if (rows.length) await this.db.frontier.bulkPut(rows);
+      return rows;
     });
+    this.tally.pending -= picked.length;
+    this.tally.inflight += picked.length;
+    const last = picked.at(-1);
+    if (last) this.depth = last.depth;
+    return picked;
+  }
+
+  /** Entries claimed but never started (a pause) go back to the queue as they were. */
+  async release(entries: FrontierRecord[], now = Date.now()): Promise<void> {
+    if (entries.length === 0) return;
+    await this.db.frontier.bulkPut(entries.map((e) => ({ ...e, state: 'pending' as const, updatedAt: now })));
+    this.tally.inflight -= entries.length;
+    this.tally.pending += entries.length;
   }
 
   /** A worker that died mid-fetch left entries in-flight; they go back to the queue. */
   async recover(): Promise<number> {
-    return this.db.frontier.where('[jobId+state]').equals([this.jobId, 'inflight']).modify({ state: 'pending' });
+    const n = await this.db.frontier.where('[jobId+state]').equals([this.jobId, 'inflight']).modify({ state: 'pending' });
+    await this.recount();
+    return n;
   }
 
-  async hasPending(): Promise<boolean> {
-    return (await this.db.frontier.where('[jobId+state]').equals([this.jobId, 'pending']).first()) !== undefined;
+  hasPending(): boolean {
+    return this.tally.pending > 0;
   }
 
-  /** Entries per state, counted from the index (the source of truth for progress). */
-  async counts(): Promise<Record<FrontierState, number>> {
-    const values = await Promise.all(STATES.map((s) => this.db.frontier.where('[jobId+state]').equals([this.jobId, s]).count()));
-    return Object.fromEntries(STATES.map((s, i) => [s, values[i] ?? 0])) as Record<FrontierState, number>;
+  counts(): Record<FrontierState, number> {
+    return { ...this.tally };
   }
 }

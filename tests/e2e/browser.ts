@@ -10,10 +10,10 @@ export const E2E_BUILD = resolve('.output/chrome-mv3-e2e');
 export const PROD_BUILD = resolve('.output/chrome-mv3');
 
 /**
- * Host names fixture servers answer to. --host-resolver-rules maps them to
- * loopback, so subdomain and cross-site rules meet real, distinct hosts.
+ * Every *.test name (RFC 2606 reserves .test) goes to loopback, where fixture
+ * servers answer by Host header: subdomain and cross-site rules meet real, distinct hosts.
  */
-export const TEST_HOSTS = ['example.test', '*.example.test', 'other.test', '*.other.test', 'scout-demo.test', '*.scout-demo.test'];
+export const HOST_RULES = 'MAP *.test 127.0.0.1';
 
 export interface LaunchOptions {
   extensionDir?: string;
@@ -33,7 +33,7 @@ export async function launchWithExtension(options: LaunchOptions = {}): Promise<
     args: [
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
-      `--host-resolver-rules=${TEST_HOSTS.map((h) => `MAP ${h} 127.0.0.1`).join(', ')}`,
+      `--host-resolver-rules=${HOST_RULES}`,
       // This machine has no outside network; these stop Chromium from trying.
       '--no-sandbox',
       '--disable-gpu',

@@ -4,6 +4,7 @@ import { linkedomAdapter } from '@/lib/convert/dom';
 import { createDb, type ScoutDb } from '@/lib/db';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { createCrawlJob } from '@/lib/crawl/jobs';
+import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import type { CrawlSettings } from '@/lib/crawl/settings';
 import { loopbackFetch, startFixtureServer, type FixtureServer, type FixtureSite } from '../fixtures/server';
@@ -25,7 +26,7 @@ async function crawl(sites: Record<string, FixtureSite>, host: string, path: str
   db = createDb(`t-${Math.random()}`);
   server = await startFixtureServer(sites);
   const job = await createCrawlJob(db, server.url(host, path), { useSeeds: false, ...settings });
-  const state = await new CrawlRunner({ db, fetch: fetchFn, dom: linkedomAdapter, timeoutMs: 2000 }, job.id).run();
+  const state = await new CrawlRunner({ db, fetch: fetchFn, process: createLocalProcessor(fetchFn, linkedomAdapter), timeoutMs: 2000 }, job.id).run();
   const frontier = await db.frontier.where('[jobId+seq]').between([job.id, 0], [job.id, Infinity]).toArray();
   const pages = await db.pages.where('[jobId+state]').between([job.id, ''], [job.id, '\uffff']).toArray();
   const path_ = (u: string) => new URL(u).pathname;
@@ -91,7 +92,7 @@ describe('crawl runner', () => {
     let calls = 0;
     // After 10 requests the "worker" freezes: requests never answer, as when MV3 kills the worker.
     const dying: typeof fetch = (input, init) => (++calls > 10 ? new Promise(() => undefined) : real(input, init));
-    const first = new CrawlRunner({ db, fetch: dying, dom: linkedomAdapter, timeoutMs: 60_000 }, job.id);
+    const first = new CrawlRunner({ db, fetch: dying, process: createLocalProcessor(dying, linkedomAdapter), timeoutMs: 60_000 }, job.id);
     void first.run();
     await expect.poll(() => db.frontier.where('[jobId+state]').equals([job.id, 'inflight']).count(), { timeout: 5000 }).toBeGreaterThan(0);
     await expect.poll(() => calls, { timeout: 5000 }).toBeGreaterThan(10);
@@ -99,7 +100,7 @@ describe('crawl runner', () => {
     const before = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).count();
     expect(before).toBeLessThan(31);
 
-    const second = await new CrawlRunner({ db, fetch: real, dom: linkedomAdapter }, job.id).run();
+    const second = await new CrawlRunner({ db, fetch: real, process: createLocalProcessor(real, linkedomAdapter) }, job.id).run();
     expect(second).toBe('done');
     const pages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
     expect(pages.map((p) => new URL(p.url).pathname).sort()).toEqual(['/', ...Array.from({ length: 30 }, (_, i) => `/p${i}`)].sort());
@@ -112,7 +113,7 @@ describe('crawl runner', () => {
     const start = server.url('docs.scout-demo.test', '/guide/');
     await runDiscoveryJob(db, { jobId: 'd', pageUrl: start, fetch: loopbackFetch() });
     const job = await createCrawlJob(db, start, {});
-    expect(await new CrawlRunner({ db, fetch: loopbackFetch(), dom: linkedomAdapter }, job.id).run()).toBe('done');
+    expect(await new CrawlRunner({ db, fetch: loopbackFetch(), process: createLocalProcessor(loopbackFetch(), linkedomAdapter) }, job.id).run()).toBe('done');
     const pages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
     const byPath = new Map(pages.map((p) => [new URL(p.url).pathname, p]));
     expect(pages).toHaveLength(14);

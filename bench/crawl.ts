@@ -1,0 +1,149 @@
+/**
+ * Crawl speed on real documentation, in headless Chromium with the built
+ * extension, next to the browser's own floor (fetch + native DOMParser of the
+ * same URLs at the same concurrency, nothing stored), and the conversion step
+ * alone in Node. Prints a Markdown table; writes bench/results/crawl-<date>.json.
+ *
+ * Run: npm run bench:crawl [-- --runs 3 --corpus python,node,synthetic]
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { convertHtml } from '../lib/convert/convert-page';
+import { linkedomAdapter } from '../lib/convert/dom';
+import { generatedSite } from '../tests/fixtures/generated-site';
+import { nodeDocsDir, nodeDocsSite, pythonDocsDir } from '../tests/fixtures/real-docs';
+import { startFixtureServer, type FixtureSite } from '../tests/fixtures/server';
+import { launchWithExtension } from '../tests/e2e/browser';
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+};
+const RUNS = Number(arg('runs', '3'));
+const CORPORA: Record<string, { host: string; site: () => FixtureSite; start: string; dir?: () => string }> = {
+  python: { host: 'docs.python.test', site: () => ({ dir: pythonDocsDir() }), start: '/index.html', dir: pythonDocsDir },
+  node: { host: 'api.nodejs.test', site: nodeDocsSite, start: '/index.html', dir: nodeDocsDir },
+  synthetic: { host: 'gen.example.test', site: () => generatedSite(5000), start: '/' },
+};
+const selected = arg('corpus', 'python,node').split(',');
+
+interface JobRow { id: string; kind: string; state: string; createdAt: number; startedAt?: number; endedAt?: number; counters: Record<string, number> }
+
+/** Reads the extension's IndexedDB from one of its pages. */
+async function readDb(panel: Page): Promise<{ job?: JobRow; urls: string[]; bytes: number }> {
+  return panel.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('llms-txt-scout');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const all = <T,>(store: string) => new Promise<T[]>((resolve) => {
+      const req = db.transaction(store).objectStore(store).getAll();
+      req.onsuccess = () => resolve(req.result as T[]);
+    });
+    const job = (await all<JobRow>('jobs')).filter((j) => j.kind === 'crawl').sort((a, b) => b.createdAt - a.createdAt)[0];
+    const pages = (await all<{ jobId: string; finalUrl: string; bytes: number }>('pages')).filter((p) => p.jobId === job?.id);
+    db.close();
+    return { job, urls: pages.map((p) => p.finalUrl), bytes: pages.reduce((n, p) => n + p.bytes, 0) };
+  });
+}
+
+/** The floor: the same URLs fetched at the same concurrency and parsed by the browser's DOMParser. */
+async function floor(panel: Page, urls: string[], concurrency: number): Promise<number> {
+  return panel.evaluate(async ([list, n]) => {
+    const started = performance.now();
+    let next = 0;
+    const worker = async () => {
+      while (next < list.length) {
+        const url = list[next++] as string;
+        const html = await (await fetch(url, { credentials: 'include' })).text();
+        new DOMParser().parseFromString(html, 'text/html');
+      }
+    };
+    await Promise.all(Array.from({ length: n }, worker));
+    return performance.now() - started;
+  }, [urls, concurrency] as const);
+}
+
+async function crawlOnce(name: string) {
+  const corpus = CORPORA[name];
+  if (!corpus) throw new Error(`Unknown corpus ${name}`);
+  const server = await startFixtureServer({ [corpus.host]: corpus.site() });
+  const { context, extensionId, worker } = await launchWithExtension();
+  try {
+    const startUrl = server.url(corpus.host, corpus.start);
+    const panel = await context.newPage();
+    // tsx compiles the functions handed to evaluate() with esbuild's __name helper; give the page a no-op one.
+    await panel.addInitScript('globalThis.__name = (f) => f');
+    await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?url=${encodeURIComponent(startUrl)}`);
+    await panel.getByRole('tab', { name: 'Generate' }).click();
+    await panel.getByTestId('max-pages').fill('10000');
+    await panel.getByTestId('max-depth').fill('50');
+    const cdp = await context.newCDPSession(panel);
+    let peakHeap = 0;
+    const heapTimer = setInterval(() => {
+      void worker.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0).then((h) => (peakHeap = Math.max(peakHeap, h)), () => undefined);
+    }, 250);
+    await panel.getByTestId('start-crawl').click();
+    let row = await readDb(panel);
+    while (!row.job || row.job.state === 'running') {
+      await panel.waitForTimeout(200);
+      row = await readDb(panel);
+    }
+    clearInterval(heapTimer);
+    const { job, urls, bytes } = row;
+    if (job.state !== 'done') throw new Error(`The ${name} crawl ended ${job.state}: ${JSON.stringify(job)}`);
+    const wallMs = (job.endedAt ?? Date.now()) - (job.startedAt ?? job.createdAt);
+    const usage = (await cdp.send('Storage.getUsageAndQuota', { origin: `chrome-extension://${extensionId}` })) as { usage: number };
+    const floorMs = await floor(panel, urls, 4);
+    return { pages: urls.length, bytes, wallMs, floorMs, counters: job.counters, peakHeap, idbBytes: usage.usage };
+  } finally {
+    await context.close();
+    await server.close();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const results: Record<string, unknown> = { date: new Date().toISOString(), runs: RUNS, machine: '2 cores', corpora: {} };
+const table: string[] = ['| corpus | pages | MB | wall s (median, min–max) | pages/s | MB/s | floor s | ratio | fetch / convert / store s | peak worker heap MB | IndexedDB MB | Node convert ms/page |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'];
+for (const name of selected) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    const r = await crawlOnce(name);
+    runs.push(r);
+    console.log(`${name} run ${i + 1}: ${r.pages} pages in ${(r.wallMs / 1000).toFixed(1)} s (floor ${(r.floorMs / 1000).toFixed(1)} s)`);
+  }
+  const mid = runs.find((r) => r.wallMs === median(runs.map((x) => x.wallMs))) ?? runs[0];
+  if (!mid) continue;
+  const dirFn = CORPORA[name]?.dir;
+  const nodeConvert = dirFn ? convertInNodeAll(dirFn) : NaN;
+  (results.corpora as Record<string, unknown>)[name] = { runs, nodeConvertMsPerPage: nodeConvert };
+  const walls = runs.map((r) => r.wallMs / 1000);
+  const c = mid.counters;
+  table.push(
+    `| ${name} | ${mid.pages} | ${(mid.bytes / 1e6).toFixed(1)} | ${median(walls).toFixed(1)} (${Math.min(...walls).toFixed(1)}–${Math.max(...walls).toFixed(1)}) | ${(mid.pages / (mid.wallMs / 1000)).toFixed(1)} | ${(mid.bytes / 1e6 / (mid.wallMs / 1000)).toFixed(1)} | ${(mid.floorMs / 1000).toFixed(1)} | ${(mid.wallMs / mid.floorMs).toFixed(1)}× | ${((c.fetchMs ?? 0) / 1000).toFixed(1)} / ${((c.convertMs ?? 0) / 1000).toFixed(1)} / ${((c.storeMs ?? 0) / 1000).toFixed(1)} | ${(mid.peakHeap / 1e6).toFixed(0)} | ${(mid.idbBytes / 1e6).toFixed(0)} | ${Number.isFinite(nodeConvert) ? nodeConvert.toFixed(1) : '–'} |`,
+  );
+}
+
+/** The conversion step alone, in Node: every .html file of the corpus through convertHtml. */
+function convertInNodeAll(dirFn: () => string): number {
+  const dir = dirFn();
+  const files: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.isDirectory() && !e.name.startsWith('_')) walk(`${d}/${e.name}`);
+      else if (e.name.endsWith('.html')) files.push(`${d}/${e.name}`);
+    }
+  };
+  walk(dir);
+  const started = performance.now();
+  for (const f of files) convertHtml(readFileSync(f, 'utf8'), `https://x.test${f.slice(dir.length)}`, linkedomAdapter);
+  return (performance.now() - started) / files.length;
+}
+
+mkdirSync('bench/results', { recursive: true });
+const file = `bench/results/crawl-${(results.date as string).slice(0, 10)}.json`;
+writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nCrawl → Markdown → IndexedDB in headless Chromium (${RUNS} runs, concurrency 4 per host, loopback)\n`);
+console.log(table.join('\n'));
+console.log(`\nWrote ${file}`);
