@@ -1,6 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { CrawlSettings } from './crawl/settings';
 import type { DiscoveryResult } from './discovery/types';
+import type { Curation, GeneratedOutput } from './generate/types';
 
 /**
  * The one IndexedDB database. The background worker writes; the side panel reads
@@ -11,6 +12,8 @@ import type { DiscoveryResult } from './discovery/types';
 /** A site the user has opened Scout on, keyed by origin (scheme + host + port). */
 export interface SiteRecord {
   origin: string;
+  /** The user's review choices for this site's generated llms.txt. */
+  curation?: Curation;
   host: string;
   /** Registrable domain (Public Suffix List), or the host for IPs and single-label names. */
   site: string;
@@ -96,6 +99,8 @@ export interface PageRecord {
   twinUrl?: string;
   contentHash: string;
   bytes: number;
+  /** Token count of the Markdown (o200k), filled in when outputs are first generated. */
+  tokens?: number;
   etag?: string;
   lastModified?: string;
   fetchedAt: number;
@@ -109,6 +114,9 @@ export interface ArtifactRecord {
   version: number;
   jobId: string;
   text: string;
+  tokens: number;
+  /** The structure behind the llms.txt (sections and entries), for review and curation. */
+  model?: Pick<GeneratedOutput, 'title' | 'summary' | 'sections'>;
   createdAt: number;
 }
 

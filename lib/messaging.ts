@@ -1,6 +1,7 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { ProcessRequest, ProcessResult } from './crawl/processor';
 import type { CrawlSettings } from './crawl/settings';
+import type { Curation } from './generate/types';
 
 /**
  * Every command the side panel can send to the background worker.
@@ -24,6 +25,8 @@ export interface ProtocolMap {
   cancelCrawl(data: { jobId: string }): { ok: boolean };
   /** Restarts runners for crawls marked running that no runner is driving (the worker was stopped). */
   wakeCrawls(): { resumed: number };
+  /** Regenerates the site's llms.txt and llms-full.txt from its latest crawl, saving the curation first when given. */
+  generate(data: { origin: string; curation?: Curation }): { version: number } | { error: string };
   /** Internal, worker → offscreen document: fetch and convert one page with the native parser. */
   processPage(data: ProcessRequest): ProcessResult;
 }

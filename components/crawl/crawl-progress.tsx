@@ -3,7 +3,7 @@ import { sendMessage } from '@/lib/messaging';
 import { plural } from '../format';
 
 /** Live progress of a crawl with its controls. Numbers come from the job row the worker keeps current. */
-export function CrawlProgress({ job, onNew }: { job: JobRecord; onNew: () => void }) {
+export function CrawlProgress({ job, onNew, onOutput }: { job: JobRecord; onNew: () => void; onOutput: () => void }) {
   const c = job.counters;
   const get = (k: string) => c[k] ?? 0;
   const processed = get('done') + get('failed') + get('skipped');
@@ -41,6 +41,7 @@ export function CrawlProgress({ job, onNew }: { job: JobRecord; onNew: () => voi
         {active && (
           <button type="button" className="button button--danger" onClick={() => void sendMessage('cancelCrawl', { jobId: job.id })} data-testid="cancel">Cancel</button>
         )}
+        {job.state === 'done' && <button type="button" className="button button--primary" onClick={onOutput} data-testid="see-output">See llms.txt</button>}
         {!active && <button type="button" className="button" onClick={onNew} data-testid="new-crawl">New crawl</button>}
       </div>
     </section>

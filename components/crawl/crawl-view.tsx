@@ -8,7 +8,7 @@ import { useLatestCrawl } from './use-crawl';
 import { useStallWatch } from './use-stall-watch';
 
 /** The Generate tab: settings → live progress with pause/resume/cancel → the crawled pages. */
-export function CrawlView({ origin, pageUrl }: { origin: string; pageUrl: string }) {
+export function CrawlView({ origin, pageUrl, onOutput }: { origin: string; pageUrl: string; onOutput: () => void }) {
   const job = useLatestCrawl(origin);
   const [fresh, setFresh] = useState(false);
   const [starting, setStarting] = useState(false);
@@ -34,7 +34,7 @@ export function CrawlView({ origin, pageUrl }: { origin: string; pageUrl: string
   return (
     <div className="crawl-view">
       {error && <p className="error" role="alert">{error}</p>}
-      {showForm ? <SettingsForm startUrl={pageUrl} busy={starting} onStart={(s) => void start(s)} /> : <CrawlProgress job={job} onNew={() => setFresh(true)} />}
+      {showForm ? <SettingsForm startUrl={pageUrl} busy={starting} onStart={(s) => void start(s)} /> : <CrawlProgress job={job} onNew={() => setFresh(true)} onOutput={onOutput} />}
       {job && !fresh && <PageList job={job} />}
     </div>
   );

@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { DiscoveredFileRecord } from '@/lib/db';
 import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
+import { validateLlmsTxt } from '@/lib/generate/validate';
+import { FindingsList } from '../output/findings-list';
 import { formatBytes } from '../format';
 
 // Rendering megabytes into one <pre> freezes the panel; the rest stays a click away.
@@ -16,14 +18,14 @@ export function FileViewer({ row }: { row: DiscoveredFileRecord }) {
   const isIndex = row.kind === 'llms' || row.kind === 'well-known';
   const parsed = useMemo(() => (isIndex ? parseLlmsTxt(text, row.url) : null), [isIndex, text, row.url]);
   const [tab, setTab] = useState<'outline' | 'raw' | 'warnings'>(isIndex ? 'outline' : 'raw');
-  const warnings = parsed?.warnings ?? [];
+  const findings = useMemo(() => (isIndex ? validateLlmsTxt(text, row.url) : []), [isIndex, text, row.url]);
 
   return (
     <div className="viewer" data-testid="viewer">
       <div className="viewer__tabs" role="tablist">
         {isIndex && <Tab id="outline" current={tab} onSelect={setTab}>Outline</Tab>}
         <Tab id="raw" current={tab} onSelect={setTab}>Raw</Tab>
-        {isIndex && <Tab id="warnings" current={tab} onSelect={setTab}>{`Warnings (${warnings.length})`}</Tab>}
+        {isIndex && <Tab id="warnings" current={tab} onSelect={setTab}>{`Findings (${findings.length})`}</Tab>}
         <span className="viewer__spacer" />
         <button type="button" className="link-button" onClick={() => void navigator.clipboard.writeText(text)}>Copy</button>
         <a className="link-button" href={row.url} target="_blank" rel="noreferrer">Open</a>
@@ -43,16 +45,7 @@ export function FileViewer({ row }: { row: DiscoveredFileRecord }) {
           {text.length > RAW_PREVIEW_CHARS ? `${text.slice(0, RAW_PREVIEW_CHARS)}\n\n… showing the first ${formatBytes(RAW_PREVIEW_CHARS)}; open the file for the rest.` : text}
         </pre>
       )}
-      {tab === 'warnings' && (
-        <ul className="warnings" data-testid="warnings">
-          {warnings.length === 0 && <li className="muted">No warnings: the file follows the llms.txt format.</li>}
-          {warnings.map((w, i) => (
-            <li key={i}>
-              <span className="warnings__line">Line {w.line}</span> {w.message}
-            </li>
-          ))}
-        </ul>
-      )}
+      {tab === 'warnings' && <FindingsList findings={findings} />}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { db } from '@/lib/db';
 import { onMessage } from '@/lib/messaging';
 import { createScope } from '@/lib/url/scope';
 import { siteInfo } from '@/lib/url/site';
+import { regenerate } from './generate';
 import { createCrawlProcessor } from './offscreen';
 
 const WATCHDOG = 'crawl-watchdog';
@@ -38,6 +39,11 @@ export function setUpCrawls(): void {
     track();
     void runner
       .run()
+      // A finished crawl produces its llms.txt and llms-full.txt right away.
+      .then(async (state) => {
+        const job = state === 'done' ? await db.jobs.get(jobId) : undefined;
+        if (job) await regenerate(job.origin);
+      })
       .catch((error: unknown) => db.jobs.update(jobId, { state: 'failed', endedAt: Date.now(), message: `The crawl stopped on an error: ${String(error)}` }))
       .finally(() => {
         runners.delete(jobId);

@@ -1,6 +1,7 @@
 import { setUpCommands } from './commands';
 import { setUpCrawls } from './crawl';
 import { setUpDiscovery } from './discovery';
+import { setUpGenerate } from './generate';
 import { setUpSidePanel } from './side-panel';
 
 // MV3 wakes the worker for an event and dispatches it right after the top level
@@ -10,4 +11,5 @@ export default defineBackground(() => {
   setUpCommands();
   setUpDiscovery();
   setUpCrawls();
+  setUpGenerate();
 });

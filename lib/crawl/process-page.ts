@@ -43,13 +43,17 @@ export type PageOutcome =
  */
 export async function processPage(entry: FrontierRecord, ctx: ProcessContext): Promise<PageOutcome> {
   const t0 = Date.now();
-  const res = await fetchPage(entry.url, { fetch: ctx.fetch, tryMarkdownTwin: entry.preferMarkdown, signal: ctx.signal, timeoutMs: ctx.timeoutMs });
+  // Each redirect hop is scope-checked before it is requested (where the runtime shows hops),
+  // so a page that redirects to another site never sends that site a request.
+  const checkRedirect = (target: string) => redirectScopeReason(entry.url, target, ctx.scope);
+  const res = await fetchPage(entry.url, { fetch: ctx.fetch, tryMarkdownTwin: entry.preferMarkdown, signal: ctx.signal, timeoutMs: ctx.timeoutMs, checkRedirect });
   if (ctx.timings) ctx.timings.fetch += Date.now() - t0;
   const retries = 'retries' in res ? res.retries : 0;
   if (res.kind === 'failed') return { state: 'failed', reason: res.reason, retries };
   if (res.kind === 'skipped') return { state: 'skipped', reason: res.reason, retries };
   if (res.kind === 'not-modified') return { state: 'skipped', reason: 'Not modified since the last crawl', retries };
 
+  // Still needed: browsers follow redirects without showing the hops.
   const outOfScope = redirectScopeReason(entry.url, res.finalUrl, ctx.scope);
   if (outOfScope) return { state: 'skipped', reason: outOfScope, retries };
 
@@ -61,7 +65,7 @@ export async function processPage(entry: FrontierRecord, ctx: ProcessContext): P
 
   // A page that names its own Markdown twin (rel=alternate) gets it used when the llms.txt listed it.
   if (entry.preferMarkdown && converted.markdownAlternates[0]) {
-    const twin = await fetchPage(converted.markdownAlternates[0], { fetch: ctx.fetch, signal: ctx.signal, timeoutMs: ctx.timeoutMs });
+    const twin = await fetchPage(converted.markdownAlternates[0], { fetch: ctx.fetch, signal: ctx.signal, timeoutMs: ctx.timeoutMs, checkRedirect });
     if (twin.kind === 'markdown') {
       const page = await fromMarkdown({ ...res, etag: twin.etag, lastModified: twin.lastModified }, twin.markdown, entry.url);
       return { state: 'done', page: { ...page, title: converted.title || page.title, twinUrl: twin.finalUrl }, links: converted.links, nav: converted.navLinks, retries };

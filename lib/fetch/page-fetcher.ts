@@ -1,7 +1,8 @@
 /**
  * Fetching one page for the crawler: Accept negotiation (Markdown first), the
  * page's `.md` twin, retries with backoff and Retry-After, conditional requests,
- * charset decoding, a hard size cap and plain-words reasons. `fetch` comes in as
+ * charset decoding, a hard size cap, redirects checked hop by hop where the
+ * runtime allows (redirects.ts) and plain-words reasons. `fetch` comes in as
  * a parameter (the browser's, with the user's cookies; a loopback one in tests).
  *
  * `fetchPage` never throws: every outcome, cancellation included ("Cancelled"),
@@ -10,6 +11,7 @@
  */
 import { notFoundReason } from '../discovery/soft-404';
 import { DEFAULT_ACCEPT } from './fetch-text';
+import { fetchFollowing, RedirectError } from './redirects';
 
 export interface PageFetchOptions {
   fetch: typeof fetch;
@@ -32,6 +34,12 @@ export interface PageFetchOptions {
   onRetry?: (info: { url: string; attempt: number; waitMs: number; reason: string }) => void;
   /** Validators from the previous fetch of this URL (same tryMarkdownTwin setting). */
   conditional?: { etag?: string; lastModified?: string };
+  /**
+   * Asked before each redirect hop (where the runtime shows hops: not in browsers):
+   * null to follow, else why not — the result is then 'skipped' with that reason and
+   * the target never gets a request. The crawler passes its scope check here.
+   */
+  checkRedirect?: (target: string) => string | null;
 }
 
 export type PageFetchResult =
@@ -127,6 +135,8 @@ async function fetchWithRetries(url: string, settings: Settings): Promise<PageFe
       }
     } catch (error) {
       if (settings.signal?.aborted) return cancelled(url, retries);
+      // A loop stays a loop: retrying it would only repeat every hop.
+      if (error instanceof RedirectError) return { kind: 'failed', url, retries, reason: error.message };
       status = undefined;
       reason = error instanceof Error ? error.message : String(error);
     }
@@ -143,6 +153,7 @@ async function fetchWithRetries(url: string, settings: Settings): Promise<PageFe
 
 function classify(url: string, answer: Answer, retries: number, settings: Settings): PageFetchResult {
   const { status, finalUrl } = answer;
+  if (answer.stopped) return { kind: 'skipped', url, finalUrl, status, reason: answer.stopped };
   if (status === 304) return { kind: 'not-modified', url, status: 304, retries };
   if (status === 404) return { kind: 'failed', url, status, retries, reason: 'Not found (HTTP 404)' };
   if (status === 410) return { kind: 'failed', url, status, retries, reason: 'Gone (HTTP 410)' };
@@ -227,17 +238,21 @@ interface Answer {
   headers: Headers;
   contentType: string;
   body?: Uint8Array;
+  /** Set when `checkRedirect` refused a hop: why (finalUrl is the refused target). */
+  stopped?: string;
 }
 
 /**
  * GETs `url` under one deadline covering headers and body (a server that trickles
  * its body times out too). The body is read only when `wantBody` says so — PDFs,
  * error pages and retries are dropped unread. Throws an Error whose message is
- * the reason in words ("No answer within 10 s", "Could not connect: …").
+ * the reason in words ("No answer within 10 s", "Could not connect: …"); a
+ * RedirectError when the redirect chain itself is broken (never worth a retry).
  */
 async function exchange(url: string, settings: Settings, wantBody: (status: number, mime: string) => boolean): Promise<Answer> {
   const controller = new AbortController();
   let timedOut = false;
+  let reading = false;
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
@@ -249,20 +264,27 @@ async function exchange(url: string, settings: Settings, wantBody: (status: numb
     const headers: Record<string, string> = { accept: DEFAULT_ACCEPT };
     if (settings.conditional?.etag) headers['if-none-match'] = settings.conditional.etag;
     if (settings.conditional?.lastModified) headers['if-modified-since'] = settings.conditional.lastModified;
-    // redirect: 'follow' because browsers hide redirect targets from 'manual';
-    // the crawler checks scope on finalUrl instead.
-    const res = await settings.fetch(url, { headers, credentials: settings.credentials, redirect: 'follow', signal: controller.signal });
+    // Hop by hop where the runtime shows redirects; browsers follow on their own
+    // and the crawler checks scope on finalUrl instead (see redirects.ts).
+    const init: RequestInit = { headers, credentials: settings.credentials, signal: controller.signal };
+    const followed = await fetchFollowing(settings.fetch, url, init, { check: settings.checkRedirect });
+    if (followed.kind === 'stopped') return { status: followed.status, finalUrl: followed.target, headers: followed.headers, contentType: '', stopped: followed.reason };
+    const { res, finalUrl } = followed;
     const contentType = (res.headers.get('content-type') ?? '').toLowerCase();
-    const answer: Answer = { status: res.status, finalUrl: res.url || url, headers: res.headers, contentType };
+    const answer: Answer = { status: res.status, finalUrl, headers: res.headers, contentType };
     if (!wantBody(res.status, mimeOf(contentType))) {
       void res.body?.cancel().catch(() => undefined);
       return answer;
     }
+    reading = true;
     const body = await readCapped(res, settings.maxBytes);
     return body ? { ...answer, body } : answer;
   } catch (error) {
     if (settings.signal?.aborted) throw new Error('Cancelled');
     if (timedOut) throw new Error(`No answer within ${Number((settings.timeoutMs / 1000).toFixed(1))} s`);
+    if (error instanceof RedirectError) throw error;
+    // The server answered and then the body broke off (a reset, a crash mid-page): "could not connect" would mislead.
+    if (reading) throw new Error(`The connection broke while reading the page: ${networkDetail(error)}`);
     throw new Error(describeNetworkError(error));
   } finally {
     clearTimeout(timer);
@@ -303,8 +325,14 @@ function describeNetworkError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   // Chrome says "Failed to fetch", Firefox "NetworkError…": no detail is exposed to pages.
   if (/Failed to fetch|NetworkError/i.test(message)) return 'Could not connect (network error, blocked, or no access to this site)';
+  return `Could not connect: ${networkDetail(error)}`;
+}
+
+/** Node's fetch says "fetch failed" / "terminated" and puts the useful part ("other side closed", "ECONNREFUSED") in `cause`. */
+function networkDetail(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
-  return `Could not connect: ${cause || message}`;
+  return cause || message;
 }
 
 // ── Bodies: type, charset, sniffing ────────────────────────────────────────

@@ -36,8 +36,9 @@ test('a hub of linked llms.txt files across subdomains shows as a tree; other si
   await children.filter({ hasText: 'api.example.test' }).locator('.file__head').click();
   const viewer = panel.getByTestId('viewer');
   await expect(viewer.getByTestId('outline')).toContainText('Endpoints');
-  await viewer.getByRole('tab', { name: /Warnings/ }).click();
-  await expect(viewer.getByTestId('warnings')).toContainText('Line 5');
+  await viewer.getByRole('tab', { name: /Findings/ }).click();
+  await expect(viewer.getByTestId('findings')).toContainText('Line 5');
+  await expect(viewer.getByTestId('findings')).toContainText('error');
   await viewer.getByRole('tab', { name: 'Raw' }).click();
   await expect(viewer.getByTestId('raw')).toContainText('This line is not a link.');
 });

@@ -7,6 +7,9 @@ import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
+import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
+import { generateOutputs } from '@/lib/generate/generate';
+import { validateLlmsTxt } from '@/lib/generate/validate';
 import { nodeDocsDir, nodeDocsSite, pythonDocsDir } from '../fixtures/real-docs';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
 
@@ -55,6 +58,56 @@ describe('crawling real documentation from Debian packages', () => {
     expect(title('/library/os.html')).toBe('os — Miscellaneous operating system interfaces');
     // No title is empty, a URL, or still carries the site-name suffix.
     expect(pages.filter((p) => !p.title || /^https?:|Python 3\.11\.\d+ documentation$/.test(p.title))).toEqual([]);
+
+    // The llms.txt generated from this crawl lists the site the way its own index page does.
+    const job = await db.jobs.get(pages[0]?.jobId ?? '');
+    const started = performance.now();
+    const out = generateOutputs({ startUrl: server.url('docs.python.test', '/index.html'), pages, nav: job?.nav, generatedAt: new Date() });
+    const generateMs = performance.now() - started;
+    const entries = out.sections.flatMap((s) => s.entries);
+    const mainEntries = out.sections.filter((s) => !s.optional).flatMap((s) => s.entries);
+    const listed = new Set(entries.map((e) => e.key));
+    const listedShare = pages.filter((p) => listed.has(p.key)).length / pages.length;
+    const described = entries.filter((e) => e.description).length / entries.length;
+    const describedMain = mainEntries.filter((e) => e.description).length / mainEntries.length;
+    console.log(
+      `Python docs → llms.txt: ${entries.length}/${pages.length} pages listed (${(listedShare * 100).toFixed(1)}%), ` +
+        `descriptions ${(described * 100).toFixed(1)}% of all entries, ${(describedMain * 100).toFixed(1)}% outside Optional; ` +
+        `${out.sections.length} sections; llms.txt ${out.llmsTxt.length} chars / ${out.tokens.llmsTxt} tokens, ` +
+        `llms-full.txt ${(out.llmsFullTxt.length / 1e6).toFixed(1)} M chars / ${out.tokens.llmsFullTxt} tokens; generated in ${generateMs.toFixed(0)} ms\n` +
+        out.sections.map((s) => `  ${s.id} “${s.name}”: ${s.entries.length} pages, ${s.tokens} tokens`).join('\n'),
+    );
+    // Titles are stored without " — Python 3.11.x documentation"; the home page's H1 still names the site.
+    expect(out.title).toMatch(/^Python 3\.11\.\d+ documentation$/);
+    expect(out.summary).toMatch(/^Welcome! This is the official documentation for Python 3\.11\.\d+\.$/);
+    expect(listedShare).toBeGreaterThanOrEqual(0.95);
+    // Sphinx's 28 general-index pages (genindex-A…Z) and the module index have no prose to describe
+    // them; they sit in Optional. Every other part of the site is described almost throughout.
+    expect(describedMain).toBeGreaterThanOrEqual(0.9);
+    expect(described).toBeGreaterThanOrEqual(0.85);
+    expect(parseLlmsTxt(out.llmsTxt, server.url('docs.python.test', '/llms.txt')).warnings).toEqual([]);
+    expect(validateLlmsTxt(out.llmsTxt, server.url('docs.python.test', '/llms.txt')).filter((f) => f.severity !== 'info')).toEqual([]);
+    // The top-level areas of docs.python.org, in the order its index page lists them.
+    const areas = ['/', '/whatsnew/', '/tutorial/', '/library/', '/reference/', '/using/', '/howto/', '/extending/', '/c-api/', '/faq/'];
+    const sectionIds = out.sections.map((s) => s.id);
+    expect(sectionIds.filter((id) => areas.includes(id.replace(/^path:/, '')))).toEqual(areas.map((a) => `path:${a}`));
+    const nameOf = (id: string) => out.sections.find((s) => s.id === id)?.name;
+    expect(nameOf('path:/tutorial/')).toBe('The Python Tutorial');
+    expect(nameOf('path:/library/')).toBe('The Python Standard Library');
+    expect(nameOf('path:/reference/')).toBe('The Python Language Reference');
+    expect(nameOf('path:/c-api/')).toBe('Python/C API Reference Manual');
+    expect(nameOf('path:/howto/')).toBe('Python HOWTOs');
+    expect(out.sections.find((s) => s.id === 'path:/library/')?.entries.length).toBeGreaterThan(300);
+    // installing/, distributing/ and install/ hold one page each: with this many sections they share “More”.
+    expect(out.sections.find((s) => s.id === 'more')?.entries.map((e) => new URL(e.pageUrl).pathname).sort())
+      .toEqual(['/distributing/index.html', '/install/index.html', '/installing/index.html']);
+    const optional = out.sections.at(-1);
+    expect(optional?.id).toBe('optional');
+    const optionalPaths = new Set(optional?.entries.map((e) => new URL(e.pageUrl).pathname));
+    for (const path of ['/genindex.html', '/genindex-A.html', '/py-modindex.html', '/search.html', '/about.html', '/bugs.html', '/copyright.html', '/license.html']) {
+      expect(optionalPaths.has(path), path).toBe(true);
+    }
+    expect(out.llmsFullTxt.match(/^## /gm)?.length).toBeGreaterThanOrEqual(entries.length);
   });
 
   it('prefers the Node.js docs’ Markdown twins for pages an llms.txt lists', { timeout: 120_000 }, async () => {

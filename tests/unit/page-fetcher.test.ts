@@ -94,6 +94,52 @@ describe('content negotiation', () => {
   });
 });
 
+describe('redirects', () => {
+  const to = (location: string): Route => ({ status: 302, headers: { location } });
+
+  it('names a redirect loop and does not retry it', async () => {
+    const { get, hits } = await serve({ '/a': to('/b'), '/b': to('/a') });
+    expect(await get('/a')).toEqual({ kind: 'failed', url: expect.any(String), retries: 0, reason: 'Redirect loop: /a → /b → /a' });
+    expect([hits('/a').length, hits('/b').length]).toEqual([1, 1]);
+  });
+
+  it('gives up after 10 hops', async () => {
+    const routes: FixtureSite['routes'] = {};
+    for (let i = 0; i < 30; i++) routes[`/r${i}`] = to(`/r${i + 1}`);
+    const { get } = await serve(routes);
+    expect(await get('/r0')).toMatchObject({ kind: 'failed', retries: 0, reason: 'More than 10 redirects' });
+    expect(server?.requests).toHaveLength(11);
+  });
+
+  it('asks checkRedirect before each hop and never requests a refused target', async () => {
+    const { get, url } = await serve({ '/old': to('/new'), '/new': (req) => to(`http://other.test:${(req.headers.host ?? '').split(':')[1]}/landing`) });
+    const asked: string[] = [];
+    const checkRedirect = (target: string) => (asked.push(target), target.includes('other.test') ? 'Another site' : null);
+    const result = await get('/old', { checkRedirect });
+    const target = server?.url('other.test', '/landing');
+    expect(result).toEqual({ kind: 'skipped', url: url('/old'), finalUrl: target, status: 302, reason: 'Another site' });
+    expect(asked).toEqual([url('/new'), target]);
+    expect(server?.requests.filter((r) => r.host === 'other.test')).toEqual([]);
+  });
+
+  it('lets a runtime that hides redirects (browsers) follow them, and remembers not to ask again', async () => {
+    const { url, hits } = await serve({ '/old': to('/new'), '/new': html(PAGE) });
+    // Real requests with a browser's 'manual' semantics: an opaque answer, no status, no Location.
+    const browserLike = (async (input: string | URL | Request, init?: RequestInit) => {
+      const res = await fetch(input, init);
+      if (init?.redirect !== 'manual' || res.status < 300 || res.status >= 400) return res;
+      await res.body?.cancel();
+      return { type: 'opaqueredirect', status: 0, headers: new Headers(), body: null } as unknown as Response;
+    }) as typeof fetch;
+    const checkRedirect = () => 'not asked: the browser does not show hops';
+    expect(await fetchPage(url('/old'), { fetch: browserLike, checkRedirect })).toMatchObject({ kind: 'html', finalUrl: url('/new') });
+    expect(await fetchPage(url('/old'), { fetch: browserLike, checkRedirect })).toMatchObject({ kind: 'html', finalUrl: url('/new') });
+    // Manual once, then follow twice: the second fetch went straight to 'follow'.
+    expect(hits('/old')).toHaveLength(3);
+    expect(hits('/new')).toHaveLength(2);
+  });
+});
+
 describe('Markdown twins', () => {
   it('lists v1 then v2 candidates', () => {
     expect(markdownTwinCandidates('https://d.test/guide/page.html?x=1#y')).toEqual(['https://d.test/guide/page.html.md', 'https://d.test/guide/page.md']);

@@ -1,0 +1,94 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo, useState } from 'react';
+import { db } from '@/lib/db';
+import { validateLlmsTxt } from '@/lib/generate/validate';
+import type { Curation } from '@/lib/generate/types';
+import { sendMessage } from '@/lib/messaging';
+import { formatBytes, plural } from '../format';
+import { Coverage } from './coverage';
+import { ExportBar } from './export-bar';
+import { FindingsList } from './findings-list';
+import { SectionEditor } from './section-editor';
+import { useOutput } from './use-output';
+
+/** The Output tab: the generated files, their findings and token counts, review, export. */
+export function OutputView({ origin, host, onCrawl }: { origin: string; host: string; onCrawl: () => void }) {
+  const { llms, full, loaded } = useOutput(origin);
+  const site = useLiveQuery(() => db.sites.get(origin), [origin]);
+  const [view, setView] = useState<'review' | 'llms' | 'full'>('review');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const findings = useMemo(() => (llms ? validateLlmsTxt(llms.text, `${origin}/llms.txt`) : []), [llms, origin]);
+
+  const regenerate = async (curation?: Curation) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await sendMessage('generate', { origin, curation });
+      if ('error' in answer) setError(answer.error);
+    } catch (e) {
+      setError(`Scout’s background worker did not answer (${String(e)}).`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!loaded) return null;
+  if (!llms) {
+    return (
+      <section className="card" data-testid="output-empty">
+        <h2>No llms.txt generated yet</h2>
+        <p className="muted">Crawl the site first; the llms.txt and llms-full.txt are built from the pages it stores.</p>
+        <div className="row">
+          <button type="button" className="button button--primary" onClick={onCrawl}>Go to Generate</button>
+          <button type="button" className="button" onClick={() => void regenerate()} disabled={busy}>Build from stored pages</button>
+        </div>
+        {error && <p className="error" role="alert">{error}</p>}
+      </section>
+    );
+  }
+  const sections = llms.model?.sections ?? [];
+  const pages = sections.reduce((n, s) => n + s.entries.length, 0);
+  return (
+    <div className="output" data-testid="output">
+      <section className="card output__summary">
+        <div className="output__files">
+          <div>
+            <strong>llms.txt</strong>
+            <span className="muted" data-testid="llms-size"> {formatBytes(new TextEncoder().encode(llms.text).length)} · {plural(llms.tokens, 'token')}</span>
+          </div>
+          {full && (
+            <div>
+              <strong>llms-full.txt</strong>
+              <span className="muted" data-testid="full-size"> {formatBytes(new TextEncoder().encode(full.text).length)} · {plural(full.tokens, 'token')}</span>
+            </div>
+          )}
+        </div>
+        <p className="muted">{plural(pages, 'page')} in {plural(sections.length, 'section')} · version {llms.version} · {new Date(llms.createdAt).toLocaleString()}</p>
+        <ExportBar host={host} origin={origin} llms={llms} full={full} />
+      </section>
+      {error && <p className="error" role="alert">{error}</p>}
+      <Coverage origin={origin} llms={llms} />
+      <div className="seg" role="tablist" aria-label="Output view">
+        {(['review', 'llms', 'full'] as const).map((v) => (
+          <button key={v} type="button" role="tab" aria-selected={view === v} className="seg__item" onClick={() => setView(v)}>
+            {v === 'review' ? 'Review' : v === 'llms' ? `llms.txt${findings.length ? ` (${findings.length})` : ''}` : 'llms-full.txt'}
+          </button>
+        ))}
+        {busy && <span className="spinner" aria-label="Updating" />}
+      </div>
+      {view === 'review' && <SectionEditor sections={sections} curation={site?.curation ?? {}} busy={busy} onChange={(c) => void regenerate(c)} />}
+      {view === 'llms' && (
+        <section className="card">
+          <FindingsList findings={findings} />
+          <pre className="raw" data-testid="llms-text">{llms.text}</pre>
+        </section>
+      )}
+      {view === 'full' && full && (
+        <section className="card">
+          <pre className="raw raw--tall" data-testid="full-text">{full.text.length > 200_000 ? `${full.text.slice(0, 200_000)}\n… (download for the rest)` : full.text}</pre>
+        </section>
+      )}
+    </div>
+  );
+}

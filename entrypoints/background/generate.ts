@@ -1,0 +1,25 @@
+import { db } from '@/lib/db';
+import { generateForSite, saveCuration } from '@/lib/generate/run-generate';
+import { onMessage } from '@/lib/messaging';
+
+/** Regenerates a site's outputs; one at a time per site, so rapid curation clicks queue up. */
+const queues = new Map<string, Promise<unknown>>();
+export function regenerate(origin: string): Promise<{ version: number } | { error: string }> {
+  const run = (queues.get(origin) ?? Promise.resolve()).then(async () => {
+    try {
+      const result = await generateForSite(db, origin);
+      return result ? { version: result.version } : { error: 'Crawl the site first: there are no pages to build an llms.txt from.' };
+    } catch (error) {
+      return { error: `Could not generate the files: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  });
+  queues.set(origin, run);
+  return run;
+}
+
+export function setUpGenerate(): void {
+  onMessage('generate', async ({ data }) => {
+    if (data.curation) await saveCuration(db, data.origin, data.curation);
+    return regenerate(data.origin);
+  });
+}

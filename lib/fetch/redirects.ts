@@ -1,0 +1,93 @@
+/**
+ * Redirects for the page fetcher, one hop at a time where the runtime shows them.
+ *
+ * Following by hand lets the crawler check each target before requesting it, so a
+ * page that redirects to another site never sends that site a request (with the
+ * user's cookies), and a redirect loop is named as one and not retried: fetch's own
+ * "redirect count exceeded" read as a network error and was retried three times,
+ * 20 requests each.
+ *
+ * Browsers hide redirect targets from `redirect: 'manual'` (an opaque response,
+ * status 0, no Location). There the browser follows, and the caller checks the
+ * final URL afterwards: one wasted request the first time, then a fetch function
+ * known to hide redirects always follows.
+ */
+
+/** A redirect chain that no retry can fix: a loop, too many hops, an unusable Location. */
+export class RedirectError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RedirectError';
+  }
+}
+
+export interface FollowOptions {
+  /** Hops followed at most. Default 10: docs sites chain two or three (http→https, add a slash, a new path). */
+  maxRedirects?: number;
+  /** Asked before each hop: null to follow, else why not. The target is then never requested. */
+  check?: (target: string) => string | null;
+}
+
+/** Where a request ended: a response (not a followable redirect), or a redirect `check` refused. */
+export type Followed =
+  | { kind: 'response'; res: Response; finalUrl: string }
+  | { kind: 'stopped'; status: number; headers: Headers; target: string; reason: string };
+
+// 300 and 305 are not followed by fetch either; 304 is an answer, not a redirect.
+const FOLLOWED = new Set([301, 302, 303, 307, 308]);
+const hidesRedirects = new WeakSet<typeof fetch>();
+
+/**
+ * GETs `url` with `init`, following redirects by hand (see the module comment).
+ * Throws {@link RedirectError} for a loop, more than `maxRedirects` hops or an
+ * invalid Location; other errors are fetch's own.
+ */
+export async function fetchFollowing(fetchFn: typeof fetch, url: string, init: RequestInit, options: FollowOptions = {}): Promise<Followed> {
+  const { maxRedirects = 10, check } = options;
+  if (hidesRedirects.has(fetchFn)) return followedByRuntime(fetchFn, url, init);
+  const chain = [url];
+  let current = url;
+  for (;;) {
+    const res = await fetchFn(current, { ...init, redirect: 'manual' });
+    if (res.type === 'opaqueredirect') {
+      hidesRedirects.add(fetchFn);
+      return followedByRuntime(fetchFn, current, init);
+    }
+    const location = FOLLOWED.has(res.status) ? res.headers.get('location') : null;
+    if (location === null) return { kind: 'response', res, finalUrl: current };
+    void res.body?.cancel().catch(() => undefined);
+    const target = resolve(location, current);
+    // Fragments never reach the server, so /a and /a#x are the same request.
+    if (chain.some((u) => sameRequest(u, target))) throw new RedirectError(`Redirect loop: ${[...chain, target].map((u) => shown(u, url)).join(' → ')}`);
+    if (chain.length > maxRedirects) throw new RedirectError(`More than ${maxRedirects} redirects`);
+    const reason = check?.(target);
+    if (reason) return { kind: 'stopped', status: res.status, headers: res.headers, target, reason };
+    chain.push(target);
+    current = target;
+  }
+}
+
+async function followedByRuntime(fetchFn: typeof fetch, url: string, init: RequestInit): Promise<Followed> {
+  const res = await fetchFn(url, { ...init, redirect: 'follow' });
+  return { kind: 'response', res, finalUrl: res.url || url };
+}
+
+function resolve(location: string, base: string): string {
+  try {
+    const target = new URL(location, base);
+    if (target.protocol === 'http:' || target.protocol === 'https:') return target.href;
+  } catch {
+    // fall through: same reason either way
+  }
+  throw new RedirectError(`Redirected to an address that is not a web page (${location.slice(0, 200)})`);
+}
+
+function sameRequest(a: string, b: string): boolean {
+  return a.split('#')[0] === b.split('#')[0];
+}
+
+/** Paths for hops on the first URL's origin, whole URLs for the others: short, and still unambiguous. */
+function shown(url: string, first: string): string {
+  const u = new URL(url);
+  return u.origin === new URL(first).origin ? u.pathname + u.search : url;
+}

@@ -1,0 +1,101 @@
+/**
+ * What the user takes away: the two files, a zip with every page as Markdown, file names for
+ * downloads, and how a site's published llms.txt compares with what the crawl found.
+ */
+import { strToU8, zipSync, type Zippable } from 'fflate';
+import type { ParsedLlmsTxt } from '../discovery/parse-llms-txt';
+import { pagePath, uniquePaths } from './zip-paths';
+
+/** A page as it goes into the zip. */
+export interface ExportPage {
+  url: string;
+  title: string;
+  description?: string;
+  markdown: string;
+  tokens?: number;
+}
+
+/** One row of pages.json: where each page came from and where it is in the zip. */
+export interface ExportPageMeta {
+  url: string;
+  title: string;
+  description: string | null;
+  tokens: number | null;
+  path: string;
+}
+
+/**
+ * A zip of `llms.txt`, `llms-full.txt`, `pages.json` (metadata) and `pages/<url path>.md`, one per
+ * page, in the order given. Built in memory: the whole export is at most tens of megabytes.
+ */
+export function buildZip(input: { host: string; llmsTxt: string; llmsFullTxt: string; pages: ExportPage[] }): Uint8Array {
+  const paths = uniquePaths(input.pages.map((page) => pagePath(page.url)));
+  const meta: ExportPageMeta[] = input.pages.map((page, index) => ({
+    url: page.url,
+    title: page.title,
+    description: page.description ?? null,
+    tokens: page.tokens ?? null,
+    path: paths[index] ?? '',
+  }));
+  const files: Zippable = {
+    'llms.txt': strToU8(input.llmsTxt),
+    'llms-full.txt': strToU8(input.llmsFullTxt),
+    'pages.json': strToU8(`${JSON.stringify(meta, null, 2)}\n`),
+  };
+  input.pages.forEach((page, index) => {
+    const path = paths[index];
+    if (path) files[path] = strToU8(page.markdown);
+  });
+  return zipSync(files, { level: 6 });
+}
+
+/** A host as a file-name prefix: lower-case letters, digits, dots and dashes only ("docs.example.com:8080" → "docs.example.com-8080"). */
+function safeHost(host: string): string {
+  const name = host.toLowerCase().replace(/[^a-z0-9.-]+/g, '-').replace(/-{2,}/g, '-').replace(/^[-.]+|[-.]+$/g, '');
+  return name || 'site';
+}
+
+const SUFFIXES = { llms: 'llms.txt', 'llms-full': 'llms-full.txt', zip: 'llms-txt.zip', json: 'pages.json' } as const;
+
+/** Download names that say which site they are for: `docs.example.com-llms.txt`, `…-llms-full.txt`, `…-llms-txt.zip`, `…-pages.json`. */
+export function exportFileName(host: string, kind: 'llms' | 'llms-full' | 'zip' | 'json'): string {
+  return `${safeHost(host)}-${SUFFIXES[kind]}`;
+}
+
+/**
+ * A URL reduced to what names the page, for comparing listings: no scheme, fragment, trailing
+ * slash, `index` file or documentation extension (`.md`, `.html.md`, `.html`), so /a.html,
+ * /a.html.md, /a.md and /a match, and /guide/, /guide/index.html and /guide/index.md do too.
+ */
+export function comparableUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    let path = parsed.pathname.replace(/(?:\.html?)?(?:\.md|\.mdx)?$/i, '').replace(/\/index$/i, '/');
+    if (path.length > 1) path = path.replace(/\/+$/, '');
+    return `${parsed.host}${path || '/'}${parsed.search}`;
+  } catch {
+    return url.trim();
+  }
+}
+
+/**
+ * Compares a site's published llms.txt with the generated pages: `listed` and `missing` are the
+ * generated URLs it does and does not list, `extra` the links it has that the crawl did not
+ * store (pages outside the crawl, other sites, nested llms.txt files). Links before the first
+ * section count too: many real files list everything straight under the title.
+ */
+export function coverage(published: ParsedLlmsTxt, generatedUrls: string[]): { listed: string[]; missing: string[]; extra: string[] } {
+  const publishedUrls = [...published.links, ...published.detailLinks].map((link) => link.url);
+  const publishedKeys = new Set(publishedUrls.map(comparableUrl));
+  const generatedKeys = new Set(generatedUrls.map(comparableUrl));
+  const listed = generatedUrls.filter((url) => publishedKeys.has(comparableUrl(url)));
+  const missing = generatedUrls.filter((url) => !publishedKeys.has(comparableUrl(url)));
+  const seen = new Set<string>();
+  const extra = publishedUrls.filter((url) => {
+    const key = comparableUrl(url);
+    if (generatedKeys.has(key) || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return { listed, missing, extra };
+}

@@ -1,0 +1,172 @@
+/**
+ * llms.txt and llms-full.txt from crawled pages, deterministically (no model involved): the same
+ * pages, navigation and curation always give the same bytes, so versions can be diffed.
+ */
+import { titleFromUrl } from '../convert/page-text';
+import { dedupeKey } from '../url/normalize';
+import { readingOrder } from './page-order';
+import { renderLlmsFullTxt, renderLlmsTxt, type FileHead, type FullPage } from './render';
+import { isSecondaryPage } from './secondary';
+import { baseDirectory, groupByNav, groupByPath, mergeTinyGroups, type PageGroup } from './sections';
+import { rootPage, siteName, siteSummary, startPage } from './site-name';
+import { firstHeadingText, headingLine, oneLine } from './text';
+import { countTokens } from './tokens';
+import type { Curation, GeneratedOutput, GenerateInput, LlmsEntry, LlmsSectionModel, SourcePage } from './types';
+
+// A description on this many pages is the site's boilerplate ("Documentation for Foo"), not the page's.
+const BOILERPLATE_PAGES = 3;
+
+/** The link target: the Markdown twin the page's content came from, else the page. */
+function entryUrl(page: SourcePage): string {
+  return page.format === 'markdown' && page.twinUrl ? page.twinUrl : page.finalUrl;
+}
+
+const descriptionKey = (text: string | undefined): string => oneLine(text).toLowerCase();
+
+function boilerplate(pages: SourcePage[]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const page of pages) {
+    const key = descriptionKey(page.description);
+    if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return new Set([...counts].filter(([, count]) => count >= BOILERPLATE_PAGES).map(([key]) => key));
+}
+
+/** Titles (lower-cased) that more than one page has. */
+function sharedTitles(pages: SourcePage[]): Set<string> {
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const page of pages) {
+    const key = oneLine(page.title).toLowerCase();
+    if (seen.has(key)) shared.add(key);
+    seen.add(key);
+  }
+  return shared;
+}
+
+/**
+ * The page's title; when several pages share it, the page's own first heading if that says more
+ * (Sphinx titles all 28 pages of its general index "Index"; their headings say "Index – A", …).
+ */
+function entryTitle(page: SourcePage, shared: Set<string>): string {
+  const title = headingLine(page.title, titleFromUrl(page.finalUrl));
+  if (!shared.has(oneLine(page.title).toLowerCase())) return title;
+  const heading = firstHeadingText(page.markdown);
+  return heading !== '' && heading.toLowerCase() !== title.toLowerCase() ? headingLine(heading, title) : title;
+}
+
+/**
+ * Applies the user's section order and names. The Optional section is not among `groups`: it
+ * always comes last and keeps its name, because parsers recognise it by that exact name.
+ */
+function curate(groups: PageGroup[], curation: Curation): PageGroup[] {
+  const wanted = (curation.sectionOrder ?? []).filter((id, index, all) => all.indexOf(id) === index);
+  const rank = (group: PageGroup): number => {
+    const at = wanted.indexOf(group.id);
+    return at < 0 ? wanted.length : at;
+  };
+  // Array.prototype.sort is stable: groups the order does not mention keep their place after.
+  // Names stay unique, and no other section is called Optional: the reference parser keeps
+  // sections in a dict by name, so a repeated name would lose the first section's links.
+  const taken = new Set(['optional']);
+  return [...groups]
+    .sort((a, b) => rank(a) - rank(b))
+    .map((group) => {
+      const wantedName = headingLine(curation.renames?.[group.id] ?? '', group.name);
+      let name = wantedName;
+      for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${wantedName} (${n})`;
+      taken.add(name.toLowerCase());
+      return { ...group, name };
+    });
+}
+
+/**
+ * Generates both files and the section model behind them, from the stored pages only (duplicates,
+ * removed and excluded pages are left out). Sections follow the site's navigation when it covers
+ * most pages, else its top-level directories; secondary pages (changelogs, legal, indexes, old
+ * versions) go to `## Optional`, last. Pages are ordered as a reader meets them from the start
+ * page (see `readingOrder`). Never reads the clock: the date comes from `generatedAt`.
+ */
+export function generateOutputs(input: GenerateInput): GeneratedOutput {
+  const curation = input.curation ?? {};
+  const excluded = new Set(curation.excluded ?? []);
+  const stored = input.pages.filter((page) => page.state === 'stored' && !excluded.has(page.key));
+  // Two stored pages behind one link (a page and its redirect target) would list it twice.
+  const links = new Set<string>();
+  const pages = readingOrder(stored, input.startUrl).filter((page) => {
+    const key = dedupeKey(entryUrl(page));
+    if (links.has(key)) return false;
+    links.add(key);
+    return true;
+  });
+
+  const site = siteName(pages, input.startUrl);
+  const head: FileHead = { title: headingLine(site.name, 'Documentation') };
+  const summary = siteSummary(pages, input.startUrl);
+  if (summary) head.summary = summary;
+  const rootName = site.fromHost ? 'Docs' : head.title;
+
+  // The home and start pages are never pushed to Optional by a guess, whatever they are called.
+  const keep = new Set([rootPage(pages, input.startUrl), startPage(pages, input.startUrl)]);
+  const forced = new Set(curation.optional ?? []);
+  const base = baseDirectory(pages, input.startUrl);
+  const optional = new Set(pages.filter((page) =>
+    forced.has(page.key) || (!keep.has(page) && isSecondaryPage(page.finalUrl, page.title, base))));
+  const main = pages.filter((page) => !optional.has(page));
+  const groups = curate(mergeTinyGroups(groupByNav(main, input.nav, rootName) ?? groupByPath(main, base, rootName)), curation);
+
+  const common = boilerplate(pages);
+  const shared = sharedTitles(pages);
+  const toEntry = (page: SourcePage): LlmsEntry => {
+    const entry: LlmsEntry = {
+      key: page.key,
+      title: entryTitle(page, shared),
+      url: entryUrl(page),
+      pageUrl: page.finalUrl,
+      tokens: page.tokens ?? countTokens(page.markdown),
+    };
+    const description = oneLine(page.description);
+    // Boilerplate, and descriptions that only repeat the title, tell a reader nothing.
+    if (description && !common.has(description.toLowerCase()) && description.toLowerCase() !== entry.title.toLowerCase()) {
+      entry.description = description;
+    }
+    return entry;
+  };
+  const toSection = (id: string, name: string, isOptional: boolean, grouped: SourcePage[]): LlmsSectionModel => {
+    const entries = grouped.map(toEntry);
+    return { id, name, optional: isOptional, entries, tokens: entries.reduce((sum, entry) => sum + entry.tokens, 0) };
+  };
+  const sections = groups.map((group) => toSection(group.id, group.name, false, group.pages)).filter((s) => s.entries.length > 0);
+  const optionalPages = pages.filter((page) => optional.has(page));
+  if (optionalPages.length > 0) sections.push(toSection('optional', 'Optional', true, optionalPages));
+
+  const listed = sections.reduce((sum, section) => sum + section.entries.length, 0);
+  let origin = input.startUrl;
+  try {
+    origin = new URL(input.startUrl).origin;
+  } catch {
+    // Keep the start URL as given; the paragraph still says where the pages came from.
+  }
+  const date = input.generatedAt.toISOString().slice(0, 10);
+  const details = `Generated by llms.txt Scout from ${listed} ${listed === 1 ? 'page' : 'pages'} of ${origin} on ${date}.`;
+  const llmsTxt = renderLlmsTxt(head, details, sections);
+
+  const byKey = new Map(pages.map((page) => [page.key, page]));
+  const fullPages: FullPage[] = [];
+  for (const section of sections) {
+    if (section.optional && curation.fullWithoutOptional) continue;
+    for (const entry of section.entries) {
+      const page = byKey.get(entry.key);
+      if (page) fullPages.push({ title: entry.title, url: entry.pageUrl, markdown: page.markdown });
+    }
+  }
+  const llmsFullTxt = renderLlmsFullTxt(head, fullPages);
+  return {
+    ...head,
+    details,
+    sections,
+    llmsTxt,
+    llmsFullTxt,
+    tokens: { llmsTxt: countTokens(llmsTxt), llmsFullTxt: countTokens(llmsFullTxt) },
+  };
+}

@@ -1,0 +1,52 @@
+import type { ArtifactRecord, PageRecord, ScoutDb } from '../db';
+import { generateOutputs } from './generate';
+import { latestCrawlWithPages } from './latest-crawl';
+import { countTokens } from './tokens';
+import type { Curation, GeneratedOutput } from './types';
+
+/** Versions kept per site and kind; older ones are dropped (each llms-full can be megabytes). */
+export const KEEP_VERSIONS = 5;
+
+/**
+ * Generates the site's llms.txt and llms-full.txt from its latest crawl with the
+ * saved curation, and stores both as a new version. Token counts are computed
+ * once per page and kept on the page, so re-generating after a curation change
+ * is quick.
+ */
+export async function generateForSite(db: ScoutDb, origin: string, now = new Date()): Promise<{ version: number; output: GeneratedOutput } | null> {
+  const job = await latestCrawlWithPages(db, origin);
+  if (!job?.startUrl) return null;
+  const pages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
+  const uncounted = pages.filter((p) => p.tokens === undefined);
+  for (const p of uncounted) p.tokens = countTokens(p.markdown);
+  if (uncounted.length) await db.pages.bulkPut(uncounted);
+  const site = await db.sites.get(origin);
+  const output = generateOutputs({ startUrl: job.startUrl, pages: pages.map(toSource), nav: job.nav, curation: site?.curation, generatedAt: now });
+
+  const version = await db.transaction('rw', db.artifacts, async () => {
+    const latest = await db.artifacts.where('[origin+kind+version]').between([origin, 'llms', 0], [origin, 'llms', Infinity]).last();
+    const next = (latest?.version ?? 0) + 1;
+    const base = { origin, version: next, jobId: job.id, createdAt: now.getTime() };
+    const model = { title: output.title, summary: output.summary, sections: output.sections };
+    const rows: ArtifactRecord[] = [
+      { ...base, kind: 'llms', text: output.llmsTxt, tokens: output.tokens.llmsTxt, model },
+      { ...base, kind: 'llms-full', text: output.llmsFullTxt, tokens: output.tokens.llmsFullTxt },
+    ];
+    await db.artifacts.bulkAdd(rows);
+    for (const kind of ['llms', 'llms-full'] as const) {
+      const old = await db.artifacts.where('[origin+kind+version]').between([origin, kind, 0], [origin, kind, next - KEEP_VERSIONS], true, true).primaryKeys();
+      await db.artifacts.bulkDelete(old);
+    }
+    return next;
+  });
+  return { version, output };
+}
+
+/** Saves the user's review choices for a site; the caller regenerates. */
+export async function saveCuration(db: ScoutDb, origin: string, curation: Curation): Promise<void> {
+  await db.sites.update(origin, { curation });
+}
+
+function toSource(p: PageRecord) {
+  return { key: p.key, url: p.url, finalUrl: p.finalUrl, title: p.title, description: p.description, markdown: p.markdown, depth: p.depth, format: p.format, twinUrl: p.twinUrl, state: p.state, tokens: p.tokens };
+}

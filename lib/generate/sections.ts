@@ -1,0 +1,199 @@
+/**
+ * llms.txt's H2 sections, following the site's own structure: its navigation tree when the crawl
+ * recognised one that covers most pages, else its top-level directories.
+ */
+import type { NavLink } from '../convert/convert-page';
+import { dedupeKey } from '../url/normalize';
+import { pageKeys } from './page-order';
+import { fileStem, segmentsBelow } from './secondary';
+import { headingLine, titleCaseSlug, wordsOf } from './text';
+import type { SourcePage } from './types';
+
+/** Pages under one H2, before curation. */
+export interface PageGroup {
+  /** Stable id: "nav:<name>", "path:<dir>/" or "more". */
+  id: string;
+  name: string;
+  pages: SourcePage[];
+  /** The group of pages at the top of the site, named after it; never merged away. */
+  root: boolean;
+}
+
+// Above this many sections, single-page ones are merged: a table of contents of one-liners helps nobody.
+const MAX_SECTIONS = 8;
+// An index page's title longer than this is a sentence, not a section name.
+const MAX_INDEX_TITLE = 60;
+
+/** The directory of the start page: "/docs/intro.html" → "/docs/", "/docs/" → "/docs/". */
+export function startDirectory(startUrl: string): string {
+  try {
+    const path = new URL(startUrl).pathname;
+    return path.slice(0, path.lastIndexOf('/') + 1) || '/';
+  } catch {
+    return '/';
+  }
+}
+
+/** "/a/b.html" → "/a/"; "/" for an unusable URL. */
+function directoryOf(url: string): string {
+  try {
+    const path = new URL(url).pathname;
+    return path.slice(0, path.lastIndexOf('/') + 1);
+  } catch {
+    return '/';
+  }
+}
+
+/**
+ * The directory whose subdirectories are the site's sections: the start page's directory, or the
+ * nearest directory above it that holds at least half of the pages. A crawl started on /guide/
+ * that reached /api/ and /tutorials/ is sectioned from /; one confined to /docs/ from /docs/
+ * even when a stray page at / came along.
+ */
+export function baseDirectory(pages: SourcePage[], startUrl: string): string {
+  let host = '';
+  try {
+    host = new URL(startUrl).host;
+  } catch {
+    return '/';
+  }
+  const paths: string[] = [];
+  for (const page of pages) {
+    try {
+      const url = new URL(page.finalUrl);
+      if (url.host === host) paths.push(url.pathname);
+    } catch {
+      // Not a page of this site's tree.
+    }
+  }
+  let dir = startDirectory(startUrl);
+  while (dir !== '/' && paths.filter((path) => path.startsWith(dir)).length * 2 < paths.length) {
+    dir = dir.slice(0, dir.lastIndexOf('/', dir.length - 2) + 1) || '/';
+  }
+  return dir;
+}
+
+/** Common directory prefix of two paths that both end in "/". */
+function commonDirectory(a: string, b: string): string {
+  let end = 0;
+  for (let i = 0; i < Math.min(a.length, b.length) && a[i] === b[i]; i++) if (a[i] === '/') end = i + 1;
+  return a.slice(0, Math.max(end, 1));
+}
+
+/** True when `title` names directory `segment`: "The Python Tutorial" for tutorial/, "Python HOWTOs" for howto/. */
+function titleNamesDirectory(title: string, segment: string): boolean {
+  const target = wordsOf(segment).join('');
+  const words = wordsOf(title);
+  for (let from = 0; from < words.length; from++) {
+    let joined = '';
+    for (let to = from; to < words.length && joined.length < target.length + 1; to++) {
+      joined += words[to];
+      if (joined === target || joined === `${target}s`) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Groups by the first directory below `base` (see `baseDirectory`), in order of first appearance;
+ * a directory's index page leads its group. A group is named after its index page when that
+ * page's title names the directory ("The Python Tutorial" for /tutorial/), else after the
+ * directory itself, title-cased ("getting-started" → "Getting Started"). Pages directly in
+ * `base` (and any outside it) form the root group.
+ */
+export function groupByPath(pages: SourcePage[], base: string, rootName: string): PageGroup[] {
+  const groups = new Map<string, PageGroup & { index?: SourcePage; segment: string }>();
+  for (const page of pages) {
+    let pathname = '/';
+    try {
+      pathname = new URL(page.finalUrl).pathname;
+    } catch {
+      // A page without a usable URL lands in the root group.
+    }
+    // Pages outside the base (the home page of a crawl started in /docs/) join the root group.
+    const inside = pathname.startsWith(base);
+    const segments = inside ? segmentsBelow(pathname, base) : [];
+    const inSubdirectory = segments.length > 1 || (segments.length === 1 && pathname.endsWith('/'));
+    const segment = inSubdirectory ? pathname.slice(base.length).split('/')[0] ?? '' : '';
+    const id = inSubdirectory ? `path:${base}${segment}/` : `path:${base}`;
+    let group = groups.get(id);
+    if (!group) {
+      group = { id, name: inSubdirectory ? titleCaseSlug(segment) : rootName, pages: [], root: !inSubdirectory, segment };
+      groups.set(id, group);
+    }
+    group.pages.push(page);
+    const rest = segments.slice(1);
+    const isIndex = inSubdirectory && (rest.length === 0 || (rest.length === 1 && fileStem(rest[0] ?? '') === 'index'));
+    if (isIndex && group.index === undefined) group.index = page;
+  }
+  // The root group (the site's home and top-level pages) leads, like the home page leads the site.
+  const ordered = [...groups.values()].sort((a, b) => Number(b.root) - Number(a.root));
+  return ordered.map(({ id, name, pages: grouped, root, index, segment }) => {
+    const title = headingLine(index?.title ?? '', '');
+    const named = title !== '' && title.length <= MAX_INDEX_TITLE && titleNamesDirectory(title, segment);
+    const members = index ? [index, ...grouped.filter((page) => page !== index)] : grouped;
+    return { id, name: named ? title : name, pages: members, root };
+  });
+}
+
+/**
+ * Groups by the navigation tree: each top-level entry with children becomes a section holding its
+ * whole subtree, in navigation order; top-level entries without children join the root group.
+ * Pages the tree does not list join the section of the listed page sharing the longest directory
+ * with them. Returns undefined when the tree has no sub-levels or lists under half of the pages:
+ * then it says little about the site's structure (Python's index page "navigation" is a list of
+ * links to other sites).
+ */
+export function groupByNav(pages: SourcePage[], nav: NavLink[] | undefined, rootName: string): PageGroup[] | undefined {
+  if (!nav || nav.length === 0) return undefined;
+  const top = Math.min(...nav.map((item) => item.depth));
+  const hasChildren = (index: number): boolean => (nav[index + 1]?.depth ?? top) > top;
+  if (!nav.some((item, index) => item.depth === top && hasChildren(index))) return undefined;
+  const sectionOf = new Map<string, { name: string; position: number }>();
+  let current = rootName;
+  nav.forEach((item, position) => {
+    if (item.depth === top) current = hasChildren(position) ? headingLine(item.title, rootName) : rootName;
+    const key = dedupeKey(item.url);
+    if (!sectionOf.has(key)) sectionOf.set(key, { name: current, position });
+  });
+  const places = new Map(pages.map((page) => [page, pageKeys(page).map((key) => sectionOf.get(key)).find(Boolean)]));
+  const listed = pages.filter((page) => places.get(page) !== undefined);
+  if (listed.length * 2 < pages.length) return undefined;
+  const directories = new Map(pages.map((page) => [page, directoryOf(page.finalUrl)]));
+  const placed = pages.map((page, index) => {
+    const place = places.get(page);
+    if (place) return { page, name: place.name, rank: place.position, index };
+    // The listed page whose directory shares the most with this one's, else the root group.
+    const directory = directories.get(page) ?? '/';
+    let best = { name: rootName, length: 1 };
+    for (const other of listed) {
+      const length = commonDirectory(directory, directories.get(other) ?? '/').length;
+      const name = places.get(other)?.name;
+      if (name !== undefined && length > best.length) best = { name, length };
+    }
+    return { page, name: best.name, rank: Number.POSITIVE_INFINITY, index };
+  });
+  // Sections in navigation order (the root group first when the tree starts with leaves).
+  const order = [...new Set([...sectionOf.values()].map((place) => place.name))];
+  if (!order.includes(rootName)) order.push(rootName);
+  return order
+    .map((name) => ({
+      id: `nav:${name}`,
+      name,
+      root: name === rootName,
+      pages: placed
+        .filter((entry) => entry.name === name)
+        .sort((a, b) => a.rank - b.rank || a.index - b.index)
+        .map((entry) => entry.page),
+    }))
+    .filter((group) => group.pages.length > 0);
+}
+
+/** Above ~8 sections, single-page sections (except the root group) move to one "More" section at the end. */
+export function mergeTinyGroups(groups: PageGroup[]): PageGroup[] {
+  if (groups.length <= MAX_SECTIONS) return groups;
+  const tiny = groups.filter((group) => !group.root && group.pages.length === 1);
+  if (tiny.length < 2) return groups;
+  const kept = groups.filter((group) => !tiny.includes(group));
+  return [...kept, { id: 'more', name: 'More', root: false, pages: tiny.flatMap((group) => group.pages) }];
+}

@@ -1,0 +1,127 @@
+/**
+ * The llms.txt title and summary from the pages alone. og:site_name is not kept per page, but
+ * most sites end every page title with their name ("Install — Acorn DB"), which says the same.
+ */
+import { dedupeKey } from '../url/normalize';
+import { pageKeys } from './page-order';
+import { firstHeadingText, oneLine, truncateWords } from './text';
+import type { SourcePage } from './types';
+
+// The separators sites put between a page's title and their name, longest-lived first.
+const SEPARATORS = [' — ', ' – ', ' | ', ' - ', ' · '];
+const MAX_SUMMARY = 200;
+
+/** The part after the last separator, or undefined when the title has none. */
+function titleSuffix(title: string): string | undefined {
+  let best = -1;
+  let length = 0;
+  for (const separator of SEPARATORS) {
+    const at = title.lastIndexOf(separator);
+    if (at > best) {
+      best = at;
+      length = separator.length;
+    }
+  }
+  if (best <= 0) return undefined;
+  const suffix = title.slice(best + length).trim();
+  return suffix === '' ? undefined : suffix;
+}
+
+const looksLikeUrl = (text: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || /^www\./i.test(text);
+
+/**
+ * The suffix most page titles share, when it is on at least half of them (a page titled just
+ * "Acorn DB", usually the home page, counts for "Acorn DB"). Needs two pages: one title's
+ * "Install - Linux" says nothing about the site.
+ */
+function sharedSuffix(titles: string[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const title of titles) {
+    const suffix = titleSuffix(title);
+    if (suffix !== undefined) counts.set(suffix, (counts.get(suffix) ?? 0) + 1);
+  }
+  let best: string | undefined;
+  let bestCount = 0;
+  // Ties go to the alphabetically first suffix, so the result does not depend on page order.
+  for (const [suffix, count] of counts) {
+    if (count > bestCount || (count === bestCount && best !== undefined && suffix < best)) {
+      best = suffix;
+      bestCount = count;
+    }
+  }
+  if (best === undefined) return undefined;
+  const name = best;
+  const covered = titles.filter((title) => titleSuffix(title) === name || title.trim() === name).length;
+  return covered >= 2 && covered * 2 >= titles.length && !looksLikeUrl(name) ? name : undefined;
+}
+
+function pageAt(pages: SourcePage[], urls: string[]): SourcePage | undefined {
+  for (const url of urls) {
+    const key = dedupeKey(url);
+    const page = pages.find((candidate) => pageKeys(candidate).includes(key));
+    if (page) return page;
+  }
+  return undefined;
+}
+
+/** The page the crawl started from. */
+export function startPage(pages: SourcePage[], startUrl: string): SourcePage | undefined {
+  return pageAt(pages, [startUrl]);
+}
+
+/** The site's home page (its origin's `/`) when it was crawled, else the start page. */
+export function rootPage(pages: SourcePage[], startUrl: string): SourcePage | undefined {
+  let origin = '';
+  try {
+    origin = new URL(startUrl).origin;
+  } catch {
+    // An unusable start URL: only an exact match can be found.
+  }
+  const home = origin ? pageAt(pages, [`${origin}/`, `${origin}/index.html`, `${origin}/index.md`]) : undefined;
+  return home ?? startPage(pages, startUrl);
+}
+
+// Page names that say where you are, not what the site is called.
+const GENERIC_NAME = /^(?:home(?: ?page)?|welcome|index|overview|introduction|intro|documentation|docs|start(?: here)?|getting started|main page|contents|table of contents|untitled)$/i;
+// A heading longer than this is a slogan ("Build faster with…"), not a name.
+const MAX_NAME_WORDS = 6;
+
+/**
+ * What a page calls the site: its first heading when that is short (home pages put the project's
+ * name there: "# Acorn DB", "# Python 3.11.2 documentation", while their titles, stripped of
+ * the site name by the converter, are "Home" and "3.11.2 Documentation"), else its title.
+ */
+function nameOnPage(page: SourcePage | undefined): string | undefined {
+  if (!page) return undefined;
+  const heading = firstHeadingText(page.markdown);
+  const short = heading.split(' ').length <= MAX_NAME_WORDS && heading.length <= 60;
+  return [short ? heading : '', oneLine(page.title)].find((name) => name !== '' && !GENERIC_NAME.test(name) && !looksLikeUrl(name));
+}
+
+/** Where the name came from: the host means the pages said nothing usable. */
+export interface SiteName { name: string; fromHost: boolean }
+
+/**
+ * H1: the title suffix most pages share → what the home page calls the site → what the start page
+ * does → the host. Never a URL, never empty.
+ */
+export function siteName(pages: SourcePage[], startUrl: string): SiteName {
+  const shared = sharedSuffix(pages.map((page) => oneLine(page.title)).filter(Boolean));
+  if (shared) return { name: shared, fromHost: false };
+  const named = nameOnPage(rootPage(pages, startUrl)) ?? nameOnPage(startPage(pages, startUrl));
+  if (named) return { name: named, fromHost: false };
+  let host = '';
+  try {
+    host = new URL(startUrl).hostname;
+  } catch {
+    // Falls through to the generic name.
+  }
+  return { name: host || 'Documentation', fromHost: true };
+}
+
+/** The blockquote: the home page's description → the start page's → the first page's (in reading order); one line, ~200 chars. */
+export function siteSummary(ordered: SourcePage[], startUrl: string): string | undefined {
+  const text = oneLine(rootPage(ordered, startUrl)?.description) || oneLine(startPage(ordered, startUrl)?.description)
+    || oneLine(ordered.find((page) => oneLine(page.description) !== '')?.description);
+  return text === '' ? undefined : truncateWords(text, MAX_SUMMARY);
+}

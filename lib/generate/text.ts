@@ -1,0 +1,102 @@
+/**
+ * Small text helpers for writing llms.txt lines: everything that goes on one line is collapsed to
+ * one line, link names are made safe for both our parser and the reference parser.
+ */
+
+/** Collapses all whitespace (newlines included) to single spaces and trims. */
+export function oneLine(text: string | undefined): string {
+  return (text ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** Cuts `text` to at most `max` characters at a word boundary, adding "…" when it was cut. */
+export function truncateWords(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  // A single very long "word" (a URL, a hash) is cut where it is rather than dropped.
+  const head = space > max * 0.6 ? cut.slice(0, space) : cut;
+  return `${head.replace(/[\s,;:.–—-]+$/, '')}…`;
+}
+
+/**
+ * A page title as Markdown link text. The reference parser reads names with `[^\]]+`, so any `]`
+ * (escaped or not) breaks the whole line there; brackets become parentheses instead of escapes.
+ * A trailing backslash would escape the closing bracket in CommonMark, so it is doubled.
+ */
+export function linkText(title: string): string {
+  const text = oneLine(title).replace(/\[/g, '(').replace(/\]/g, ')');
+  return text.endsWith('\\') ? `${text}\\` : text;
+}
+
+/**
+ * A URL as a Markdown link target. The reference parser reads targets with `[^\)]+`, and
+ * CommonMark ends an unbracketed target at whitespace, so those characters are percent-encoded;
+ * `%28`/`%29` name the same resource as `(`/`)` for every server we know of.
+ */
+export function linkTarget(url: string): string {
+  return url.replace(/[()\s<>]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+/** A heading's text on one line, never empty, and without a trailing `#` run (read as a closing sequence). */
+export function headingLine(text: string, fallback: string): string {
+  const line = oneLine(text).replace(/\s*#+$/, '');
+  return line === '' ? fallback : line;
+}
+
+// Words that stay upper-case in section names made from directory names.
+const ACRONYMS = new Set([
+  'api', 'cli', 'sdk', 'faq', 'http', 'https', 'url', 'json', 'xml', 'html',
+  'css', 'js', 'ui', 'ux', 'id', 'io', 'os', 'sql', 'ai', 'ml', 'llm', 'ci', 'cd', 'aws', 'gcp', 'jwt',
+  'tls', 'ssl', 'dns', 'tcp', 'udp', 'ssh', 'csv', 'pdf', 'yaml', 'toml', 'orm', 'gpu', 'cpu', 'rpc', 'grpc',
+]);
+// Product words with their own spelling.
+const SPELLINGS: Record<string, string> = {
+  ios: 'iOS', macos: 'macOS', graphql: 'GraphQL', javascript: 'JavaScript', typescript: 'TypeScript',
+  github: 'GitHub', gitlab: 'GitLab', howto: 'HOWTO', howtos: 'HOWTOs', oauth: 'OAuth', webassembly: 'WebAssembly',
+};
+const SMALL_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'vs', 'with']);
+
+/** "getting-started" → "Getting Started", "api" → "API", "c-api" → "C API", "http_client" → "HTTP Client". */
+export function titleCaseSlug(slug: string): string {
+  let decoded = slug;
+  try {
+    decoded = decodeURIComponent(slug);
+  } catch {
+    // Keep the raw segment: a stray `%` is not worth failing over.
+  }
+  const words = decoded.split(/[-_.+\s]+/).filter(Boolean);
+  return words
+    .map((word, index) => {
+      const lower = word.toLowerCase();
+      const spelled = SPELLINGS[lower];
+      if (spelled) return spelled;
+      if (ACRONYMS.has(lower)) return lower.toUpperCase();
+      // Plurals keep a lower-case s: "apis" → "APIs".
+      if (lower.length > 2 && lower.endsWith('s') && ACRONYMS.has(lower.slice(0, -1))) return `${lower.slice(0, -1).toUpperCase()}s`;
+      if (index > 0 && SMALL_WORDS.has(lower)) return lower;
+      // Words with capitals inside (GraphQL, iOS) are already written the way their authors want.
+      if (/[A-Z]/.test(word.slice(1))) return word;
+      return (word[0] ?? '').toUpperCase() + word.slice(1);
+    })
+    .join(' ');
+}
+
+/** Lower-case alphanumeric words of a text, for loose name comparisons. */
+export function wordsOf(text: string): string[] {
+  return text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/**
+ * The text of a Markdown page's first `#` heading as plain text (links, code and emphasis marks
+ * removed), or '' when the page does not start with one.
+ */
+export function firstHeadingText(markdown: string): string {
+  const first = /^\s*# +([^\n]+)/.exec(markdown)?.[1] ?? '';
+  return oneLine(
+    first
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      // One pass, so an escaped `\_` stays a literal underscore instead of reading as emphasis.
+      .replace(/\\([!-/:-@[-`{-~])|[`*]|(^|\s)_|_(?=\s|$)/g, (_m, escaped?: string, space?: string) => escaped ?? space ?? '')
+      .replace(/\s+#+$/, ''),
+  );
+}

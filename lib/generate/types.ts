@@ -1,0 +1,71 @@
+import type { NavLink } from '../convert/convert-page';
+
+/** What the generator needs from a stored page. */
+export interface SourcePage {
+  /** Frontier key: stable id of the page within its crawl. */
+  key: string;
+  url: string;
+  finalUrl: string;
+  title: string;
+  description?: string;
+  markdown: string;
+  depth: number;
+  format: 'markdown' | 'html';
+  twinUrl?: string;
+  state: 'stored' | 'duplicate' | 'removed';
+  /** Token count of `markdown`, when already known (counting is the slow part; it is cached per page). */
+  tokens?: number;
+}
+
+/** The user's review choices, applied on top of the generated structure. */
+export interface Curation {
+  /** Section ids in the order the user wants (unknown ids ignored; missing ones keep their place after). */
+  sectionOrder?: string[];
+  /** Section id → new name. */
+  renames?: Record<string, string>;
+  /** Page keys moved to the Optional section. */
+  optional?: string[];
+  /** Page keys left out of both files. */
+  excluded?: string[];
+  /** Leave Optional pages out of llms-full.txt (default: include them, last). */
+  fullWithoutOptional?: boolean;
+}
+
+export interface GenerateInput {
+  startUrl: string;
+  pages: SourcePage[];
+  /** The site's navigation order, when the crawl recognised one. */
+  nav?: NavLink[];
+  curation?: Curation;
+  /** For the details paragraph. */
+  generatedAt: Date;
+}
+
+export interface LlmsEntry {
+  key: string;
+  title: string;
+  /** The link target: the Markdown twin when one was found, else the page. */
+  url: string;
+  pageUrl: string;
+  description?: string;
+  tokens: number;
+}
+
+export interface LlmsSectionModel {
+  /** Stable id (from the section's origin, e.g. "path:/guide/" or "nav:Guide" or "optional"), for curation. */
+  id: string;
+  name: string;
+  optional: boolean;
+  entries: LlmsEntry[];
+  tokens: number;
+}
+
+export interface GeneratedOutput {
+  title: string;
+  summary?: string;
+  details: string;
+  sections: LlmsSectionModel[];
+  llmsTxt: string;
+  llmsFullTxt: string;
+  tokens: { llmsTxt: number; llmsFullTxt: number };
+}

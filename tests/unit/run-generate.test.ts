@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDb, type PageRecord, type ScoutDb } from '@/lib/db';
+import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
+import { generateForSite, KEEP_VERSIONS, saveCuration } from '@/lib/generate/run-generate';
+
+let db: ScoutDb;
+afterEach(() => db.delete());
+
+const origin = 'https://docs.example.test';
+function page(path: string, title: string, over: Partial<PageRecord> = {}): PageRecord {
+  return {
+    jobId: 'crawl', key: `${origin}${path}`, url: `${origin}${path}`, finalUrl: `${origin}${path}`, state: 'stored', depth: 1, title,
+    description: `What ${title} covers, in one sentence.`, markdown: `# ${title}\n\nAll about ${title}.`, format: 'html', contentHash: path, bytes: 100, fetchedAt: 1, ...over,
+  };
+}
+
+describe('generating a site’s outputs', () => {
+  it('stores llms.txt and llms-full.txt as versions, caches token counts, and keeps the last few', async () => {
+    db = createDb(`t-${Math.random()}`);
+    await db.sites.add({ origin, host: 'docs.example.test', site: 'example.test', firstOpenedAt: 1, lastOpenedAt: 1, openCount: 1 });
+    await db.jobs.add({ id: 'crawl', origin, kind: 'crawl', state: 'done', createdAt: 1, startUrl: `${origin}/`, counters: {} });
+    await db.pages.bulkAdd([page('/', 'Home', { depth: 0 }), page('/guide/a.html', 'Alpha'), page('/guide/b.html', 'Beta'), page('/api/x.html', 'X API'), page('/dup.html', 'Dup', { state: 'duplicate' })]);
+
+    const first = await generateForSite(db, origin, new Date('2026-11-21T00:00:00Z'));
+    expect(first?.version).toBe(1);
+    const llms = await db.artifacts.where('[origin+kind+version]').equals([origin, 'llms', 1]).first();
+    const parsed = parseLlmsTxt(llms?.text ?? '', `${origin}/llms.txt`);
+    expect(parsed.warnings).toEqual([]);
+    expect(parsed.links.map((l) => l.name).sort()).toEqual(['Alpha', 'Beta', 'Home', 'X API']);
+    expect(llms?.model?.sections.length).toBeGreaterThan(0);
+    expect((await db.pages.get(['crawl', `${origin}/guide/a.html`]))?.tokens).toBeGreaterThan(0);
+
+    // Curation is saved on the site and applied on the next version.
+    await saveCuration(db, origin, { excluded: [`${origin}/guide/b.html`] });
+    const second = await generateForSite(db, origin);
+    expect(second?.version).toBe(2);
+    expect(second?.output.llmsTxt).not.toContain('[Beta]');
+    expect(second?.output.llmsFullTxt).not.toContain('All about Beta');
+
+    for (let i = 0; i < KEEP_VERSIONS + 2; i++) await generateForSite(db, origin);
+    const versions = (await db.artifacts.where('[origin+kind+version]').between([origin, 'llms', 0], [origin, 'llms', Infinity]).toArray()).map((a) => a.version);
+    expect(versions).toEqual([5, 6, 7, 8, 9]);
+  });
+
+  it('says there is nothing to generate before a crawl stored pages', async () => {
+    db = createDb(`t-${Math.random()}`);
+    expect(await generateForSite(db, origin)).toBeNull();
+  });
+});
