@@ -22,7 +22,11 @@ export function SitePanel({ pageUrl, info }: { pageUrl: string; info: SiteInfo }
   const [tab, setTab] = useState<'discovered' | 'generate' | 'output' | null>(null);
   const [commandError, setCommandError] = useState<string | null>(null);
   // A crawl in progress is what the user came back for; otherwise start with what the site publishes.
-  const view = tab ?? (crawl && (crawl.state === 'running' || crawl.state === 'paused') ? 'generate' : 'discovered');
+  // Decided once, when the crawl state first loads, so a crawl finishing doesn't switch tabs under the user.
+  useEffect(() => {
+    if (crawl !== undefined) setTab((t) => t ?? (crawl && (crawl.state === 'running' || crawl.state === 'paused') ? 'generate' : 'discovered'));
+  }, [crawl]);
+  const view = tab ?? 'discovered';
 
   const send = useCallback(<T,>(p: Promise<T>) => p.catch((error: unknown) => {
     setCommandError(`Scout’s background worker did not answer (${String(error)}). Close and reopen the panel.`);

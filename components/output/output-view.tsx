@@ -8,6 +8,7 @@ import { formatBytes, plural } from '../format';
 import { Coverage } from './coverage';
 import { ExportBar } from './export-bar';
 import { FindingsList } from './findings-list';
+import { LinkCheck } from './link-check';
 import { SectionEditor } from './section-editor';
 import { useOutput } from './use-output';
 
@@ -81,6 +82,7 @@ export function OutputView({ origin, host, onCrawl }: { origin: string; host: st
       {view === 'llms' && (
         <section className="card">
           <FindingsList findings={findings} />
+          <LinkCheck text={llms.text} url={`${origin}/llms.txt`} />
           <pre className="raw" data-testid="llms-text">{llms.text}</pre>
         </section>
       )}

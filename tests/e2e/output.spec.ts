@@ -35,6 +35,8 @@ test('after a crawl: review the generated llms.txt, curate it, and export files 
   await panel.getByRole('tab', { name: /^llms\.txt/ }).click();
   await expect(panel.getByTestId('llms-text')).not.toContainText(`[${title}]`);
   await expect(panel.getByTestId('findings')).toContainText('No findings');
+  await panel.getByRole('button', { name: 'Check links' }).click();
+  await expect(panel.getByTestId('link-check-result')).toHaveText(/^All \d+ links answer\.$/);
 
   await panel.setViewportSize({ width: 380, height: 900 });
   await panel.getByRole('tab', { name: 'Review' }).click();

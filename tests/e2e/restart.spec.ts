@@ -1,0 +1,54 @@
+import { test, expect } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generatedPaths, generatedSite } from '../fixtures/generated-site';
+import { startFixtureServer } from '../fixtures/server';
+import { launchWithExtension } from './browser';
+
+/** Stored page paths and state of the newest crawl, read from the extension's IndexedDB. */
+async function crawlState(page: import('@playwright/test').Page): Promise<{ state?: string; paths: string[] }> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('llms-txt-scout');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const all = <T,>(store: string) =>
+      new Promise<T[]>((resolve) => {
+        const req = db.transaction(store).objectStore(store).getAll();
+        req.onsuccess = () => resolve(req.result as T[]);
+      });
+    const job = (await all<{ id: string; kind: string; state: string; createdAt: number }>('jobs')).filter((j) => j.kind === 'crawl').sort((a, b) => b.createdAt - a.createdAt)[0];
+    const pages = (await all<{ jobId: string; url: string; state: string }>('pages')).filter((p) => p.jobId === job?.id && p.state === 'stored');
+    db.close();
+    return { state: job?.state, paths: pages.map((p) => new URL(p.url).pathname).sort() };
+  });
+}
+
+test('closing the browser mid-crawl loses nothing: the crawl resumes when it starts again', async () => {
+  test.setTimeout(120_000);
+  const site = await startFixtureServer({ 'restart.example.test': generatedSite(200, { delayMs: 30 }) });
+  const profile = mkdtempSync(join(tmpdir(), 'scout-restart-'));
+  try {
+    const first = await launchWithExtension({ userDataDir: profile });
+    const panelUrl = `chrome-extension://${first.extensionId}/sidepanel.html?url=${encodeURIComponent(site.url('restart.example.test', '/'))}`;
+    const panel = await first.context.newPage();
+    await panel.goto(panelUrl);
+    await panel.getByRole('tab', { name: 'Generate' }).click();
+    await panel.getByTestId('start-crawl').click();
+    await expect.poll(async () => (await crawlState(panel)).paths.length, { timeout: 30_000 }).toBeGreaterThan(30);
+    await first.context.close(); // the whole browser goes away mid-crawl
+
+    const before = site.requests.length;
+    const second = await launchWithExtension({ userDataDir: profile });
+    const again = await second.context.newPage();
+    await again.goto(panelUrl);
+    await expect(again.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+    expect(site.requests.length).toBeGreaterThan(before); // it really carried on after the restart
+    expect((await crawlState(again)).paths).toEqual(generatedPaths(200).sort());
+    await second.context.close();
+  } finally {
+    await site.close();
+  }
+});
