@@ -8,6 +8,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { discover } from '../lib/discovery/discover';
 import { loopbackFetch, startFixtureServer } from '../tests/fixtures/server';
 import { launchWithExtension } from '../tests/e2e/browser';
+import { readStore } from '../tests/e2e/extension-db';
 import { hubSites } from '../tests/fixtures/hub';
 
 const RUNS = 15;
@@ -32,21 +33,16 @@ for (let i = 0; i < RUNS; i++) {
   // Opening the panel runs discovery by itself; wait for the job created after this moment.
   const since = Date.now();
   await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?url=${encodeURIComponent(pageUrl)}`);
-  const ms = await panel.evaluate(async (run) => {
-    for (;;) {
-      const jobs = await new Promise<Array<{ kind: string; state: string; createdAt: number; counters: { ms?: number } }>>((resolve, reject) => {
-        const open = indexedDB.open('llms-txt-scout');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction('jobs').objectStore('jobs').getAll();
-          req.onsuccess = () => resolve(req.result);
-        };
-      });
-      const done = jobs.filter((j) => j.kind === 'discovery' && j.state === 'done').sort((a, b) => b.createdAt - a.createdAt)[0];
-      if (done && done.createdAt >= run) return done.counters.ms ?? NaN;
-      await new Promise((r) => setTimeout(r, 20));
+  let ms = NaN;
+  for (;;) {
+    const jobs = await readStore<{ kind: string; state: string; createdAt: number; counters: { ms?: number } }>(panel, 'jobs');
+    const done = jobs.filter((j) => j.kind === 'discovery' && j.state === 'done').sort((a, b) => b.createdAt - a.createdAt)[0];
+    if (done && done.createdAt >= since) {
+      ms = done.counters.ms ?? NaN;
+      break;
     }
-  }, since);
+    await panel.waitForTimeout(20);
+  }
   chromium.push(ms);
 }
 await context.close();

@@ -1,25 +1,12 @@
 import type { Page } from '@playwright/test';
 import { generatedPaths, generatedSite } from '../fixtures/generated-site';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { latestCrawl } from './extension-db';
 import { expect, test } from './fixtures';
 
-/** Reads the stored pages of the newest crawl straight from the extension's IndexedDB. */
+/** Paths of the pages the newest crawl stored, from the extension's IndexedDB. */
 async function storedPaths(panel: Page): Promise<string[]> {
-  return panel.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('llms-txt-scout');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const all = <T,>(store: string) =>
-      new Promise<T[]>((resolve) => {
-        const req = db.transaction(store).objectStore(store).getAll();
-        req.onsuccess = () => resolve(req.result as T[]);
-      });
-    const jobs = (await all<{ id: string; kind: string; createdAt: number }>('jobs')).filter((j) => j.kind === 'crawl').sort((a, b) => b.createdAt - a.createdAt);
-    const pages = await all<{ jobId: string; url: string; state: string }>('pages');
-    return pages.filter((p) => p.jobId === jobs[0]?.id && p.state === 'stored').map((p) => new URL(p.url).pathname).sort();
-  });
+  return (await latestCrawl(panel)).paths;
 }
 
 async function startCrawl(panel: Page, settings: { maxPages?: number } = {}) {

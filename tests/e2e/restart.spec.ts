@@ -5,25 +5,11 @@ import { join } from 'node:path';
 import { generatedPaths, generatedSite } from '../fixtures/generated-site';
 import { startFixtureServer } from '../fixtures/server';
 import { launchWithExtension } from './browser';
+import { latestCrawl } from './extension-db';
 
-/** Stored page paths and state of the newest crawl, read from the extension's IndexedDB. */
 async function crawlState(page: import('@playwright/test').Page): Promise<{ state?: string; paths: string[] }> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('llms-txt-scout');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const all = <T,>(store: string) =>
-      new Promise<T[]>((resolve) => {
-        const req = db.transaction(store).objectStore(store).getAll();
-        req.onsuccess = () => resolve(req.result as T[]);
-      });
-    const job = (await all<{ id: string; kind: string; state: string; createdAt: number }>('jobs')).filter((j) => j.kind === 'crawl').sort((a, b) => b.createdAt - a.createdAt)[0];
-    const pages = (await all<{ jobId: string; url: string; state: string }>('pages')).filter((p) => p.jobId === job?.id && p.state === 'stored');
-    db.close();
-    return { state: job?.state, paths: pages.map((p) => new URL(p.url).pathname).sort() };
-  });
+  const { job, paths } = await latestCrawl(page);
+  return { state: job?.state, paths };
 }
 
 test('closing the browser mid-crawl loses nothing: the crawl resumes when it starts again', async () => {

@@ -1,0 +1,41 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Every row of one store of the extension's IndexedDB, read from one of its
+ * pages (a side panel tab). Tests read what the worker wrote, not what the UI shows.
+ */
+export async function readStore<T>(page: Page, store: string): Promise<T[]> {
+  return page.evaluate(async (name) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('llms-txt-scout');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    try {
+      return await new Promise<unknown[]>((resolve, reject) => {
+        const req = db.transaction(name).objectStore(name).getAll();
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+    } finally {
+      db.close();
+    }
+  }, store) as Promise<T[]>;
+}
+
+interface JobRow {
+  id: string;
+  kind: string;
+  state: string;
+  createdAt: number;
+  startedAt?: number;
+  endedAt?: number;
+  counters: Record<string, number>;
+}
+
+/** The newest crawl job and the paths of the pages it stored. */
+export async function latestCrawl(page: Page): Promise<{ job?: JobRow; paths: string[]; pages: Array<{ finalUrl: string; bytes: number }> }> {
+  const job = (await readStore<JobRow>(page, 'jobs')).filter((j) => j.kind === 'crawl').sort((a, b) => b.createdAt - a.createdAt)[0];
+  const pages = (await readStore<{ jobId: string; url: string; finalUrl: string; bytes: number; state: string }>(page, 'pages')).filter((p) => p.jobId === job?.id && p.state === 'stored');
+  return { job, paths: pages.map((p) => new URL(p.url).pathname).sort(), pages };
+}
