@@ -92,5 +92,6 @@ function summaryMessage(s: DiscoverySummary): string {
   const parts = [c.llms ? `${plural(c.llms, 'llms file')} found` : 'No llms.txt found'];
   if (c.sitemaps) parts.push(plural(c.sitemaps, 'sitemap'));
   if (c.overCap) parts.push(`${c.overCap} more linked files not fetched (cap reached)`);
-  return `${parts.join(' · ')} · checked ${plural(c.checked, 'location')} in ${(s.ms / 1000).toFixed(1)} s`;
+  const took = s.ms < 1000 ? `${s.ms} ms` : `${(s.ms / 1000).toFixed(1)} s`;
+  return `${parts.join(' · ')} · checked ${plural(c.checked, 'location')} in ${took}`;
 }

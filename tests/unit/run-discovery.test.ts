@@ -17,7 +17,7 @@ describe('discovery as a job', () => {
     const pageUrl = server.url('docs.example.test', '/guide/');
     const first = await runDiscoveryJob(db, { jobId: 'one', pageUrl, fetch: loopbackFetch() });
     expect(first.state).toBe('done');
-    expect(first.message).toMatch(/^1 llms file found · checked \d+ locations in \d+\.\d s$/);
+    expect(first.message).toMatch(/^1 llms file found · checked \d+ locations in (\d+ ms|\d+\.\d s)$/);
     const rows = await db.discovered.where('jobId').equals('one').toArray();
     expect(rows.find((r) => r.url.endsWith('/llms.txt') && r.status === 'found')).toMatchObject({ origin: server.origin('docs.example.test'), best: true, title: 'Docs' });
     // Every location is stored once, even those updated after their first write (the best flag).
