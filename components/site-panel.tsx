@@ -49,6 +49,8 @@ export function SitePanel({ pageUrl, info }: { pageUrl: string; info: SiteInfo }
   const status =
     access === 'missing' ? 'Needs your permission to read this site'
     : access === 'checking' ? 'Checking access…'
+    // The header speaks about what the user is looking at: the crawl on the Generate tab, else discovery.
+    : view === 'generate' && crawl ? crawl.message ?? 'Crawl'
     : discovery.running?.message ?? discovery.shown?.message ?? 'Looking for llms.txt files…';
 
   return (
