@@ -16,6 +16,10 @@ export interface EntryMeta {
 export type Classified = { queue: NewEntry } | { skip: NewEntry & { reason: string } } | null;
 
 export interface ClassifyContext {
+  /**
+   * null when in scope, else why not. Built by createScope, which puts the private-network
+   * guard first: a link from a public site into the user's network is skipped with that reason.
+   */
   scope: (url: string) => string | null;
   /** Robots rules per host, when loaded and respected. */
   robots: (host: string) => RobotsInfo | null | undefined;

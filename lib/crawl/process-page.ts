@@ -3,7 +3,9 @@ import { convertHtml, type NavLink } from '../convert/convert-page';
 import type { DomAdapter } from '../convert/dom';
 import { fetchPage, type PageFetchResult } from '../fetch/page-fetcher';
 import { contentFingerprint } from '../hash';
+import { credentialsFor } from '../url/credentials';
 import { normalizeUrl } from '../url/normalize';
+import { createNetworkGuard } from '../url/private-network';
 import { markdownDescription, markdownLinks, markdownTitle } from './markdown-meta';
 
 export interface ProcessContext {
@@ -45,8 +47,11 @@ export async function processPage(entry: FrontierRecord, ctx: ProcessContext): P
   const t0 = Date.now();
   // Each redirect hop is scope-checked before it is requested (where the runtime shows hops),
   // so a page that redirects to another site never sends that site a request.
+  // The scope (createScope) includes the private-network guard, so a hop into the user's network is refused here too.
   const checkRedirect = (target: string) => redirectScopeReason(entry.url, target, ctx.scope);
-  const res = await fetchPage(entry.url, { fetch: ctx.fetch, tryMarkdownTwin: entry.preferMarkdown, signal: ctx.signal, timeoutMs: ctx.timeoutMs, checkRedirect });
+  // Cookies go to the crawled site only; the entry is in scope, so its site is the crawl's.
+  const credentials = credentialsFor(entry.url, entry.url);
+  const res = await fetchPage(entry.url, { fetch: ctx.fetch, tryMarkdownTwin: entry.preferMarkdown, signal: ctx.signal, timeoutMs: ctx.timeoutMs, checkRedirect, credentials });
   if (ctx.timings) ctx.timings.fetch += Date.now() - t0;
   const retries = 'retries' in res ? res.retries : 0;
   if (res.kind === 'failed') return { state: 'failed', reason: res.reason, retries };
@@ -64,8 +69,12 @@ export async function processPage(entry: FrontierRecord, ctx: ProcessContext): P
   if (ctx.timings) ctx.timings.convert += Date.now() - t1;
 
   // A page that names its own Markdown twin (rel=alternate) gets it used when the llms.txt listed it.
-  if (entry.preferMarkdown && converted.markdownAlternates[0]) {
-    const twin = await fetchPage(converted.markdownAlternates[0], { fetch: ctx.fetch, signal: ctx.signal, timeoutMs: ctx.timeoutMs, checkRedirect });
+  // The twin may live on another site (it is not scope-checked, only guarded): that site gets
+  // no cookies, and an address on the user's own network gets no request at all.
+  const twinUrl = converted.markdownAlternates[0];
+  if (entry.preferMarkdown && twinUrl && createNetworkGuard(entry.url)(twinUrl) === null) {
+    const twinCredentials = credentialsFor(twinUrl, entry.url);
+    const twin = await fetchPage(twinUrl, { fetch: ctx.fetch, signal: ctx.signal, timeoutMs: ctx.timeoutMs, checkRedirect, credentials: twinCredentials });
     if (twin.kind === 'markdown') {
       const page = await fromMarkdown({ ...res, etag: twin.etag, lastModified: twin.lastModified }, twin.markdown, entry.url);
       return { state: 'done', page: { ...page, title: converted.title || page.title, twinUrl: twin.finalUrl }, links: converted.links, nav: converted.navLinks, retries };

@@ -1,6 +1,8 @@
 import type { ScoutDb } from '../db';
 import { parseLlmsTxt } from '../discovery/parse-llms-txt';
 import { crawlSitemaps } from '../discovery/sitemap';
+import { credentialsFor } from '../url/credentials';
+import { createNetworkGuard } from '../url/private-network';
 import { isSameSite } from '../url/site';
 
 export interface Seed {
@@ -14,6 +16,8 @@ export interface Seed {
  * Depth-0 URLs for a crawl: the start page, every link in the llms files the
  * latest discovery found for the site, and the URLs its sitemaps list (fetched
  * again here: discovery keeps counts, not the lists). Seeds only add to BFS.
+ * Every seed still goes through the crawl's scope (and its private-network guard)
+ * when classified; the sitemaps fetched here are guarded before any request.
  */
 export async function collectSeeds(db: ScoutDb, startUrl: string, fetchFn: typeof fetch, maxSitemapUrls: number): Promise<Seed[]> {
   const origin = new URL(startUrl).origin;
@@ -34,7 +38,14 @@ export async function collectSeeds(db: ScoutDb, startUrl: string, fetchFn: typeo
   const roots = rows.filter((r) => r.kind === 'sitemap' && r.status === 'found' && r.depth === 0).map((r) => r.url);
   if (roots.length) {
     const host = new URL(startUrl).hostname;
-    const { urls } = await crawlSitemaps(roots, { fetch: fetchFn, maxUrls: maxSitemapUrls, allowHost: (h) => isSameSite(h, host) });
+    const guard = createNetworkGuard(startUrl);
+    const { urls } = await crawlSitemaps(roots, {
+      fetch: fetchFn,
+      maxUrls: maxSitemapUrls,
+      allowHost: (h) => isSameSite(h, host),
+      guard,
+      credentials: (url) => credentialsFor(url, startUrl),
+    });
     for (const url of urls) seeds.push({ url, source: 'sitemap', preferMarkdown: false });
   }
   return seeds;

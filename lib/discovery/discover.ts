@@ -1,4 +1,6 @@
 import { fetchText, FetchFailure, type TextResponse } from '../fetch/fetch-text';
+import { credentialsFor } from '../url/credentials';
+import { createNetworkGuard } from '../url/private-network';
 import { isSameSite } from '../url/site';
 import { directoryChain, llmsKindOf, llmsProbeCandidates } from './candidates';
 import { findPageLinks } from './page-links';
@@ -39,8 +41,11 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverySumma
   let linkedFetched = 0;
   let overCap = 0;
 
+  // Cookies only for the page's own site; nothing on the user's own network from a public page.
+  const credentials = (url: string) => credentialsFor(url, pageUrl);
+  const guard = createNetworkGuard(pageUrl);
   const get = (url: string, accept = TEXT_ACCEPT) =>
-    fetchText(url, { fetch: options.fetch, timeoutMs, maxRedirects: 3, accept, credentials: 'include' });
+    fetchText(url, { fetch: options.fetch, timeoutMs, maxRedirects: 3, accept, credentials, checkRedirect: guard });
   const emit = (r: DiscoveryResult) => {
     results.set(r.url, r);
     options.onResult?.(r);
@@ -50,6 +55,12 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverySumma
   /** Fetches one llms-family or Markdown file once, however many ways it was reached. */
   const fetchFile = (url: string, kind: DiscoveryResult['kind'], source: DiscoverySource, depth: number, parentUrl?: string) => {
     const known = inflight.get(url);
+    const refused = known ? null : guard(url);
+    if (refused) {
+      const result = Promise.resolve(emit({ url, kind, sources: [source], depth, parentUrl, status: 'not-followed', reason: `${refused}: listed, not fetched` }));
+      inflight.set(url, result);
+      return result;
+    }
     if (known) {
       return known.then((r) => {
         if (!r.sources.includes(source)) emit({ ...r, sources: [...r.sources, source] });
@@ -73,6 +84,11 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverySumma
     for (const target of new Set(targets)) {
       if (inflight.has(target) || results.has(target)) continue;
       const host = new URL(target).hostname;
+      const refused = guard(target);
+      if (refused) {
+        emit({ url: target, kind: llmsKindOf(target), sources: ['linked'], depth: file.depth + 1, parentUrl: file.url, status: 'not-followed', reason: `${refused}: listed, not fetched` });
+        continue;
+      }
       if (!isSameSite(host, page.hostname)) {
         emit({ url: target, kind: llmsKindOf(target), sources: ['linked'], depth: file.depth + 1, parentUrl: file.url, status: 'not-followed', reason: `On another site (${host}): listed, not fetched` });
         continue;
@@ -128,6 +144,8 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverySumma
       fetch: options.fetch,
       timeoutMs,
       allowHost: (host) => isSameSite(host, page.hostname),
+      guard,
+      credentials,
       onFile: (f) =>
         emit({
           url: f.url, kind: 'sitemap', sources: [f.parentUrl ? 'sitemap' : 'robots'], depth: f.depth, parentUrl: f.parentUrl,

@@ -41,6 +41,10 @@ export interface SitemapCrawlOptions {
   concurrency?: number;
   /** Only sitemaps on hosts for which this returns true are fetched (same registrable domain, decided by the caller). */
   allowHost?: (host: string) => boolean;
+  /** The private-network guard: a sitemap (or a redirect hop) it refuses is listed as not followed with its reason, never fetched. */
+  guard?: (url: string) => string | null;
+  /** Credentials mode per request (see credentialsFor); default 'include'. */
+  credentials?: (url: string) => RequestCredentials;
   /** Called as each file is settled (fetched or not), for live progress. */
   onFile?: (f: FetchedSitemap) => void;
 }
@@ -224,6 +228,8 @@ export async function crawlSitemaps(roots: string[], options: SitemapCrawlOption
   const skipReason = (node: TreeNode): Skip | null => {
     const host = hostOf(node.url);
     if (host === null) return { status: 'error', reason: 'Not a web address (http or https)', limit: false };
+    const refused = options.guard?.(node.url);
+    if (refused) return { status: 'not-followed', reason: `Not fetched: ${refused}`, limit: false };
     if (options.allowHost && !options.allowHost(host)) {
       return { status: 'not-followed', reason: `Not fetched: ${host} is another site`, limit: false };
     }
@@ -284,7 +290,7 @@ async function fetchSitemap(node: TreeNode, options: SitemapCrawlOptions): Promi
   const maxBytes = options.maxBytes ?? 50 * 1024 * 1024;
   let res: TextResponse;
   try {
-    res = await fetchText(node.url, { fetch: options.fetch, timeoutMs: options.timeoutMs, maxBytes, accept: SITEMAP_ACCEPT });
+    res = await fetchText(node.url, { fetch: options.fetch, timeoutMs: options.timeoutMs, maxBytes, accept: SITEMAP_ACCEPT, credentials: options.credentials, checkRedirect: options.guard });
   } catch (error) {
     const reason = error instanceof FetchFailure ? error.reason : `Could not fetch: ${String(error)}`;
     return { file: { ...unread(node), status: 'error', reason }, truncated: false };

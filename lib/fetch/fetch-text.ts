@@ -12,7 +12,18 @@ export interface FetchTextOptions {
   /** Bodies above this are cut; `truncated` says so. */
   maxBytes?: number;
   accept?: string;
-  credentials?: RequestCredentials;
+  /**
+   * Default 'include'. A function is asked per request, redirect hops included (where the
+   * runtime shows them), so a same-site file that redirects to another site does not take
+   * the user's cookies along: see credentialsFor in lib/url/credentials.ts.
+   */
+  credentials?: RequestCredentials | ((url: string) => RequestCredentials);
+  /**
+   * Asked before each redirect hop (where the runtime shows hops: not in browsers): null
+   * to follow, else why not — fetchText then fails with that reason and the target never
+   * gets a request. Discovery passes the private-network guard here.
+   */
+  checkRedirect?: (target: string) => string | null;
 }
 
 export interface TextResponse {
@@ -53,18 +64,18 @@ export async function fetchText(url: string, options: FetchTextOptions): Promise
   const signal = AbortSignal.timeout(timeoutMs);
   let current = url;
   let redirects = 0;
+  const credentialsOf = (target: string): RequestCredentials =>
+    typeof options.credentials === 'function' ? options.credentials(target) : options.credentials ?? 'include';
   for (;;) {
     let res: Response;
     try {
       res = await options.fetch(current, {
         headers: { accept: options.accept ?? DEFAULT_ACCEPT },
-        credentials: options.credentials ?? 'include',
+        credentials: credentialsOf(current),
         redirect: 'manual',
         signal,
       });
-      if (res.type === 'opaqueredirect') {
-        res = await options.fetch(current, { headers: { accept: options.accept ?? DEFAULT_ACCEPT }, credentials: options.credentials ?? 'include', signal });
-      }
+      if (res.type === 'opaqueredirect') res = await followHidden(current, options, credentialsOf, signal);
     } catch (error) {
       throw new FetchFailure(current, describeError(error, timeoutMs));
     }
@@ -72,7 +83,10 @@ export async function fetchText(url: string, options: FetchTextOptions): Promise
     if (res.status >= 300 && res.status < 400 && location) {
       void res.body?.cancel();
       if (++redirects > maxRedirects) throw new FetchFailure(url, `More than ${maxRedirects} redirects`);
-      current = new URL(location, current).href;
+      const target = new URL(location, current).href;
+      const refused = options.checkRedirect?.(target);
+      if (refused) throw new FetchFailure(url, `Redirected to ${target}: ${refused}`);
+      current = target;
       continue;
     }
     const { text, bytes, truncated } = await readBody(res, maxBytes).catch((error: unknown) => {
@@ -91,6 +105,22 @@ export async function fetchText(url: string, options: FetchTextOptions): Promise
       ms: Date.now() - started,
     };
   }
+}
+
+/**
+ * A redirect the browser will not show (redirect: 'manual' gave an opaque response): the
+ * browser follows it, carrying this URL's credentials to wherever it leads. So when cookies
+ * would go, it is followed without them first, and asked again with them only when the chain
+ * ends where they belong — one more request, for redirected files only.
+ */
+async function followHidden(url: string, options: FetchTextOptions, credentialsOf: (u: string) => RequestCredentials, signal: AbortSignal): Promise<Response> {
+  const init = { headers: { accept: options.accept ?? DEFAULT_ACCEPT }, signal };
+  const mode = credentialsOf(url);
+  if (mode === 'omit' || typeof options.credentials !== 'function') return options.fetch(url, { ...init, credentials: mode });
+  const bare = await options.fetch(url, { ...init, credentials: 'omit' });
+  if (credentialsOf(bare.url || url) !== 'include') return bare;
+  void bare.body?.cancel().catch(() => undefined);
+  return options.fetch(url, { ...init, credentials: mode });
 }
 
 async function readBody(res: Response, maxBytes: number): Promise<{ text: string; bytes: number; truncated: boolean }> {

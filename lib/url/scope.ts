@@ -1,4 +1,5 @@
 import picomatch from 'picomatch';
+import { createNetworkGuard } from './private-network';
 import { isSameSite } from './site';
 
 /**
@@ -32,6 +33,12 @@ type Matcher = { pattern: string; test: (url: URL) => boolean };
  * pattern starting with http:// or https:// is matched against the full URL.
  * A pattern without a leading slash is taken from the root (`blog/**` ≡ `/blog/**`).
  *
+ * The private-network guard (private-network.ts) comes first, so no mode, include
+ * pattern or redirect can take a crawl from a public site into the user's own network,
+ * and a refused URL carries that reason rather than a generic "outside the site". It
+ * lives here so every caller of the scope — classification of found links, seeds,
+ * redirect hops — gets it without a second check to forget.
+ *
  * Throws an Error naming the pattern when a glob is invalid or the start URL
  * is not an http(s) URL, so settings can be validated by calling this.
  */
@@ -41,10 +48,13 @@ export function createScope(options: ScopeOptions): (url: string) => string | nu
   const prefix = directoryOf(start.pathname);
   const include = compileAll(options.include);
   const exclude = compileAll(options.exclude);
+  const guard = createNetworkGuard(start.href);
 
   return (raw) => {
     const url = parseWebUrl(raw);
     if (!url) return 'Not a valid URL';
+    const refused = guard(url.href);
+    if (refused) return refused;
     const outside = checkMode(options.mode, start, url, prefix);
     if (outside) return outside;
     const excluded = exclude.find((m) => m.test(url));
