@@ -29,9 +29,13 @@ const selected = arg('corpus', 'python,node').split(',');
 
 interface JobRow { id: string; kind: string; state: string; createdAt: number; startedAt?: number; endedAt?: number; counters: Record<string, number> }
 
-/** Reads the extension's IndexedDB from one of its pages. */
-async function readDb(panel: Page): Promise<{ job?: JobRow; urls: string[]; bytes: number }> {
-  return panel.evaluate(async () => {
+/**
+ * Reads the extension's IndexedDB from one of its pages. `withPages: false` reads the jobs store
+ * only: polling every page record (tens of MB of Markdown) while the crawl ran held a read lock
+ * on the pages store that the crawler's write transactions queued behind, slowing what it measured.
+ */
+async function readDb(panel: Page, withPages = true): Promise<{ job?: JobRow; urls: string[]; bytes: number }> {
+  return panel.evaluate(async (withPages) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('llms-txt-scout');
       open.onsuccess = () => resolve(open.result);
@@ -42,10 +46,10 @@ async function readDb(panel: Page): Promise<{ job?: JobRow; urls: string[]; byte
       req.onsuccess = () => resolve(req.result as T[]);
     });
     const job = (await all<JobRow>('jobs')).filter((j) => j.kind === 'crawl').sort((a, b) => b.createdAt - a.createdAt)[0];
-    const pages = (await all<{ jobId: string; finalUrl: string; bytes: number }>('pages')).filter((p) => p.jobId === job?.id);
+    const pages = withPages ? (await all<{ jobId: string; finalUrl: string; bytes: number }>('pages')).filter((p) => p.jobId === job?.id) : [];
     db.close();
     return { job, urls: pages.map((p) => p.finalUrl), bytes: pages.reduce((n, p) => n + p.bytes, 0) };
-  });
+  }, withPages);
 }
 
 /** The floor: the same URLs fetched at the same concurrency and parsed by the browser's DOMParser. */
@@ -85,11 +89,12 @@ async function crawlOnce(name: string) {
       void worker.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0).then((h) => (peakHeap = Math.max(peakHeap, h)), () => undefined);
     }, 250);
     await panel.getByTestId('start-crawl').click();
-    let row = await readDb(panel);
+    let row = await readDb(panel, false);
     while (!row.job || row.job.state === 'running') {
       await panel.waitForTimeout(200);
-      row = await readDb(panel);
+      row = await readDb(panel, false);
     }
+    row = await readDb(panel);
     clearInterval(heapTimer);
     const { job, urls, bytes } = row;
     if (job.state !== 'done') throw new Error(`The ${name} crawl ended ${job.state}: ${JSON.stringify(job)}`);

@@ -3,8 +3,11 @@ import { createLocalProcessor, type PageProcessor } from '@/lib/crawl/processor'
 import { sendMessage } from '@/lib/messaging';
 
 let creating: Promise<void> | undefined;
+/** Set once the document answered; cleared when a message fails (Chrome may have closed it). */
+let documentReady = false;
 
 async function ensureDocument(): Promise<void> {
+  if (documentReady) return;
   const existing = await browser.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT' as Browser.runtime.ContextType] });
   if (existing.length > 0) return;
   creating ??= browser.offscreen
@@ -18,24 +21,42 @@ async function ensureDocument(): Promise<void> {
 }
 
 /**
+ * Pages in the offscreen document at once. Past this, the worker converts the page itself.
+ * Why: the offscreen document shares one thread with every other extension page (the side
+ * panel included), and profiling a Python-docs crawl showed that thread busy ~95% of the time
+ * while the worker's thread sat ~90% idle. linkedom in the worker costs about what the native
+ * parser plus that thread's contention costs, so two pipelines run side by side.
+ */
+const OFFSCREEN_SLOTS = 2;
+
+/**
  * The page processor for crawls. On Chromium, pages are fetched and converted
  * in an offscreen document with the browser's own parser, on a thread beside
- * the worker's, which keeps scheduling and storing. Where there is no offscreen
- * API (Firefox), or the document cannot answer, the worker converts the page
- * itself with linkedom.
+ * the worker's, which keeps scheduling and storing — and, when the document
+ * already has enough pages in hand, converts the overflow itself with linkedom.
+ * Where there is no offscreen API (Firefox), or the document cannot answer,
+ * the worker converts every page itself.
  */
 export function createCrawlProcessor(): PageProcessor {
   const fetchFn: typeof fetch = (input, init) => fetch(input, init);
   const local = createLocalProcessor(fetchFn, linkedomAdapter);
   if (!browser.offscreen?.createDocument) return local;
+  let inOffscreen = 0;
   return async (request, signal) => {
+    if (inOffscreen >= OFFSCREEN_SLOTS) return local(request, signal);
+    inOffscreen++;
     try {
       await ensureDocument();
-      return await sendMessage('processPage', request);
+      const result = await sendMessage('processPage', request);
+      documentReady = true;
+      return result;
     } catch (error) {
+      documentReady = false;
       if (signal?.aborted) throw error;
       console.warn('Offscreen conversion unavailable, converting in the worker', error);
       return local(request, signal);
+    } finally {
+      inOffscreen--;
     }
   };
 }

@@ -79,6 +79,7 @@ export class CrawlRunner {
     await frontier.init();
     await frontier.recover();
     const writer = new PageWriter(db, this.jobId, frontier, ctx, settings.maxDepth, () => this.wake());
+    await writer.init();
     writer.stored = await db.pages.where('[jobId+state]').equals([this.jobId, 'stored']).count();
     writer.duplicates = await db.pages.where('[jobId+state]').equals([this.jobId, 'duplicate']).count();
     if (settings.respectRobots) await gate.loadRobots(new URL(startUrl).origin);
