@@ -46,7 +46,12 @@ export class PageWriter {
     private readonly ctx: ClassifyContext,
     private readonly maxDepth: number,
     private readonly onWritten: () => void,
+    /** Called once when a batch cannot be written (storage full, database closed…). */
+    private readonly onFailure: (error: unknown) => void = () => undefined,
   ) {}
+
+  /** The write error that stopped this writer, if any. */
+  failure: unknown = null;
 
   /** Loads the content hashes of pages stored by an earlier run of this job (keys only: no page bodies are read). */
   async init(): Promise<void> {
@@ -64,6 +69,9 @@ export class PageWriter {
   }
 
   add(entry: FrontierRecord, outcome: PageOutcome): void {
+    // After a failed write nothing more is written: those URLs stay in-flight in the
+    // database and are fetched again when the crawl resumes, so nothing is lost.
+    if (this.failure) return;
     this.queue.push({ entry, outcome });
     this.flushing ??= this.flushAll().finally(() => {
       this.flushing = null;
@@ -82,6 +90,11 @@ export class PageWriter {
       this.writing = batch.length;
       try {
         await this.write(batch);
+      } catch (error) {
+        this.failure = error;
+        this.queue = [];
+        this.onFailure(error);
+        return;
       } finally {
         this.writing = 0;
       }

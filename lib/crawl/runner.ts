@@ -32,6 +32,8 @@ const PROGRESS_EVERY_MS = 250;
 export class CrawlRunner {
   private readonly abort = new AbortController();
   private stopRequest: 'pause' | 'cancel' | null = null;
+  /** Why the runner paused itself, when it was not the user. */
+  private pauseMessage: string | null = null;
   private readonly finished: number[] = [];
   private readonly timings = { fetch: 0, convert: 0 };
   private lastProgress = 0;
@@ -78,7 +80,10 @@ export class CrawlRunner {
     const frontier = new Frontier(db, this.jobId);
     await frontier.init();
     await frontier.recover();
-    const writer = new PageWriter(db, this.jobId, frontier, ctx, settings.maxDepth, () => this.wake());
+    const writer = new PageWriter(db, this.jobId, frontier, ctx, settings.maxDepth, () => this.wake(), (error) => {
+      this.pauseMessage = storageFailureMessage(error);
+      this.pause();
+    });
     await writer.init();
     writer.stored = await db.pages.where('[jobId+state]').equals([this.jobId, 'stored']).count();
     writer.duplicates = await db.pages.where('[jobId+state]').equals([this.jobId, 'duplicate']).count();
@@ -155,7 +160,7 @@ export class CrawlRunner {
       return this.finish('cancelled', 'Cancelled. Pages stored so far are kept.');
     }
     await this.reportProgress(frontier, writer, job, true);
-    if (this.stopRequest === 'pause') return this.finish('paused', 'Paused. Resume to carry on where it stopped.');
+    if (this.stopRequest === 'pause') return this.finish('paused', this.pauseMessage ?? 'Paused. Resume to carry on where it stopped.');
     return this.finish('done', progressMessage(this.counters(frontier, writer, job.startedAt ?? job.createdAt), 'done', settings.maxPages));
   }
 
@@ -221,4 +226,14 @@ export class CrawlRunner {
     await this.deps.db.jobs.update(this.jobId, { state, message, ...(state === 'paused' ? {} : { endedAt: Date.now() }) });
     return state;
   }
+}
+
+/** Plain words for a write the database refused; a full disk is the common case. */
+export function storageFailureMessage(error: unknown): string {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  const inner = (error as { inner?: { name?: string } } | null)?.inner?.name ?? '';
+  if (name === 'QuotaExceededError' || inner === 'QuotaExceededError') {
+    return 'Paused: the browser refused to store more (storage is full). Free some disk space or delete old crawls, then resume. Nothing already stored was lost.';
+  }
+  return `Paused: a page could not be saved (${error instanceof Error ? error.message : String(error)}). Resume to try again; nothing already stored was lost.`;
 }
