@@ -1,4 +1,4 @@
-import type { FrontierRecord } from '../db';
+import type { FrontierRecord, PageRecord } from '../db';
 import { convertHtml, type NavLink } from '../convert/convert-page';
 import type { DomAdapter } from '../convert/dom';
 import { fetchPage, type PageFetchResult } from '../fetch/page-fetcher';
@@ -20,19 +20,7 @@ export interface ProcessContext {
 }
 
 /** A page ready to store (its state — stored or duplicate — is decided at write time). */
-export interface FetchedPage {
-  url: string;
-  finalUrl: string;
-  title: string;
-  description?: string;
-  markdown: string;
-  format: 'markdown' | 'html';
-  twinUrl?: string;
-  contentHash: string;
-  bytes: number;
-  etag?: string;
-  lastModified?: string;
-}
+export type FetchedPage = Pick<PageRecord, 'url' | 'finalUrl' | 'title' | 'description' | 'markdown' | 'format' | 'twinUrl' | 'contentHash' | 'bytes' | 'etag' | 'lastModified'>;
 
 export type PageOutcome =
   | { state: 'done'; page: FetchedPage; links: string[]; nav: NavLink[]; retries: number }

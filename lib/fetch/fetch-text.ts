@@ -1,3 +1,5 @@
+import { concatBytes } from './bytes';
+
 /**
  * One small-file fetch with the limits discovery needs: a timeout, a redirect
  * cap, a size cap and a plain-words reason on every failure. `fetch` comes in
@@ -141,20 +143,10 @@ async function readBody(res: Response, maxBytes: number): Promise<{ text: string
     chunks.push(value);
     total += value.byteLength;
   }
-  let body = concat(chunks, total);
+  let body = concatBytes(chunks, total);
   // A .gz file (not Content-Encoding, which fetch already undid) starts with the gzip magic bytes.
   if (!truncated && body[0] === 0x1f && body[1] === 0x8b) body = await gunzip(body);
   return { text: new TextDecoder('utf-8').decode(body), bytes: total, truncated };
-}
-
-function concat(chunks: Uint8Array[], total: number): Uint8Array {
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
 }
 
 async function gunzip(data: Uint8Array): Promise<Uint8Array> {

@@ -12,6 +12,7 @@
 import { notFoundReason } from '../discovery/soft-404';
 import { DEFAULT_ACCEPT } from './fetch-text';
 import { fetchFollowing, RedirectError } from './redirects';
+import { concatBytes } from './bytes';
 
 export interface PageFetchOptions {
   fetch: typeof fetch;
@@ -312,13 +313,7 @@ async function readCapped(res: Response, maxBytes: number): Promise<Uint8Array |
     }
     chunks.push(value);
   }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+  return concatBytes(chunks, total);
 }
 
 function describeNetworkError(error: unknown): string {
