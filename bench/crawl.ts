@@ -7,7 +7,7 @@
  * Run: npm run bench:crawl [-- --runs 3 --corpus python,node,synthetic]
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { convertHtml } from '../lib/convert/convert-page';
 import { linkedomAdapter } from '../lib/convert/dom';
 import { generatedSite } from '../tests/fixtures/generated-site';
@@ -52,6 +52,41 @@ async function readDb(panel: Page, withPages = true): Promise<{ job?: JobRow; ur
   }, withPages);
 }
 
+/**
+ * Reads the service worker's used JS heap through the DevTools protocol: a
+ * worker has no performance.memory. Attaches to the worker target (non-flat
+ * session) and asks Runtime.getHeapUsage. Re-attaches if the worker restarted.
+ */
+async function workerHeapProbe(cdp: CDPSession, extensionId: string): Promise<() => Promise<number>> {
+  let sessionId: string | null = null;
+  let nextId = 1;
+  const waiting = new Map<number, (used: number) => void>();
+  cdp.on('Target.receivedMessageFromTarget', (e: { sessionId: string; message: string }) => {
+    const msg = JSON.parse(e.message) as { id?: number; result?: { usedSize?: number } };
+    if (msg.id !== undefined) waiting.get(msg.id)?.(msg.result?.usedSize ?? 0);
+  });
+  cdp.on('Target.detachedFromTarget', (e: { sessionId: string }) => {
+    if (e.sessionId === sessionId) sessionId = null;
+  });
+  const attach = async () => {
+    const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: Array<{ targetId: string; type: string; url: string }> };
+    const target = targetInfos.find((t) => t.type === 'service_worker' && t.url.includes(extensionId));
+    if (!target) return null;
+    return ((await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false })) as { sessionId: string }).sessionId;
+  };
+  return async () => {
+    sessionId ??= await attach();
+    if (!sessionId) return 0;
+    const id = nextId++;
+    const answer = new Promise<number>((resolve) => {
+      waiting.set(id, resolve);
+      setTimeout(() => resolve(0), 1000);
+    });
+    await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method: 'Runtime.getHeapUsage' }) });
+    return answer.finally(() => waiting.delete(id));
+  };
+}
+
 /** The floor: the same URLs fetched at the same concurrency and parsed by the browser's DOMParser. */
 async function floor(panel: Page, urls: string[], concurrency: number): Promise<number> {
   return panel.evaluate(async ([list, n]) => {
@@ -73,7 +108,7 @@ async function crawlOnce(name: string) {
   const corpus = CORPORA[name];
   if (!corpus) throw new Error(`Unknown corpus ${name}`);
   const server = await startFixtureServer({ [corpus.host]: corpus.site() });
-  const { context, extensionId, worker } = await launchWithExtension();
+  const { context, extensionId } = await launchWithExtension();
   try {
     const startUrl = server.url(corpus.host, corpus.start);
     const panel = await context.newPage();
@@ -85,8 +120,9 @@ async function crawlOnce(name: string) {
     await panel.getByTestId('max-depth').fill('50');
     const cdp = await context.newCDPSession(panel);
     let peakHeap = 0;
+    const heapOf = await workerHeapProbe(cdp, extensionId);
     const heapTimer = setInterval(() => {
-      void worker.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0).then((h) => (peakHeap = Math.max(peakHeap, h)), () => undefined);
+      void heapOf().then((h) => (peakHeap = Math.max(peakHeap, h)), () => undefined);
     }, 250);
     await panel.getByTestId('start-crawl').click();
     let row = await readDb(panel, false);
