@@ -8,10 +8,15 @@
  * 20 requests each.
  *
  * Browsers hide redirect targets from `redirect: 'manual'` (an opaque response,
- * status 0, no Location). There the browser follows, and the caller checks the
- * final URL afterwards: one wasted request the first time, then a fetch function
- * known to hide redirects always follows.
+ * status 0, no Location). There the chain is walked once without credentials to
+ * learn where it ends; only when that end passes `check` and is on the same site
+ * is it fetched again with the caller's credentials. So a page that redirects to
+ * another site never carries the user's cookies there. It costs two extra
+ * requests per redirected page, none for the others (a 'manual' request that is
+ * not redirected is an ordinary answer).
  */
+
+import { isSameSite } from '../url/site';
 
 /** A redirect chain that no retry can fix: a loop, too many hops, an unusable Location. */
 export class RedirectError extends Error {
@@ -35,7 +40,6 @@ export type Followed =
 
 // 300 and 305 are not followed by fetch either; 304 is an answer, not a redirect.
 const FOLLOWED = new Set([301, 302, 303, 307, 308]);
-const hidesRedirects = new WeakSet<typeof fetch>();
 
 /**
  * GETs `url` with `init`, following redirects by hand (see the module comment).
@@ -44,15 +48,11 @@ const hidesRedirects = new WeakSet<typeof fetch>();
  */
 export async function fetchFollowing(fetchFn: typeof fetch, url: string, init: RequestInit, options: FollowOptions = {}): Promise<Followed> {
   const { maxRedirects = 10, check } = options;
-  if (hidesRedirects.has(fetchFn)) return followedByRuntime(fetchFn, url, init);
   const chain = [url];
   let current = url;
   for (;;) {
     const res = await fetchFn(current, { ...init, redirect: 'manual' });
-    if (res.type === 'opaqueredirect') {
-      hidesRedirects.add(fetchFn);
-      return followedByRuntime(fetchFn, current, init);
-    }
+    if (res.type === 'opaqueredirect') return followedByRuntime(fetchFn, current, init, check);
     const location = FOLLOWED.has(res.status) ? res.headers.get('location') : null;
     if (location === null) return { kind: 'response', res, finalUrl: current };
     void res.body?.cancel().catch(() => undefined);
@@ -67,7 +67,17 @@ export async function fetchFollowing(fetchFn: typeof fetch, url: string, init: R
   }
 }
 
-async function followedByRuntime(fetchFn: typeof fetch, url: string, init: RequestInit): Promise<Followed> {
+async function followedByRuntime(fetchFn: typeof fetch, url: string, init: RequestInit, check: FollowOptions['check']): Promise<Followed> {
+  const probe = await fetchFn(url, { ...init, credentials: 'omit', redirect: 'follow' });
+  const end = probe.url || url;
+  const reason = end === url ? null : check?.(end);
+  if (reason) {
+    void probe.body?.cancel().catch(() => undefined);
+    return { kind: 'stopped', status: probe.status, headers: probe.headers, target: end, reason };
+  }
+  if (init.credentials === 'omit' || !isSameSite(new URL(end).hostname, new URL(url).hostname)) return { kind: 'response', res: probe, finalUrl: end };
+  // Same site: the cookie-bearing request is the one whose answer counts (logged-in docs may redirect differently).
+  void probe.body?.cancel().catch(() => undefined);
   const res = await fetchFn(url, { ...init, redirect: 'follow' });
   return { kind: 'response', res, finalUrl: res.url || url };
 }

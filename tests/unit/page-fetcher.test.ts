@@ -122,21 +122,34 @@ describe('redirects', () => {
     expect(server?.requests.filter((r) => r.host === 'other.test')).toEqual([]);
   });
 
-  it('lets a runtime that hides redirects (browsers) follow them, and remembers not to ask again', async () => {
-    const { url, hits } = await serve({ '/old': to('/new'), '/new': html(PAGE) });
-    // Real requests with a browser's 'manual' semantics: an opaque answer, no status, no Location.
+  it('in a browser (hidden redirects) learns where a chain ends without cookies before sending them', async () => {
+    const { url, hits } = await serve({
+      '/old': to('/new'),
+      '/new': html(PAGE),
+      '/away': (req) => to(`http://other.test:${(req.headers.host ?? '').split(':')[1]}/landing`),
+    });
+    // Real requests with a browser's semantics: 'manual' gives an opaque answer (no status, no Location),
+    // and the cookie jar adds the session cookie unless credentials are 'omit'.
     const browserLike = (async (input: string | URL | Request, init?: RequestInit) => {
-      const res = await fetch(input, init);
+      const headers = new Headers(init?.headers);
+      if (init?.credentials !== 'omit') headers.set('cookie', 'session=secret');
+      const res = await fetch(input, { ...init, headers });
       if (init?.redirect !== 'manual' || res.status < 300 || res.status >= 400) return res;
       await res.body?.cancel();
       return { type: 'opaqueredirect', status: 0, headers: new Headers(), body: null } as unknown as Response;
     }) as typeof fetch;
-    const checkRedirect = () => 'not asked: the browser does not show hops';
+    const checkRedirect = (target: string) => (target.includes('other.test') ? 'Another site' : null);
+
+    // Same site: followed, and the answer that counts is the one made with cookies.
     expect(await fetchPage(url('/old'), { fetch: browserLike, checkRedirect })).toMatchObject({ kind: 'html', finalUrl: url('/new') });
-    expect(await fetchPage(url('/old'), { fetch: browserLike, checkRedirect })).toMatchObject({ kind: 'html', finalUrl: url('/new') });
-    // Manual once, then follow twice: the second fetch went straight to 'follow'.
-    expect(hits('/old')).toHaveLength(3);
-    expect(hits('/new')).toHaveLength(2);
+    const newHits = hits('/new');
+    expect(newHits.map((r) => r.headers.cookie ?? null)).toEqual([null, 'session=secret']);
+
+    // Another site: refused, and other.test never saw the cookie.
+    expect(await fetchPage(url('/away'), { fetch: browserLike, checkRedirect })).toMatchObject({ kind: 'skipped', reason: 'Another site' });
+    const other = server?.requests.filter((r) => r.host === 'other.test') ?? [];
+    expect(other.length).toBeGreaterThan(0);
+    expect(other.every((r) => r.headers.cookie === undefined)).toBe(true);
   });
 });
 
