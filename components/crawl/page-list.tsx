@@ -23,7 +23,7 @@ export function PageList({ job }: { job: JobRecord }) {
   const [selected, setSelected] = useState<FrontierRecord | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const [range, setRange] = useState({ start: 0, end: 40 });
-  const { total, rows } = useFrontierWindow(job.id, filter, range.start, range.end - range.start + 1);
+  const { total, rows } = useFrontierWindow(job, filter, range.start, range.end - range.start + 1);
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scroller.current,

@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
 import { db, type FrontierRecord, type FrontierState, type JobRecord } from '@/lib/db';
 
 /** The site's newest crawl job (running, paused or finished), live. */
@@ -13,24 +14,27 @@ export function useLatestCrawl(origin: string): JobRecord | undefined | null {
 export type PageFilter = 'all' | FrontierState;
 
 /**
- * One window of the crawl's URL list, for a virtualized list: a count and the
- * rows in view, each from an index, so 10 000 URLs cost what 50 do.
+ * One window of the crawl's URL list, for a virtualized list: the rows in view,
+ * read from an index, so 10 000 URLs cost what 50 do. Not a live query: the
+ * window is re-read when the job's counters move (at most 4 times a second),
+ * because re-running queries on every commit competed with the crawl's own
+ * writes. The total comes from the same counters.
  */
-export function useFrontierWindow(jobId: string, filter: PageFilter, offset: number, limit: number): { total: number; rows: FrontierRecord[] } {
-  const total = useLiveQuery(
-    () => (filter === 'all' ? db.frontier.where('[jobId+seq]').between([jobId, 0], [jobId, Infinity]).count() : db.frontier.where('[jobId+state]').equals([jobId, filter]).count()),
-    [jobId, filter],
-  );
-  const rows = useLiveQuery(
-    () =>
-      (filter === 'all'
-        ? db.frontier.where('[jobId+seq]').between([jobId, 0], [jobId, Infinity])
-        : db.frontier.where('[jobId+state+depth+seq]').between([jobId, filter, 0, 0], [jobId, filter, Infinity, Infinity])
-      )
-        .offset(offset)
-        .limit(limit)
-        .toArray(),
-    [jobId, filter, offset, limit],
-  );
-  return { total: total ?? 0, rows: rows ?? [] };
+export function useFrontierWindow(job: JobRecord, filter: PageFilter, offset: number, limit: number): { total: number; rows: FrontierRecord[] } {
+  const c = job.counters;
+  const total = (filter === 'all' ? c.discovered : c[filter]) ?? 0;
+  const version = `${c.discovered}:${c.done}:${c.failed}:${c.skipped}:${c.pending}:${job.state}`;
+  const [rows, setRows] = useState<FrontierRecord[]>([]);
+  useEffect(() => {
+    let live = true;
+    const range =
+      filter === 'all'
+        ? db.frontier.where('[jobId+seq]').between([job.id, 0], [job.id, Infinity])
+        : db.frontier.where('[jobId+state+depth+seq]').between([job.id, filter, 0, 0], [job.id, filter, Infinity, Infinity]);
+    void range.offset(offset).limit(limit).toArray().then((r) => live && setRows(r));
+    return () => {
+      live = false;
+    };
+  }, [job.id, filter, offset, limit, version]);
+  return { total, rows };
 }
