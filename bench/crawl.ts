@@ -14,6 +14,7 @@ import { generatedSite } from '../tests/fixtures/generated-site';
 import { nodeDocsDir, nodeDocsSite, pythonDocsDir } from '../tests/fixtures/real-docs';
 import { startFixtureServer, type FixtureSite } from '../tests/fixtures/server';
 import { launchWithExtension } from '../tests/e2e/browser';
+import { readStore } from '../tests/e2e/extension-db';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -35,21 +36,9 @@ interface JobRow { id: string; kind: string; state: string; createdAt: number; s
  * on the pages store that the crawler's write transactions queued behind, slowing what it measured.
  */
 async function readDb(panel: Page, withPages = true): Promise<{ job?: JobRow; urls: string[]; bytes: number }> {
-  return panel.evaluate(async (withPages) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('llms-txt-scout');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const all = <T,>(store: string) => new Promise<T[]>((resolve) => {
-      const req = db.transaction(store).objectStore(store).getAll();
-      req.onsuccess = () => resolve(req.result as T[]);
-    });
-    const job = (await all<JobRow>('jobs')).filter((j) => j.kind === 'crawl').sort((a, b) => b.createdAt - a.createdAt)[0];
-    const pages = withPages ? (await all<{ jobId: string; finalUrl: string; bytes: number }>('pages')).filter((p) => p.jobId === job?.id) : [];
-    db.close();
-    return { job, urls: pages.map((p) => p.finalUrl), bytes: pages.reduce((n, p) => n + p.bytes, 0) };
-  }, withPages);
+  const job = (await readStore<JobRow>(panel, 'jobs')).filter((j) => j.kind === 'crawl').sort((a, b) => b.createdAt - a.createdAt)[0];
+  const pages = withPages ? (await readStore<{ jobId: string; finalUrl: string; bytes: number }>(panel, 'pages')).filter((p) => p.jobId === job?.id) : [];
+  return { job, urls: pages.map((p) => p.finalUrl), bytes: pages.reduce((n, p) => n + p.bytes, 0) };
 }
 
 /**

@@ -36,7 +36,6 @@ export class CrawlRunner {
   private pauseMessage: string | null = null;
   private readonly finished: number[] = [];
   private readonly timings = { fetch: 0, convert: 0 };
-  private lastProgress = 0;
   /** Set when something happened (a task ended, a stop was asked) so the loop doesn't sleep through it. */
   private woken = false;
   private resolveSleep: () => void = () => undefined;
@@ -124,7 +123,7 @@ export class CrawlRunner {
         });
       active.add(task);
     };
-    const progress = setInterval(() => void this.reportProgress(frontier, writer, job, false), PROGRESS_EVERY_MS);
+    const progress = setInterval(() => void this.reportProgress(frontier, writer, job), PROGRESS_EVERY_MS);
 
     try {
       for (;;) {
@@ -156,10 +155,10 @@ export class CrawlRunner {
     await frontier.release(buffer);
     if (this.stopRequest === 'cancel') {
       await frontier.recover();
-      await this.reportProgress(frontier, writer, job, true);
+      await this.reportProgress(frontier, writer, job);
       return this.finish('cancelled', 'Cancelled. Pages stored so far are kept.');
     }
-    await this.reportProgress(frontier, writer, job, true);
+    await this.reportProgress(frontier, writer, job);
     if (this.stopRequest === 'pause') return this.finish('paused', this.pauseMessage ?? 'Paused. Resume to carry on where it stopped.');
     return this.finish('done', progressMessage(this.counters(frontier, writer, job.startedAt ?? job.createdAt), 'done', settings.maxPages));
   }
@@ -215,9 +214,8 @@ export class CrawlRunner {
     };
   }
 
-  private async reportProgress(frontier: Frontier, writer: PageWriter, job: JobRecord, force: boolean): Promise<void> {
-    if (!force && Date.now() - this.lastProgress < PROGRESS_EVERY_MS - 10) return;
-    this.lastProgress = Date.now();
+  /** Writes the counters and the message; an interval calls it while running, and the end once more. */
+  private async reportProgress(frontier: Frontier, writer: PageWriter, job: JobRecord): Promise<void> {
     const counters = this.counters(frontier, writer, job.startedAt ?? job.createdAt);
     await this.deps.db.jobs.update(this.jobId, { counters: { ...counters }, message: progressMessage(counters, 'running', job.settings?.maxPages ?? 0) });
   }

@@ -7,6 +7,11 @@ export interface ResponseFacts {
 
 const HTML_START = /^\s*(<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/i;
 
+/** True when a text body begins like an HTML document, whatever its content type said. */
+export function looksLikeHtml(text: string): boolean {
+  return HTML_START.test(text.slice(0, 1024));
+}
+
 /**
  * Why a response for a text file (llms.txt, robots.txt, a .md twin) does not
  * count as that file, or null when it does. Many sites answer every path with
@@ -20,6 +25,6 @@ export function notFoundReason(res: ResponseFacts): string | null {
     return 'The server answered with an HTML page, not a text file (probably its “not found” page)';
   }
   if (res.text.trim() === '') return 'The file is empty';
-  if (HTML_START.test(res.text.slice(0, 1024))) return 'An HTML document served as text (probably a “not found” page)';
+  if (looksLikeHtml(res.text)) return 'An HTML document served as text (probably a “not found” page)';
   return null;
 }

@@ -1,4 +1,5 @@
 import { concatBytes } from './bytes';
+import { describeNetworkError } from './errors';
 
 /**
  * One small-file fetch with the limits discovery needs: a timeout, a redirect
@@ -158,8 +159,5 @@ function describeError(error: unknown, timeoutMs: number): string {
   if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
     return `No answer within ${timeoutMs / 1000} s`;
   }
-  const message = error instanceof Error ? error.message : String(error);
-  if (/Failed to fetch|NetworkError/i.test(message)) return 'Could not connect (network error, blocked, or no access to this site)';
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
-  return `Could not connect: ${cause || message}`;
+  return describeNetworkError(error);
 }

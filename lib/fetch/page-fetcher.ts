@@ -9,10 +9,11 @@
  * is a result. A caller that aborts on pause must check its own signal before
  * recording a 'failed' result, and put the URL back to pending instead.
  */
-import { notFoundReason } from '../discovery/soft-404';
+import { looksLikeHtml, notFoundReason } from '../discovery/soft-404';
 import { DEFAULT_ACCEPT } from './fetch-text';
 import { fetchFollowing, RedirectError } from './redirects';
 import { concatBytes } from './bytes';
+import { describeNetworkError, networkDetail } from './errors';
 
 export interface PageFetchOptions {
   fetch: typeof fetch;
@@ -316,20 +317,6 @@ async function readCapped(res: Response, maxBytes: number): Promise<Uint8Array |
   return concatBytes(chunks, total);
 }
 
-function describeNetworkError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  // Chrome says "Failed to fetch", Firefox "NetworkError…": no detail is exposed to pages.
-  if (/Failed to fetch|NetworkError/i.test(message)) return 'Could not connect (network error, blocked, or no access to this site)';
-  return `Could not connect: ${networkDetail(error)}`;
-}
-
-/** Node's fetch says "fetch failed" / "terminated" and puts the useful part ("other side closed", "ECONNREFUSED") in `cause`. */
-function networkDetail(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
-  return cause || message;
-}
-
 // ── Bodies: type, charset, sniffing ────────────────────────────────────────
 
 /** The media type without parameters, lower-case; '' when the server sent none. */
@@ -400,12 +387,6 @@ const MAGIC: number[][] = [
 /** True when the bytes start like a binary file, whatever the server claimed. */
 function sniffBinary(bytes: Uint8Array): boolean {
   return MAGIC.some((magic) => magic.every((byte, i) => bytes[i] === byte));
-}
-
-const HTML_START = /^\s*(<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/i;
-
-function looksLikeHtml(text: string): boolean {
-  return HTML_START.test(text.slice(0, 1024));
 }
 
 const ATX_HEADING = /^#{1,6}[ \t]+\S/m;
