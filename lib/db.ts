@@ -20,6 +20,18 @@ export interface SiteRecord {
   firstOpenedAt: number;
   lastOpenedAt: number;
   openCount: number;
+  /** Refresh settings; absent means the defaults (no schedule, threshold 0.9). */
+  monitor?: MonitorSettings;
+}
+
+/** How a site's outputs are kept current. */
+export interface MonitorSettings {
+  /** Hours between scheduled refreshes; 0 = off (the default). */
+  everyHours: number;
+  /** A page counts as changed when its similarity to the stored version is below this (0–1). */
+  threshold: number;
+  /** When the next scheduled refresh is due (ms since epoch); set when a schedule is on. */
+  nextAt?: number;
 }
 
 export type JobKind = 'discovery' | 'crawl' | 'refresh';
@@ -42,6 +54,10 @@ export interface JobRecord {
   settings?: CrawlSettings;
   /** The site's own navigation order, from the first crawled page that has one. */
   nav?: Array<{ title: string; url: string; depth: number }>;
+  /** Refresh jobs: the crawl whose pages are re-checked (and updated in place). */
+  crawlJobId?: string;
+  /** Refresh jobs: started by the schedule rather than by the user. */
+  scheduled?: boolean;
 }
 
 export type DiscoveredKind = 'llms' | 'llms-full' | 'markdown' | 'sitemap' | 'robots' | 'well-known';
@@ -78,6 +94,8 @@ export interface FrontierRecord {
   retries: number;
   reason?: string;
   updatedAt: number;
+  /** Refresh jobs: validators from the stored page, sent as If-None-Match / If-Modified-Since. */
+  conditional?: { etag?: string; lastModified?: string };
 }
 
 /** A crawled page, stored as Markdown. Keyed by the frontier key it was fetched for. */
@@ -118,10 +136,38 @@ export interface ArtifactRecord {
   /** The structure behind the llms.txt (sections and entries), for review and curation. */
   model?: Pick<GeneratedOutput, 'title' | 'summary' | 'sections'>;
   createdAt: number;
+  /** The refresh that caused this version, when one did (else a crawl or a curation change). */
+  refreshJobId?: string;
+}
+
+export type PageChange = 'unchanged' | 'minor' | 'changed' | 'removed' | 'restored' | 'failed';
+
+/**
+ * One re-check of a stored page during a refresh: the audit trail of what was seen and decided,
+ * kept even when the change was too small to count.
+ */
+export interface PageVersionRecord {
+  id?: number;
+  /** The refresh job that checked the page. */
+  jobId: string;
+  /** The crawl the page belongs to, and its key there. */
+  crawlJobId: string;
+  key: string;
+  url: string;
+  change: PageChange;
+  /** Fingerprint of the text fetched now (absent when nothing new was read: 304, failure, removal). */
+  fingerprint?: string;
+  previousFingerprint: string;
+  /** Word-shingle Jaccard similarity to the stored version, 0–1 (1 for unchanged). */
+  similarity?: number;
+  changedEnough: boolean;
+  /** In words: "Not modified (HTTP 304)", "Similarity 0.62 < 0.90", "Not found (HTTP 404)"… */
+  reason: string;
+  checkedAt: number;
 }
 
 /** Bump with every `.version(n)` below; tests assert the open database matches. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export type ScoutDb = Dexie & {
   sites: EntityTable<SiteRecord, 'origin'>;
@@ -130,6 +176,7 @@ export type ScoutDb = Dexie & {
   frontier: Dexie.Table<FrontierRecord, [string, string]>;
   pages: Dexie.Table<PageRecord, [string, string]>;
   artifacts: EntityTable<ArtifactRecord, 'id'>;
+  pageVersions: EntityTable<PageVersionRecord, 'id'>;
 };
 
 /**
@@ -150,6 +197,8 @@ export function createDb(name = 'llms-txt-scout'): ScoutDb {
     pages: '[jobId+key], [jobId+state], [jobId+contentHash]',
     artifacts: '++id, [origin+kind+version]',
   });
+  // v2: refresh (issue 6). A new table only; existing rows need no change.
+  db.version(2).stores({ pageVersions: '++id, [jobId+change], [crawlJobId+key]' });
   return db;
 }
 

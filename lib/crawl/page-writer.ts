@@ -1,7 +1,7 @@
 import type { FrontierRecord, JobRecord, PageRecord, ScoutDb } from '../db';
 import type { Added, Frontier } from './frontier';
 import { toEntries, type ClassifyContext } from './links';
-import type { PageOutcome } from './process-page';
+import { frontierStateOf, type PageOutcome } from './process-page';
 
 interface Item {
   entry: FrontierRecord;
@@ -137,8 +137,8 @@ export class PageWriter {
       await db.frontier.bulkPut(
         batch.map(({ entry, outcome }) => ({
           ...entry,
-          state: outcome.state,
-          reason: outcome.state === 'done' ? undefined : outcome.reason,
+          state: frontierStateOf(outcome),
+          reason: 'reason' in outcome ? outcome.reason : undefined,
           retries: outcome.retries,
           updatedAt: Date.now(),
         })),
@@ -148,7 +148,7 @@ export class PageWriter {
     this.stored += storedNew;
     this.duplicates += duplicatesNew;
     this.frontier.remember(added);
-    this.frontier.settled(batch.map((i) => i.outcome.state));
+    this.frontier.settled(batch.map((i) => frontierStateOf(i.outcome)));
     for (const url of newLinks) this.seenLinks.add(url);
     for (const item of batch) if (item.outcome.state === 'done') this.knownHashes.add(item.outcome.page.contentHash);
     this.storeMs += Date.now() - started;

@@ -24,7 +24,14 @@ export type FetchedPage = Pick<PageRecord, 'url' | 'finalUrl' | 'title' | 'descr
 
 export type PageOutcome =
   | { state: 'done'; page: FetchedPage; links: string[]; nav: NavLink[]; retries: number }
-  | { state: 'failed' | 'skipped'; reason: string; retries: number };
+  | { state: 'failed' | 'skipped'; reason: string; retries: number; status?: number }
+  /** Only when the entry carried validators (a refresh): the stored page is current. */
+  | { state: 'not-modified'; retries: number };
+
+/** The frontier state an outcome leaves its entry in. */
+export function frontierStateOf(outcome: PageOutcome): 'done' | 'failed' | 'skipped' {
+  return outcome.state === 'not-modified' ? 'done' : outcome.state;
+}
 
 /**
  * One frontier entry through the pipeline: fetch (Markdown twin first for
@@ -39,12 +46,12 @@ export async function processPage(entry: FrontierRecord, ctx: ProcessContext): P
   const checkRedirect = (target: string) => redirectScopeReason(entry.url, target, ctx.scope);
   // Cookies go to the crawled site only; the entry is in scope, so its site is the crawl's.
   const credentials = credentialsFor(entry.url, entry.url);
-  const res = await fetchPage(entry.url, { fetch: ctx.fetch, tryMarkdownTwin: entry.preferMarkdown, signal: ctx.signal, timeoutMs: ctx.timeoutMs, checkRedirect, credentials });
+  const res = await fetchPage(entry.url, { fetch: ctx.fetch, tryMarkdownTwin: entry.preferMarkdown, signal: ctx.signal, timeoutMs: ctx.timeoutMs, checkRedirect, credentials, conditional: entry.conditional });
   if (ctx.timings) ctx.timings.fetch += Date.now() - t0;
   const retries = 'retries' in res ? res.retries : 0;
-  if (res.kind === 'failed') return { state: 'failed', reason: res.reason, retries };
-  if (res.kind === 'skipped') return { state: 'skipped', reason: res.reason, retries };
-  if (res.kind === 'not-modified') return { state: 'skipped', reason: 'Not modified since the last crawl', retries };
+  if (res.kind === 'failed') return { state: 'failed', reason: res.reason, retries, status: res.status };
+  if (res.kind === 'skipped') return { state: 'skipped', reason: res.reason, retries, status: res.status };
+  if (res.kind === 'not-modified') return { state: 'not-modified', retries };
 
   // Still needed: browsers follow redirects without showing the hops.
   const outOfScope = redirectScopeReason(entry.url, res.finalUrl, ctx.scope);

@@ -13,7 +13,7 @@ export const KEEP_VERSIONS = 5;
  * once per page and kept on the page, so re-generating after a curation change
  * is quick.
  */
-export async function generateForSite(db: ScoutDb, origin: string, now = new Date()): Promise<{ version: number; output: GeneratedOutput } | null> {
+export async function generateForSite(db: ScoutDb, origin: string, now = new Date(), cause: { refreshJobId?: string } = {}): Promise<{ version: number; output: GeneratedOutput } | null> {
   const job = await latestCrawlWithPages(db, origin);
   if (!job?.startUrl) return null;
   const pages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
@@ -26,7 +26,7 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
   const version = await db.transaction('rw', db.artifacts, async () => {
     const latest = await db.artifacts.where('[origin+kind+version]').between([origin, 'llms', 0], [origin, 'llms', Infinity]).last();
     const next = (latest?.version ?? 0) + 1;
-    const base = { origin, version: next, jobId: job.id, createdAt: now.getTime() };
+    const base = { origin, version: next, jobId: job.id, createdAt: now.getTime(), ...cause };
     const model = { title: output.title, summary: output.summary, sections: output.sections };
     const rows: ArtifactRecord[] = [
       { ...base, kind: 'llms', text: output.llmsTxt, tokens: output.tokens.llmsTxt, model },

@@ -1,3 +1,4 @@
+import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, SCHEMA_VERSION, type ScoutDb } from '@/lib/db';
 import { recordSiteOpened } from '@/lib/sites';
@@ -13,7 +14,32 @@ describe('the Scout database', () => {
     db = createDb(`t-${Math.random()}`);
     await db.open();
     expect(db.verno).toBe(SCHEMA_VERSION);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['artifacts', 'discovered', 'frontier', 'jobs', 'pages', 'sites']);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['artifacts', 'discovered', 'frontier', 'jobs', 'pageVersions', 'pages', 'sites']);
+  });
+
+  it('upgrades a version-1 database (the first release) without losing its crawls', async () => {
+    const name = `t-${Math.random()}`;
+    // The v1 schema exactly as shipped: a user's database before refresh existed.
+    const v1 = new Dexie(name);
+    v1.version(1).stores({
+      sites: 'origin, lastOpenedAt',
+      jobs: 'id, origin, state, [origin+createdAt]',
+      discovered: '++id, jobId, &[jobId+url], origin',
+      frontier: '[jobId+key], [jobId+state], [jobId+state+depth+seq], [jobId+seq]',
+      pages: '[jobId+key], [jobId+state], [jobId+contentHash]',
+      artifacts: '++id, [origin+kind+version]',
+    });
+    await v1.table('jobs').add({ id: 'j1', origin: 'https://a.test', kind: 'crawl', state: 'done', createdAt: 1, counters: { stored: 1 } });
+    await v1.table('pages').add({ jobId: 'j1', key: 'https://a.test/', url: 'https://a.test/', state: 'stored', markdown: '# A', contentHash: 'h' });
+    v1.close();
+
+    db = createDb(name);
+    await db.open();
+    expect(db.verno).toBe(2);
+    expect(await db.jobs.get('j1')).toMatchObject({ kind: 'crawl', state: 'done' });
+    expect(await db.pages.where('[jobId+state]').equals(['j1', 'stored']).count()).toBe(1);
+    await db.pageVersions.add({ jobId: 'r1', crawlJobId: 'j1', key: 'https://a.test/', url: 'https://a.test/', change: 'unchanged', previousFingerprint: 'h', changedEnough: false, reason: 'Not modified (HTTP 304)', checkedAt: 2 });
+    expect(await db.pageVersions.where('[crawlJobId+key]').equals(['j1', 'https://a.test/']).count()).toBe(1);
   });
 
   it('never indexes bodies (text, markdown), only keys and states', async () => {

@@ -1,0 +1,17 @@
+import type { ScoutDb } from '../db';
+import { generateForSite } from '../generate/run-generate';
+import { changedEnough } from './counters';
+
+/**
+ * New llms.txt and llms-full.txt after a refresh — only when a page changed enough,
+ * was removed or came back. An unchanged site keeps its current version, so the
+ * version list shows real changes only.
+ */
+export async function outputsAfterRefresh(db: ScoutDb, jobId: string, now = new Date()): Promise<{ version: number } | null> {
+  const job = await db.jobs.get(jobId);
+  if (!job || job.kind !== 'refresh' || job.state !== 'done' || changedEnough(job.counters) === 0) return null;
+  const result = await generateForSite(db, job.origin, now, { refreshJobId: jobId });
+  if (!result) return null;
+  await db.jobs.update(jobId, { counters: { ...job.counters, version: result.version } });
+  return { version: result.version };
+}
