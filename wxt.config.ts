@@ -20,12 +20,14 @@ export default defineConfig({
     // alarms: the watchdog that resumes a crawl after the browser stops the worker.
     // unlimitedStorage: a 10 000-page crawl stored as Markdown can outgrow the default quota.
     // offscreen: a hidden page where crawled HTML is parsed by the browser's own parser, off the worker's thread.
-    permissions: [...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen']), 'activeTab', 'alarms', 'unlimitedStorage'],
+    // alarms also wakes the worker for scheduled refreshes.
+    permissions: [...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen']), 'activeTab', 'alarms', 'unlimitedStorage', ...(e2e ? ['notifications'] : [])],
     // Host access is requested per site from the side panel, on the user's click.
     // MV2 (Firefox's default build) lists optional hosts among optional_permissions.
+    // notifications: asked for only when the user turns on a scheduled refresh (its result is the notification).
     ...(manifestVersion === 2
-      ? { optional_permissions: ['http://*/*', 'https://*/*'] }
-      : { optional_host_permissions: ['http://*/*', 'https://*/*'] }),
+      ? { optional_permissions: ['http://*/*', 'https://*/*', 'notifications'] }
+      : { optional_host_permissions: ['http://*/*', 'https://*/*'], optional_permissions: ['notifications'] }),
     ...(e2e ? { host_permissions: ['<all_urls>'] } : {}),
     action: { default_title: 'Open llms.txt Scout' },
     icons: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' },

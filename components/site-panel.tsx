@@ -6,6 +6,7 @@ import type { SiteInfo } from '@/lib/url/site';
 import { CrawlView } from './crawl/crawl-view';
 import { useLatestCrawl } from './crawl/use-crawl';
 import { DiscoveredView } from './discovery/discovered-view';
+import { HistoryView } from './history/history-view';
 import { OutputView } from './output/output-view';
 import { useDiscovery } from './discovery/use-discovery';
 import { HostAccessCard } from './host-access-card';
@@ -19,7 +20,7 @@ export function SitePanel({ pageUrl, info }: { pageUrl: string; info: SiteInfo }
   const site = useLiveQuery(() => db.sites.get(info.origin), [info.origin]);
   const discovery = useDiscovery(info.origin);
   const crawl = useLatestCrawl(info.origin);
-  const [tab, setTab] = useState<'discovered' | 'generate' | 'output' | null>(null);
+  const [tab, setTab] = useState<'discovered' | 'generate' | 'output' | 'history' | null>(null);
   const [commandError, setCommandError] = useState<string | null>(null);
   // A crawl in progress is what the user came back for; otherwise start with what the site publishes.
   // Decided once, when the crawl state first loads, so a crawl finishing doesn't switch tabs under the user.
@@ -75,6 +76,7 @@ export function SitePanel({ pageUrl, info }: { pageUrl: string; info: SiteInfo }
                 { id: 'discovered', label: 'Discovered' },
                 { id: 'generate', label: 'Generate', badge: crawl?.state === 'running' ? `${crawl.counters.stored ?? 0}` : undefined },
                 { id: 'output', label: 'Output' },
+                { id: 'history', label: 'History' },
               ]}
               current={view}
               onSelect={setTab}
@@ -82,6 +84,7 @@ export function SitePanel({ pageUrl, info }: { pageUrl: string; info: SiteInfo }
             {view === 'discovered' && <DiscoveredView origin={info.origin} state={discovery} onGenerate={() => setTab('generate')} />}
             {view === 'generate' && <CrawlView origin={info.origin} pageUrl={pageUrl} onOutput={() => setTab('output')} />}
             {view === 'output' && <OutputView origin={info.origin} host={info.host} onCrawl={() => setTab('generate')} />}
+            {view === 'history' && <HistoryView origin={info.origin} />}
           </>
         )}
         <section className="card card--quiet" data-testid="site-facts">

@@ -20,6 +20,11 @@ export interface ProtocolMap {
   startDiscovery(data: { url: string }): { jobId: string } | { error: 'no-access' };
   /** Starts a crawl from the page with these settings (defaults fill the rest). */
   startCrawl(data: { url: string; settings: Partial<CrawlSettings> }): { jobId: string } | { error: string };
+  /** Refreshes the site's latest crawl: its pages re-checked with conditional requests. */
+  startRefresh(data: { origin: string }): { jobId: string } | { error: string };
+  /** Saves how the site is kept current (schedule, change threshold) and re-arms the schedule. */
+  setMonitor(data: { origin: string; everyHours: number; threshold: number }): { nextAt?: number };
+  /** Pause, resume and cancel work on crawls and refreshes alike. */
   pauseCrawl(data: { jobId: string }): { ok: boolean };
   resumeCrawl(data: { jobId: string }): { ok: boolean };
   cancelCrawl(data: { jobId: string }): { ok: boolean };

@@ -1,7 +1,9 @@
 import { createCrawlJob, markResumed, runningCrawls } from '@/lib/crawl/jobs';
 import { CrawlRunner } from '@/lib/crawl/runner';
-import { db } from '@/lib/db';
+import { db, type JobRecord } from '@/lib/db';
 import { onMessage } from '@/lib/messaging';
+import { activeJobFor, createRefreshJob } from '@/lib/refresh/jobs';
+import { RefreshRunner } from '@/lib/refresh/runner';
 import { createScope } from '@/lib/url/scope';
 import { siteInfo } from '@/lib/url/site';
 import { regenerate } from './generate';
@@ -11,14 +13,22 @@ const WATCHDOG = 'crawl-watchdog';
 // MV3 stops an idle worker after 30 s; an extension API call resets that timer.
 const KEEPALIVE_MS = 20_000;
 
+type Runner = CrawlRunner | RefreshRunner;
+
+export interface JobHooks {
+  /** A refresh reached its end state (done, failed, cancelled). */
+  onRefreshEnded(job: JobRecord): Promise<void>;
+}
+
 /**
- * Crawl runners live here, one per running job. The durable state is in Dexie,
- * so a worker that was stopped resumes its crawls on the next start, on the
- * watchdog alarm, or when a panel notices a stalled crawl and wakes it.
+ * Crawl and refresh runners live here, one per running job. The durable state is
+ * in Dexie, so a worker that was stopped resumes its jobs on the next start, on
+ * the watchdog alarm, or when a panel notices a stalled job and wakes it.
  */
-export function setUpCrawls(): void {
-  const runners = new Map<string, CrawlRunner>();
+export function setUpCrawls(hooks: JobHooks): { startRefresh(origin: string, scheduled: boolean): Promise<{ jobId: string } | { error: string }> } {
+  const runners = new Map<string, Runner>();
   const processor = createCrawlProcessor();
+  const deps = { db, fetch: ((input, init) => fetch(input, init)) as typeof fetch, process: processor };
   let keepalive: ReturnType<typeof setInterval> | undefined;
 
   const track = () => {
@@ -32,28 +42,30 @@ export function setUpCrawls(): void {
     }
   };
 
-  const start = (jobId: string) => {
-    if (runners.has(jobId)) return;
-    const runner = new CrawlRunner({ db, fetch: (input, init) => fetch(input, init), process: processor }, jobId);
-    runners.set(jobId, runner);
+  const start = (job: Pick<JobRecord, 'id' | 'kind'>) => {
+    if (runners.has(job.id)) return;
+    const runner = job.kind === 'refresh' ? new RefreshRunner(deps, job.id) : new CrawlRunner(deps, job.id);
+    runners.set(job.id, runner);
     track();
     void runner
       .run()
-      // A finished crawl produces its llms.txt and llms-full.txt right away.
       .then(async (state) => {
-        const job = state === 'done' ? await db.jobs.get(jobId) : undefined;
-        if (job) await regenerate(job.origin);
+        const ended = await db.jobs.get(job.id);
+        if (!ended) return;
+        // A finished crawl produces its llms.txt and llms-full.txt right away; a refresh only when something changed.
+        if (ended.kind === 'crawl' && state === 'done') await regenerate(ended.origin);
+        if (ended.kind === 'refresh' && state !== 'paused' && state !== 'running') await hooks.onRefreshEnded(ended);
       })
-      .catch((error: unknown) => db.jobs.update(jobId, { state: 'failed', endedAt: Date.now(), message: `The crawl stopped on an error: ${String(error)}` }))
+      .catch((error: unknown) => db.jobs.update(job.id, { state: 'failed', endedAt: Date.now(), message: `Stopped on an error: ${String(error)}` }))
       .finally(() => {
-        runners.delete(jobId);
+        runners.delete(job.id);
         track();
       });
   };
 
   const resumeOrphans = async () => {
     const orphans = (await runningCrawls(db)).filter((j) => !runners.has(j.id));
-    orphans.forEach((j) => start(j.id));
+    orphans.forEach(start);
     return orphans.length;
   };
 
@@ -70,12 +82,21 @@ export function setUpCrawls(): void {
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };
     }
-    const active = (await runningCrawls(db)).find((j) => j.origin === info.origin);
-    if (active) return { error: 'A crawl of this site is already running.' };
+    const active = await activeJobFor(db, info.origin);
+    if (active) return { error: active.kind === 'refresh' ? 'A refresh of this site is running; crawl when it is done.' : 'A crawl of this site is already running.' };
     const job = await createCrawlJob(db, data.url, data.settings);
-    start(job.id);
+    start(job);
     return { jobId: job.id };
   });
+
+  const startRefresh = async (origin: string, scheduled: boolean) => {
+    if (!(await browser.permissions.contains({ origins: siteInfo(origin).hostPatterns }))) return { error: 'Scout no longer has access to this site. Open it and allow access again.' };
+    const job = await createRefreshJob(db, origin, { scheduled });
+    if ('error' in job) return job;
+    start(job);
+    return { jobId: job.id };
+  };
+  onMessage('startRefresh', ({ data }) => startRefresh(data.origin, false));
 
   onMessage('pauseCrawl', ({ data }) => {
     const runner = runners.get(data.jobId);
@@ -88,8 +109,9 @@ export function setUpCrawls(): void {
     // A paused runner may still be finishing its last pages; it leaves the map when done.
     const wait = async () => {
       while (runners.has(data.jobId)) await new Promise((r) => setTimeout(r, 50));
-      if ((await db.jobs.get(data.jobId))?.state === 'paused') await markResumed(db, data.jobId);
-      start(data.jobId);
+      const job = await db.jobs.get(data.jobId);
+      if (job?.state === 'paused') await markResumed(db, data.jobId);
+      if (job) start(job);
     };
     void wait();
     return { ok: true };
@@ -103,4 +125,5 @@ export function setUpCrawls(): void {
   });
 
   onMessage('wakeCrawls', async () => ({ resumed: await resumeOrphans() }));
+  return { startRefresh };
 }

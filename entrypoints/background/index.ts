@@ -2,6 +2,7 @@ import { setUpCommands } from './commands';
 import { setUpCrawls } from './crawl';
 import { setUpDiscovery } from './discovery';
 import { setUpGenerate } from './generate';
+import { createSchedule } from './schedule';
 import { setUpSidePanel } from './side-panel';
 
 // MV3 wakes the worker for an event and dispatches it right after the top level
@@ -10,6 +11,7 @@ export default defineBackground(() => {
   setUpSidePanel();
   setUpCommands();
   setUpDiscovery();
-  setUpCrawls();
+  const schedule = createSchedule();
+  schedule.setUp(setUpCrawls(schedule.hooks).startRefresh);
   setUpGenerate();
 });

@@ -24,13 +24,13 @@ export async function createCrawlJob(db: ScoutDb, startUrl: string, settings: Pa
 export async function markResumed(db: ScoutDb, jobId: string): Promise<boolean> {
   return db.transaction('rw', db.jobs, async () => {
     const job = await db.jobs.get(jobId);
-    if (!job || job.kind !== 'crawl' || !(job.state === 'paused' || job.state === 'running')) return false;
+    if (!job || (job.kind !== 'crawl' && job.kind !== 'refresh') || !(job.state === 'paused' || job.state === 'running')) return false;
     await db.jobs.update(jobId, { state: 'running', message: 'Resuming…' });
     return true;
   });
 }
 
-/** Crawl jobs that were running when the worker stopped; each gets a new runner. */
+/** Crawls and refreshes that were running when the worker stopped; each gets a new runner. */
 export async function runningCrawls(db: ScoutDb): Promise<JobRecord[]> {
-  return db.jobs.where('state').equals('running').filter((j) => j.kind === 'crawl').toArray();
+  return db.jobs.where('state').equals('running').filter((j) => j.kind === 'crawl' || j.kind === 'refresh').toArray();
 }

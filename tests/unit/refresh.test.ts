@@ -9,6 +9,7 @@ import { outputsAfterRefresh } from '@/lib/refresh/after-refresh';
 import { createRefreshJob } from '@/lib/refresh/jobs';
 import { RefreshRunner } from '@/lib/refresh/runner';
 import { similarity } from '@/lib/refresh/similarity';
+import { lineDiff } from '@/lib/refresh/line-diff';
 import { recordSiteOpened } from '@/lib/sites';
 import { changingSite, type ChangingPage } from '../fixtures/changing-site';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
@@ -204,5 +205,26 @@ describe('refresh', () => {
   it('refuses to start without a crawl, or while one is running', async () => {
     db = createDb(`t-${Math.random()}`);
     expect(await createRefreshJob(db, 'http://docs.example.test')).toEqual({ error: 'Nothing to refresh yet: crawl the site first.' });
+  });
+});
+
+describe('line diff', () => {
+  it('numbers both sides, counts changes and folds unchanged runs to the context', () => {
+    const older = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n');
+    const newer = older.replace('line 5', 'line five').replace('line 18\n', '');
+    const d = lineDiff(older, newer, 1);
+    expect([d.added, d.removed]).toEqual([1, 2]);
+    expect(d.rows.map((r) => (r.kind === 'gap' ? `…${r.hidden}` : `${r.kind[0]}${r.oldLine ?? ''}/${r.newLine ?? ''} ${r.text}`))).toEqual([
+      '…3',
+      's4/4 line 4',
+      'r5/ line 5',
+      'a/5 line five',
+      's6/6 line 6',
+      '…10',
+      's17/17 line 17',
+      'r18/ line 18',
+      's19/18 line 19',
+      '…1',
+    ]);
   });
 });

@@ -1,0 +1,24 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from '@/lib/db';
+import { JobHistory } from './job-history';
+import { MonitorForm } from './monitor-form';
+import { PageChanges } from './page-changes';
+import { RefreshCard } from './refresh-card';
+import { VersionsCard } from './versions-card';
+
+/** The History tab: refresh now or on a schedule, what changed, the versions and a diff, every job. */
+export function HistoryView({ origin }: { origin: string }) {
+  const site = useLiveQuery(() => db.sites.get(origin), [origin]);
+  const refresh = useLiveQuery(async () => (await db.jobs.where('[origin+createdAt]').between([origin, 0], [origin, Infinity]).reverse().filter((j) => j.kind === 'refresh').first()) ?? null, [origin]);
+  const crawled = useLiveQuery(async () => (await db.jobs.where('[origin+createdAt]').between([origin, 0], [origin, Infinity]).filter((j) => j.kind === 'crawl' && j.state === 'done').count()) > 0, [origin]);
+  if (refresh === undefined || crawled === undefined) return null;
+  return (
+    <div className="history" data-testid="history">
+      <RefreshCard origin={origin} refresh={refresh ?? undefined} crawled={crawled} />
+      {refresh && <PageChanges jobId={refresh.id} origin={origin} />}
+      <VersionsCard origin={origin} />
+      <MonitorForm origin={origin} monitor={site?.monitor} />
+      <JobHistory origin={origin} />
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { db, type JobRecord } from '@/lib/db';
+import { onMessage } from '@/lib/messaging';
+import { outputsAfterRefresh } from '@/lib/refresh/after-refresh';
+import { afterRun, dueSites, nextWake, withMonitor } from '@/lib/refresh/schedule';
+import type { JobHooks } from './crawl';
+
+const ALARM = 'scheduled-refresh';
+const NOTIFICATION_PREFIX = 'refresh:';
+
+type StartRefresh = (origin: string, scheduled: boolean) => Promise<{ jobId: string } | { error: string }>;
+
+/**
+ * Scheduled refreshes: one alarm, set for the earliest due site. Due sites are
+ * refreshed one at a time (the next starts when one ends), and each scheduled
+ * refresh ends with a notification, if the user allowed notifications.
+ */
+export function createSchedule(): { hooks: JobHooks; setUp(startRefresh: StartRefresh): void } {
+  let startRefresh: StartRefresh | null = null;
+
+  const arm = async () => {
+    const when = nextWake(await db.sites.toArray());
+    if (when === null) await browser.alarms.clear(ALARM);
+    else await browser.alarms.create(ALARM, { when: Math.max(Date.now() + 1000, when) });
+  };
+
+  const runDue = async () => {
+    const busy = await db.jobs.where('state').equals('running').filter((j) => j.kind === 'refresh' && j.scheduled === true).count();
+    if (busy || !startRefresh) return arm();
+    for (const site of dueSites(await db.sites.toArray())) {
+      if (!site.monitor) continue;
+      await db.sites.update(site.origin, { monitor: afterRun(site.monitor) });
+      const started = await startRefresh(site.origin, true);
+      if ('jobId' in started) break;
+      // It could not start (no access any more, nothing crawled): the history says why, and the next site goes.
+      await db.jobs.add({ id: crypto.randomUUID(), origin: site.origin, kind: 'refresh', state: 'failed', scheduled: true, createdAt: Date.now(), endedAt: Date.now(), counters: {}, message: started.error });
+    }
+    await arm();
+  };
+
+  const notify = async (job: JobRecord, version: number | null) => {
+    if (!browser.notifications || !(await browser.permissions.contains({ permissions: ['notifications'] }))) return;
+    const host = new URL(job.origin).host;
+    await browser.notifications.create(`${NOTIFICATION_PREFIX}${job.origin}`, {
+      type: 'basic',
+      iconUrl: browser.runtime.getURL('/icon/128.png'),
+      title: `${host}: ${job.state === 'done' ? 'refresh finished' : `refresh ${job.state}`}`,
+      message: `${job.message ?? ''}${version ? ` · new llms.txt version ${version}` : ''}`,
+    });
+  };
+
+  const hooks: JobHooks = {
+    async onRefreshEnded(job) {
+      const created = await outputsAfterRefresh(db, job.id);
+      if (job.scheduled) await notify((await db.jobs.get(job.id)) ?? job, created?.version ?? null);
+      await runDue();
+    },
+  };
+
+  return {
+    hooks,
+    setUp(start) {
+      startRefresh = start;
+      browser.alarms.onAlarm.addListener((alarm) => {
+        if (alarm.name === ALARM) void runDue();
+      });
+      // The panel's roomy tab view is the side panel on that site, and opening it needs no user gesture.
+      browser.notifications?.onClicked.addListener((id) => {
+        if (!id.startsWith(NOTIFICATION_PREFIX)) return;
+        const origin = id.slice(NOTIFICATION_PREFIX.length);
+        void browser.tabs.create({ url: browser.runtime.getURL(`/sidepanel.html?url=${encodeURIComponent(`${origin}/`)}`) });
+        void browser.notifications.clear(id);
+      });
+      onMessage('setMonitor', async ({ data }) => {
+        const site = await db.sites.get(data.origin);
+        if (!site) return {};
+        const monitor = withMonitor(site.monitor, data);
+        await db.sites.update(data.origin, { monitor });
+        await arm();
+        return { nextAt: monitor.nextAt };
+      });
+    },
+  };
+}
