@@ -19,9 +19,11 @@ export default defineConfig({
     // activeTab: reading the current tab's address after the user clicks the toolbar button.
     // alarms: the watchdog that resumes a crawl after the browser stops the worker.
     // unlimitedStorage: a 10 000-page crawl stored as Markdown can outgrow the default quota.
+    // declarativeNetRequest: block rules that stop Scout's own requests (never the user's browsing)
+    //   from reaching the user's machine or network, even through a redirect the browser follows unseen.
     // offscreen: a hidden page where crawled HTML is parsed by the browser's own parser, off the worker's thread.
     // alarms also wakes the worker for scheduled refreshes.
-    permissions: [...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen']), 'activeTab', 'alarms', 'unlimitedStorage', ...(e2e ? ['notifications'] : [])],
+    permissions: [...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen', 'declarativeNetRequest']), 'activeTab', 'alarms', 'unlimitedStorage', ...(e2e ? ['notifications'] : [])],
     // Host access is requested per site from the side panel, on the user's click.
     // MV2 (Firefox's default build) lists optional hosts among optional_permissions.
     // notifications: asked for only when the user turns on a scheduled refresh (its result is the notification).

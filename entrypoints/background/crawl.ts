@@ -7,6 +7,7 @@ import { RefreshRunner } from '@/lib/refresh/runner';
 import { createScope } from '@/lib/url/scope';
 import { siteInfo } from '@/lib/url/site';
 import { regenerate } from './generate';
+import { holdStartHost } from './network-guard';
 import { createCrawlProcessor } from './offscreen';
 
 const WATCHDOG = 'crawl-watchdog';
@@ -42,13 +43,14 @@ export function setUpCrawls(hooks: JobHooks): { startRefresh(origin: string, sch
     }
   };
 
-  const start = (job: Pick<JobRecord, 'id' | 'kind'>) => {
+  const start = (job: JobRecord) => {
     if (runners.has(job.id)) return;
     const runner = job.kind === 'refresh' ? new RefreshRunner(deps, job.id) : new CrawlRunner(deps, job.id);
     runners.set(job.id, runner);
     track();
-    void runner
-      .run()
+    // A job on the user's own intranet host may reach that host (and no other private one) while it runs.
+    void holdStartHost(job.startUrl)
+      .then((release) => runner.run().finally(() => void release()))
       .then(async (state) => {
         const ended = await db.jobs.get(job.id);
         if (!ended) return;

@@ -2,6 +2,7 @@ import { db } from '@/lib/db';
 import { markInterruptedDiscoveries, runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { onMessage } from '@/lib/messaging';
 import { siteInfo } from '@/lib/url/site';
+import { holdStartHost } from './network-guard';
 
 /** Discovery runs in the worker; the panel only starts it and watches Dexie. */
 export function setUpDiscovery(): void {
@@ -17,7 +18,12 @@ export function setUpDiscovery(): void {
     const jobId = crypto.randomUUID();
     running.set(info.origin, jobId);
     // Not awaited: commands answer at once; progress flows through Dexie.
-    void runDiscoveryJob(db, { jobId, pageUrl: data.url, fetch: (input, init) => fetch(input, init) }).finally(() => running.delete(info.origin));
+    void holdStartHost(data.url).then((release) =>
+      runDiscoveryJob(db, { jobId, pageUrl: data.url, fetch: (input, init) => fetch(input, init) }).finally(() => {
+        running.delete(info.origin);
+        void release();
+      }),
+    );
     return { jobId };
   });
 }

@@ -2,12 +2,14 @@ import { setUpCommands } from './commands';
 import { setUpCrawls } from './crawl';
 import { setUpDiscovery } from './discovery';
 import { setUpGenerate } from './generate';
+import { installNetworkGuard } from './network-guard';
 import { createSchedule } from './schedule';
 import { setUpSidePanel } from './side-panel';
 
 // MV3 wakes the worker for an event and dispatches it right after the top level
 // runs, so every listener must be registered synchronously here.
 export default defineBackground(() => {
+  void installNetworkGuard();
   setUpSidePanel();
   setUpCommands();
   setUpDiscovery();

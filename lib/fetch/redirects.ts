@@ -67,8 +67,23 @@ export async function fetchFollowing(fetchFn: typeof fetch, url: string, init: R
   }
 }
 
+/**
+ * Why a hidden redirect chain could not be followed. In Chromium, Scout's network guard rules
+ * (private-network-rules.ts) refuse a hop into the user's network inside the browser, before
+ * any request is made there; fetch then fails without saying which hop it was.
+ */
+export const HIDDEN_HOP_REFUSED = 'Redirected to an address Scout does not request (on your own network) or could not reach; nothing was sent there';
+
 async function followedByRuntime(fetchFn: typeof fetch, url: string, init: RequestInit, check: FollowOptions['check']): Promise<Followed> {
-  const probe = await fetchFn(url, { ...init, credentials: 'omit', redirect: 'follow' });
+  let probe: Response;
+  try {
+    probe = await fetchFn(url, { ...init, credentials: 'omit', redirect: 'follow' });
+  } catch (error) {
+    // The 'manual' request just showed this URL redirects, so the failure is the chain's, not the page's:
+    // retrying would only repeat it.
+    if (init.signal?.aborted) throw error;
+    return { kind: 'stopped', status: 0, headers: new Headers(), target: url, reason: HIDDEN_HOP_REFUSED };
+  }
   const end = probe.url || url;
   const reason = end === url ? null : check?.(end);
   if (reason) {

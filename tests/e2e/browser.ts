@@ -13,7 +13,8 @@ export const PROD_BUILD = resolve('.output/chrome-mv3');
  * Every *.test name (RFC 2606 reserves .test) goes to loopback, where fixture
  * servers answer by Host header: subdomain and cross-site rules meet real, distinct hosts.
  */
-export const HOST_RULES = 'MAP *.test 127.0.0.1';
+// *.local too: the intranet-start test needs a private name that really reaches the fixture server.
+export const HOST_RULES = 'MAP *.test 127.0.0.1, MAP *.local 127.0.0.1';
 
 export interface LaunchOptions {
   extensionDir?: string;

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { PUBLIC_HOST, privateNetworkSite, privateTargets } from '../fixtures/private-network-site';
 import { crossSiteTwinSites, SCRIPT_MARKER, scriptSite } from '../fixtures/security-sites';
 import { startFixtureServer, type FixtureServer, type FixtureSite } from '../fixtures/server';
+import { HIDDEN_HOP_REFUSED } from '@/lib/fetch/redirects';
 import { latestCrawl, readStore } from './extension-db';
 import { expect, test } from './fixtures';
 
@@ -71,20 +72,45 @@ test('a public site’s links, llms files and sitemaps into the user’s network
 });
 
 test('a redirect into the user’s network is not requested', async ({ openPanel }) => {
-  // Known gap: browsers follow redirects themselves and show fetch() neither the hops nor the
-  // Location (redirect: 'manual' gives an opaque response), so the hop to 127.0.0.1 is requested
-  // before Scout can see it; Scout only refuses the result. Closing it needs a browser-level
-  // block (declarativeNetRequest rules for the extension's own requests to private ranges).
-  // test.fail: this turns red the day the gap closes, so the note gets removed.
-  test.fail();
+  // Browsers follow redirects without showing fetch() the hops; Scout's declarativeNetRequest
+  // rules refuse the hop to 127.0.0.1 inside the browser, so that request is never made.
   const site = await serve((port) => privateNetworkSite(port));
   try {
     const panel = await openPanel(site.url(PUBLIC_HOST, '/'));
     await discoveryDone(panel);
     await crawlToEnd(panel);
     const moved = (await frontierOf(panel)).find((f) => f.url === site.url(PUBLIC_HOST, '/moved'));
-    expect(moved).toMatchObject({ state: 'skipped', reason: expect.stringMatching(/^Redirected out of scope to http:\/\/127\.0\.0\.1:\d+\/landed \(A loopback address/) });
+    expect(moved).toMatchObject({ state: 'skipped', reason: HIDDEN_HOP_REFUSED });
     expect([...new Set(site.requests.map((r) => r.host))]).toEqual([PUBLIC_HOST]);
+    // The page's other requests still go: the rules only refuse private addresses.
+    expect(site.requests.filter((r) => r.path === '/moved').length).toBeGreaterThan(0);
+  } finally {
+    await site.close();
+  }
+});
+
+test('started on the user’s own intranet host, Scout crawls that host and still refuses other private ones', async ({ openPanel }) => {
+  // *.local names resolve to the fixture server (HOST_RULES), so a request that got through would be logged.
+  const site = await serve((port) => ({
+    'wiki.local': {
+      routes: {
+        '/': { headers: { 'content-type': 'text/html' }, body: `<!doctype html><title>Team wiki</title><main><h1>Team wiki</h1><p>Our internal documentation, written at some length.</p><a href="/page">Page</a> <a href="/moved">Moved</a> <a href="http://router.local:${port()}/setup">Router</a></main>` },
+        '/page': { headers: { 'content-type': 'text/html' }, body: '<!doctype html><title>Page</title><main><h1>Page</h1><p>An internal page with enough words to keep.</p></main>' },
+        '/moved': () => ({ status: 302, headers: { location: `http://router.local:${port()}/landed` } }),
+      },
+    },
+    'router.local': { routes: { '/setup': { body: 'router' }, '/landed': { body: 'router' } } },
+  }));
+  try {
+    const panel = await openPanel(site.url('wiki.local', '/'));
+    await discoveryDone(panel);
+    await crawlToEnd(panel);
+    const { paths } = await latestCrawl(panel);
+    expect(paths).toEqual(['/', '/page']);
+    const frontier = await frontierOf(panel);
+    expect(frontier.find((f) => f.url.endsWith('/moved'))).toMatchObject({ state: 'skipped', reason: HIDDEN_HOP_REFUSED });
+    expect(frontier.find((f) => f.url.includes('router.local'))).toMatchObject({ state: 'skipped', reason: expect.stringMatching(/^A local network name \(router\.local\)/) });
+    expect([...new Set(site.requests.map((r) => r.host))]).toEqual(['wiki.local']);
   } finally {
     await site.close();
   }

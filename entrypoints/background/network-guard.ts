@@ -1,0 +1,57 @@
+import { privateHostReason, hostnameOf } from '@/lib/url/private-network';
+import { ALLOW_RULE_BASE, allowRule, BLOCK_RULE_IDS, privateNetworkRules } from '@/lib/url/private-network-rules';
+
+type DnrRule = Browser.declarativeNetRequest.Rule;
+
+/** The extension's own URL host: what Chromium reports as the initiator of Scout's requests. */
+const selfHost = () => new URL(browser.runtime.getURL('/')).hostname;
+
+let installed: Promise<void> | undefined;
+/** Allow rules in force: private host → [rule id, jobs holding it]. */
+const held = new Map<string, [number, number]>();
+
+/**
+ * Installs the block rules (dynamic: they persist across restarts; written again on
+ * every worker start so an update's new rules replace the old) and drops allow rules
+ * left from an earlier worker, whose jobs re-take them as they resume.
+ */
+export function installNetworkGuard(): Promise<void> {
+  installed ??= (async () => {
+    const dnr = browser.declarativeNetRequest;
+    if (!dnr) return; // Firefox's MV2 build: the URL guard alone (it sees redirect hops there).
+    await dnr.updateDynamicRules({ removeRuleIds: BLOCK_RULE_IDS, addRules: privateNetworkRules(selfHost()) as unknown as DnrRule[] });
+    const stale = (await dnr.getSessionRules()).filter((r) => r.id >= ALLOW_RULE_BASE).map((r) => r.id);
+    if (stale.length) await dnr.updateSessionRules({ removeRuleIds: stale });
+  })().catch((error: unknown) => console.error('Scout could not install its network guard rules', error));
+  return installed;
+}
+
+/**
+ * A job that starts on a private host (the user's own intranet docs) may reach that
+ * host while it runs: one allow rule, removed when the last job on the host releases it.
+ * Public starts need nothing. Returns the release function.
+ */
+export async function holdStartHost(startUrl: string | undefined): Promise<() => Promise<void>> {
+  await installNetworkGuard();
+  const host = startUrl ? hostnameOf(startUrl) : null;
+  const dnr = browser.declarativeNetRequest;
+  if (!dnr || !host || privateHostReason(host) === null) return async () => undefined;
+  const entry = held.get(host);
+  if (entry) entry[1]++;
+  else {
+    const used = new Set([...held.values()].map(([id]) => id));
+    let id = ALLOW_RULE_BASE;
+    while (used.has(id)) id++;
+    held.set(host, [id, 1]);
+    await dnr.updateSessionRules({ removeRuleIds: [id], addRules: [allowRule(id, host, selfHost()) as unknown as DnrRule] });
+  }
+  let released = false;
+  return async () => {
+    const current = held.get(host);
+    if (released || !current) return;
+    released = true;
+    if (--current[1] > 0) return;
+    held.delete(host);
+    await dnr.updateSessionRules({ removeRuleIds: [current[0]] });
+  };
+}
