@@ -23,7 +23,8 @@ export default defineConfig({
     //   from reaching the user's machine or network, even through a redirect the browser follows unseen.
     // offscreen: a hidden page where crawled HTML is parsed by the browser's own parser, off the worker's thread.
     // alarms also wakes the worker for scheduled refreshes.
-    permissions: [...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen', 'declarativeNetRequest']), 'activeTab', 'alarms', 'unlimitedStorage', ...(e2e ? ['notifications'] : [])],
+    // storage: the description settings (with an optional API key) in extension storage on this device.
+    permissions: [...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen', 'declarativeNetRequest']), 'activeTab', 'alarms', 'unlimitedStorage', 'storage', ...(e2e ? ['notifications'] : [])],
     // Host access is requested per site from the side panel, on the user's click.
     // MV2 (Firefox's default build) lists optional hosts among optional_permissions.
     // notifications: asked for only when the user turns on a scheduled refresh (its result is the notification).

@@ -34,7 +34,7 @@ export interface MonitorSettings {
   nextAt?: number;
 }
 
-export type JobKind = 'discovery' | 'crawl' | 'refresh';
+export type JobKind = 'discovery' | 'crawl' | 'refresh' | 'describe';
 export type JobState = 'queued' | 'running' | 'paused' | 'done' | 'failed' | 'cancelled';
 
 /** One unit of background work on a site; its counters drive the side panel's progress. */
@@ -58,6 +58,15 @@ export interface JobRecord {
   crawlJobId?: string;
   /** Refresh jobs: started by the schedule rather than by the user. */
   scheduled?: boolean;
+  /** Describe jobs: pages left with their own description, and why (at most 200 listed). */
+  fallbacks?: Array<{ url: string; reason: string }>;
+}
+
+/** An AI-written page description, keyed by content fingerprint + provider + prompt version (see describe-pages.ts). */
+export interface DescriptionRecord {
+  key: string;
+  text: string;
+  createdAt: number;
 }
 
 export type DiscoveredKind = 'llms' | 'llms-full' | 'markdown' | 'sitemap' | 'robots' | 'well-known';
@@ -177,6 +186,7 @@ export type ScoutDb = Dexie & {
   pages: Dexie.Table<PageRecord, [string, string]>;
   artifacts: EntityTable<ArtifactRecord, 'id'>;
   pageVersions: EntityTable<PageVersionRecord, 'id'>;
+  descriptions: EntityTable<DescriptionRecord, 'key'>;
 };
 
 /**
@@ -197,8 +207,8 @@ export function createDb(name = 'llms-txt-scout'): ScoutDb {
     pages: '[jobId+key], [jobId+state], [jobId+contentHash]',
     artifacts: '++id, [origin+kind+version]',
   });
-  // v2: refresh (issue 6). A new table only; existing rows need no change.
-  db.version(2).stores({ pageVersions: '++id, [jobId+change], [crawlJobId+key]' });
+  // v2: refresh (page versions) and AI descriptions (their cache). New tables only; existing rows need no change.
+  db.version(2).stores({ pageVersions: '++id, [jobId+change], [crawlJobId+key]', descriptions: 'key' });
   return db;
 }
 

@@ -24,6 +24,12 @@ export interface ProtocolMap {
   startRefresh(data: { origin: string }): { jobId: string } | { error: string };
   /** Saves how the site is kept current (schedule, change threshold) and re-arms the schedule. */
   setMonitor(data: { origin: string; everyHours: number; threshold: number }): { nextAt?: number };
+  /**
+   * Writes AI descriptions for the site's stored pages with the saved provider, then regenerates.
+   * `consent` when the user has not yet agreed to send page text to this endpoint.
+   */
+  startDescribe(data: { origin: string }): { jobId: string } | { error: string; consent?: true };
+  cancelDescribe(data: { jobId: string }): { ok: boolean };
   /** Pause, resume and cancel work on crawls and refreshes alike. */
   pauseCrawl(data: { jobId: string }): { ok: boolean };
   resumeCrawl(data: { jobId: string }): { ok: boolean };

@@ -5,6 +5,7 @@ import { validateLlmsTxt } from '@/lib/generate/validate';
 import type { Curation } from '@/lib/generate/types';
 import { sendMessage } from '@/lib/messaging';
 import { formatBytes, plural } from '../format';
+import { DescribeCard } from '../describe/describe-card';
 import { Coverage } from './coverage';
 import { ExportBar } from './export-bar';
 import { FindingsList } from './findings-list';
@@ -70,6 +71,7 @@ export function OutputView({ origin, host, onCrawl }: { origin: string; host: st
       </section>
       {error && <p className="error" role="alert">{error}</p>}
       <Coverage origin={origin} llms={llms} />
+      <DescribeCard origin={origin} />
       <div className="seg" role="tablist" aria-label="Output view">
         {(['review', 'llms', 'full'] as const).map((v) => (
           <button key={v} type="button" role="tab" aria-selected={view === v} className="seg__item" onClick={() => setView(v)}>

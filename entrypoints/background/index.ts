@@ -1,5 +1,6 @@
 import { setUpCommands } from './commands';
 import { setUpCrawls } from './crawl';
+import { setUpDescribe } from './describe';
 import { setUpDiscovery } from './discovery';
 import { setUpGenerate } from './generate';
 import { installNetworkGuard } from './network-guard';
@@ -16,4 +17,5 @@ export default defineBackground(() => {
   const schedule = createSchedule();
   schedule.setUp(setUpCrawls(schedule.hooks).startRefresh);
   setUpGenerate();
+  setUpDescribe();
 });

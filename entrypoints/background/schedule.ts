@@ -3,6 +3,7 @@ import { onMessage } from '@/lib/messaging';
 import { outputsAfterRefresh } from '@/lib/refresh/after-refresh';
 import { afterRun, dueSites, nextWake, withMonitor } from '@/lib/refresh/schedule';
 import type { JobHooks } from './crawl';
+import { descriptionsBy } from './describe';
 
 const ALARM = 'scheduled-refresh';
 const NOTIFICATION_PREFIX = 'refresh:';
@@ -50,7 +51,7 @@ export function createSchedule(): { hooks: JobHooks; setUp(startRefresh: StartRe
 
   const hooks: JobHooks = {
     async onRefreshEnded(job) {
-      const created = await outputsAfterRefresh(db, job.id);
+      const created = await outputsAfterRefresh(db, job.id, new Date(), await descriptionsBy());
       if (job.scheduled) await notify((await db.jobs.get(job.id)) ?? job, created?.version ?? null);
       await runDue();
     },

@@ -1,4 +1,5 @@
 import type { ArtifactRecord, PageRecord, ScoutDb } from '../db';
+import { cachedDescriptions } from '../describe/run-describe';
 import { generateOutputs } from './generate';
 import { latestCrawlWithPages } from './latest-crawl';
 import { countTokens } from './tokens';
@@ -13,7 +14,7 @@ export const KEEP_VERSIONS = 5;
  * once per page and kept on the page, so re-generating after a curation change
  * is quick.
  */
-export async function generateForSite(db: ScoutDb, origin: string, now = new Date(), cause: { refreshJobId?: string } = {}): Promise<{ version: number; output: GeneratedOutput } | null> {
+export async function generateForSite(db: ScoutDb, origin: string, now = new Date(), options: { refreshJobId?: string; descriptionsBy?: string | null } = {}): Promise<{ version: number; output: GeneratedOutput } | null> {
   const job = await latestCrawlWithPages(db, origin);
   if (!job?.startUrl) return null;
   const pages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
@@ -21,12 +22,16 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
   for (const p of uncounted) p.tokens = countTokens(p.markdown);
   if (uncounted.length) await db.pages.bulkPut(uncounted);
   const site = await db.sites.get(origin);
-  const output = generateOutputs({ startUrl: job.startUrl, pages: pages.map(toSource), nav: job.nav, curation: site?.curation, generatedAt: now });
+  // AI descriptions (when the user turned them on) replace the pages' own, page by page; a page
+  // whose text changed since it was described has no cached one and keeps its own until described again.
+  const ai = options.descriptionsBy ? await cachedDescriptions(db, pages, options.descriptionsBy) : new Map<string, string>();
+  const sources = pages.map((p) => ({ ...toSource(p), description: ai.get(p.key) ?? p.description }));
+  const output = generateOutputs({ startUrl: job.startUrl, pages: sources, nav: job.nav, curation: site?.curation, generatedAt: now });
 
   const version = await db.transaction('rw', db.artifacts, async () => {
     const latest = await db.artifacts.where('[origin+kind+version]').between([origin, 'llms', 0], [origin, 'llms', Infinity]).last();
     const next = (latest?.version ?? 0) + 1;
-    const base = { origin, version: next, jobId: job.id, createdAt: now.getTime(), ...cause };
+    const base = { origin, version: next, jobId: job.id, createdAt: now.getTime(), ...(options.refreshJobId ? { refreshJobId: options.refreshJobId } : {}) };
     const model = { title: output.title, summary: output.summary, sections: output.sections };
     const rows: ArtifactRecord[] = [
       { ...base, kind: 'llms', text: output.llmsTxt, tokens: output.tokens.llmsTxt, model },

@@ -7,10 +7,10 @@ import { changedEnough } from './counters';
  * was removed or came back. An unchanged site keeps its current version, so the
  * version list shows real changes only.
  */
-export async function outputsAfterRefresh(db: ScoutDb, jobId: string, now = new Date()): Promise<{ version: number } | null> {
+export async function outputsAfterRefresh(db: ScoutDb, jobId: string, now = new Date(), descriptionsBy: string | null = null): Promise<{ version: number } | null> {
   const job = await db.jobs.get(jobId);
   if (!job || job.kind !== 'refresh' || job.state !== 'done' || changedEnough(job.counters) === 0) return null;
-  const result = await generateForSite(db, job.origin, now, { refreshJobId: jobId });
+  const result = await generateForSite(db, job.origin, now, { refreshJobId: jobId, descriptionsBy });
   if (!result) return null;
   await db.jobs.update(jobId, { counters: { ...job.counters, version: result.version } });
   return { version: result.version };

@@ -14,7 +14,7 @@ describe('the Scout database', () => {
     db = createDb(`t-${Math.random()}`);
     await db.open();
     expect(db.verno).toBe(SCHEMA_VERSION);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['artifacts', 'discovered', 'frontier', 'jobs', 'pageVersions', 'pages', 'sites']);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['artifacts', 'descriptions', 'discovered', 'frontier', 'jobs', 'pageVersions', 'pages', 'sites']);
   });
 
   it('upgrades a version-1 database (the first release) without losing its crawls', async () => {

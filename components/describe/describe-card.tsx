@@ -1,0 +1,92 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { db } from '@/lib/db';
+import { builtinProvider } from '@/lib/describe/builtin';
+import { createDescribeJob, runDescribeJob } from '@/lib/describe/run-describe';
+import { sendMessage } from '@/lib/messaging';
+import { shortUrl } from '../format';
+import { ProviderForm } from './provider-form';
+import { useDescribeSettings } from './use-describe-settings';
+
+/** Optional AI descriptions: the provider, consent before page text leaves the browser, progress and fallbacks. */
+export function DescribeCard({ origin }: { origin: string }) {
+  const [settings, save] = useDescribeSettings();
+  const [consent, setConsent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const job = useLiveQuery(async () => (await db.jobs.where('[origin+createdAt]').between([origin, 0], [origin, Infinity]).reverse().filter((j) => j.kind === 'describe').first()) ?? null, [origin]);
+  const pages = useLiveQuery(async () => {
+    const crawl = await db.jobs.where('[origin+createdAt]').between([origin, 0], [origin, Infinity]).reverse().filter((j) => j.kind === 'crawl').first();
+    return crawl ? db.pages.where('[jobId+state]').equals([crawl.id, 'stored']).count() : 0;
+  }, [origin]);
+  if (!settings || job === undefined) return null;
+  const running = job?.state === 'running';
+  const endpointHost = settings.endpoint.url ? new URL(settings.endpoint.url, 'https://x').host : '';
+
+  const start = async () => {
+    setError(null);
+    if (settings.provider === 'builtin') return runBuiltin();
+    const answer = await sendMessage('startDescribe', { origin }).catch((e: unknown) => ({ error: `Scout’s background worker did not answer (${String(e)}).` }));
+    if ('consent' in answer && answer.consent) setConsent(true);
+    else if ('error' in answer) setError(answer.error);
+  };
+  const agree = async () => {
+    await save({ ...settings, consentedTo: settings.endpoint.url });
+    setConsent(false);
+    await start();
+  };
+  // The on-device model is only exposed to pages, so this panel runs it (one page at a time).
+  const runBuiltin = async () => {
+    const created = await createDescribeJob(db, origin);
+    if ('error' in created) return setError(created.error);
+    const provider = builtinProvider();
+    try {
+      await runDescribeJob(db, created.id, provider, { concurrency: 1, maxPages: settings.maxPages });
+      await sendMessage('generate', { origin });
+    } finally {
+      provider.destroy();
+    }
+  };
+
+  const c = job?.counters ?? {};
+  return (
+    <section className="card" data-testid="describe-card" data-state={job?.state ?? 'none'}>
+      <h2>Descriptions</h2>
+      <p className="muted">Each entry’s note comes from the page itself. You can have a language model write them instead; pages it can’t describe keep their own.</p>
+      <details className="settings__more" open={settings.provider !== 'none'}>
+        <summary>Provider{settings.provider === 'endpoint' && endpointHost ? `: ${endpointHost}` : settings.provider === 'builtin' ? ': on-device' : ': Scout'}</summary>
+        <ProviderForm settings={settings} onSave={save} />
+      </details>
+      {settings.provider !== 'none' && (
+        <div className="row">
+          <button type="button" className="button button--primary" disabled={running || !pages} onClick={() => void start()} data-testid="describe-start">Write descriptions</button>
+          {running && job && <button type="button" className="button button--danger" onClick={() => void sendMessage('cancelDescribe', { jobId: job.id })} data-testid="describe-cancel">Cancel</button>}
+        </div>
+      )}
+      {consent && (
+        <div className="note" role="alertdialog" aria-label="Send page text?" data-testid="describe-consent">
+          <p>
+            Scout will send the text of up to <strong>{Math.min(settings.maxPages, pages ?? 0)} pages</strong> of {new URL(origin).host} (about 1,500 tokens each) to <strong>{endpointHost}</strong>, model <strong>{settings.endpoint.model}</strong>
+            {settings.endpoint.apiKey ? ', with your API key' : ''}. Pages described before are not sent again. Nothing is sent until you agree.
+          </p>
+          <div className="row">
+            <button type="button" className="button button--primary" onClick={() => void agree()} data-testid="describe-agree">Send and write</button>
+            <button type="button" className="button" onClick={() => setConsent(false)}>Not now</button>
+          </div>
+        </div>
+      )}
+      {error && <p className="error" role="alert">{error}</p>}
+      {job && (
+        <>
+          <p className="crawl-progress__message" data-testid="describe-message">{job.message}</p>
+          {running && <progress max={c.total ?? 1} value={(c.described ?? 0) + (c.cached ?? 0) + (c.fallback ?? 0)} />}
+          {job.fallbacks && job.fallbacks.length > 0 && (
+            <details className="checked" data-testid="describe-fallbacks">
+              <summary>{job.fallbacks.length} kept their own description</summary>
+              <ul>{job.fallbacks.map((f) => <li key={f.url}><span className="truncate">{shortUrl(f.url, origin)}</span> <span className="muted">{f.reason}</span></li>)}</ul>
+            </details>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

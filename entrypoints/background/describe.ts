@@ -1,0 +1,58 @@
+import { db } from '@/lib/db';
+import { endpointProvider } from '@/lib/describe/endpoint';
+import { createDescribeJob, runDescribeJob } from '@/lib/describe/run-describe';
+import { DESCRIBE_SETTINGS_KEY, endpointProblem, normalizeDescribeSettings, providerId, type DescribeSettings } from '@/lib/describe/settings';
+import { onMessage } from '@/lib/messaging';
+import { regenerate } from './generate';
+
+export async function describeSettings(): Promise<DescribeSettings> {
+  return normalizeDescribeSettings((await browser.storage.local.get(DESCRIBE_SETTINGS_KEY))[DESCRIBE_SETTINGS_KEY]);
+}
+
+/** The provider whose cached descriptions the generator uses, or null for deterministic ones. */
+export async function descriptionsBy(): Promise<string | null> {
+  // Settings that cannot be read must not stop the files being made: they fall back to Scout's own descriptions.
+  return providerId(await describeSettings().catch(() => normalizeDescribeSettings(undefined)));
+}
+
+/**
+ * AI descriptions with the user's endpoint, in the worker. (Chrome's on-device
+ * Summarizer is only exposed to pages, so the panel runs that one itself.)
+ */
+export function setUpDescribe(): void {
+  const running = new Map<string, AbortController>();
+
+  // A describe job "running" in a worker that was stopped has no runner any more; the cache keeps
+  // what it finished, so running it again only asks for the rest.
+  void db.jobs
+    .where('state')
+    .equals('running')
+    .filter((j) => j.kind === 'describe')
+    .modify({ state: 'failed', endedAt: Date.now(), message: 'Stopped when the browser closed Scout’s worker. Run it again: descriptions already written are kept.' });
+
+  onMessage('startDescribe', async ({ data }) => {
+    const settings = await describeSettings();
+    if (settings.provider !== 'endpoint') return { error: 'Choose your endpoint as the description provider first.' };
+    const problem = endpointProblem(settings.endpoint);
+    if (problem) return { error: problem };
+    if (settings.consentedTo !== settings.endpoint.url) return { error: 'consent', consent: true as const };
+    const endpointOrigin = new URL(settings.endpoint.url).origin;
+    if (!(await browser.permissions.contains({ origins: [`${endpointOrigin}/*`] }))) return { error: `Scout may not contact ${endpointOrigin} yet: save the endpoint again and allow access.` };
+    const job = await createDescribeJob(db, data.origin);
+    if ('error' in job) return job;
+    const controller = new AbortController();
+    running.set(job.id, controller);
+    const provider = endpointProvider(settings.endpoint, (input, init) => fetch(input, init));
+    void runDescribeJob(db, job.id, provider, { concurrency: settings.concurrency, maxPages: settings.maxPages, signal: controller.signal })
+      .then(async () => regenerate(data.origin))
+      .catch((error: unknown) => db.jobs.update(job.id, { state: 'failed', endedAt: Date.now(), message: `Stopped on an error: ${String(error)}` }))
+      .finally(() => running.delete(job.id));
+    return { jobId: job.id };
+  });
+
+  onMessage('cancelDescribe', ({ data }) => {
+    const controller = running.get(data.jobId);
+    controller?.abort();
+    return { ok: Boolean(controller) };
+  });
+}

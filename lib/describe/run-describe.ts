@@ -1,0 +1,79 @@
+import type { JobRecord, ScoutDb } from '../db';
+import { latestCrawlWithPages } from '../generate/latest-crawl';
+import { activeJobFor } from '../refresh/jobs';
+import { cacheKey, describePages } from './describe-pages';
+import type { DescribeResult, DescriptionCache, DescriptionProvider } from './types';
+
+const FALLBACKS_KEPT = 200;
+
+/** The descriptions cache in IndexedDB: one row per content fingerprint, provider and prompt version. */
+export function dexieCache(db: ScoutDb): DescriptionCache {
+  return {
+    get: async (key) => (await db.descriptions.get(key))?.text,
+    put: async (key, text) => void (await db.descriptions.put({ key, text, createdAt: Date.now() })),
+  };
+}
+
+/** Creates a describe job for the site's latest crawl, or says why not. */
+export async function createDescribeJob(db: ScoutDb, origin: string): Promise<JobRecord | { error: string }> {
+  const crawl = await latestCrawlWithPages(db, origin);
+  if (!crawl) return { error: 'Crawl the site first: descriptions are written for its stored pages.' };
+  const busy = await activeJobFor(db, origin);
+  if (busy) return { error: `A ${busy.kind} of this site is running; describe its pages when it is done.` };
+  const running = await db.jobs.where('state').equals('running').filter((j) => j.kind === 'describe' && j.origin === origin).first();
+  if (running) return { error: 'Descriptions for this site are already being written.' };
+  const now = Date.now();
+  const job: JobRecord = { id: crypto.randomUUID(), origin, kind: 'describe', state: 'running', createdAt: now, startedAt: now, crawlJobId: crawl.id, counters: {}, message: 'Writing descriptions…' };
+  await db.jobs.add(job);
+  return job;
+}
+
+/**
+ * Runs the provider over the crawl's stored pages. Counters move as pages settle;
+ * pages that fall back keep their own description and are listed with the reason.
+ * A stopped worker loses at most the calls in flight: finished descriptions are in
+ * the cache, so running it again only asks for the rest.
+ */
+export async function runDescribeJob(db: ScoutDb, jobId: string, provider: DescriptionProvider, options: { concurrency: number; maxPages: number; signal?: AbortSignal }): Promise<JobRecord['state']> {
+  const job = await db.jobs.get(jobId);
+  if (!job?.crawlJobId) return 'failed';
+  const pages = await db.pages.where('[jobId+state]').equals([job.crawlJobId, 'stored']).toArray();
+  const counters = { total: pages.length, described: 0, cached: 0, fallback: 0 };
+  const fallbacks: Array<{ url: string; reason: string }> = [];
+  const urlOf = new Map(pages.map((p) => [p.key, p.url]));
+  let lastWrite = 0;
+  const progress = async (force = false) => {
+    if (!force && Date.now() - lastWrite < 250) return;
+    lastWrite = Date.now();
+    await db.jobs.update(jobId, { counters: { ...counters }, fallbacks: fallbacks.slice(0, FALLBACKS_KEPT), message: `Describing · ${counters.described + counters.cached + counters.fallback} / ${counters.total} pages` });
+  };
+  const onResult = async (r: DescribeResult) => {
+    if (r.source === 'ai') counters.described++;
+    else if (r.source === 'cache') counters.cached++;
+    else {
+      counters.fallback++;
+      fallbacks.push({ url: urlOf.get(r.key) ?? r.key, reason: r.reason ?? 'No description' });
+    }
+    await progress();
+  };
+  await describePages(
+    pages.map((p) => ({ key: p.key, title: p.title, url: p.url, markdown: p.markdown, contentHash: p.contentHash })),
+    { provider, cache: dexieCache(db), concurrency: options.concurrency, maxPages: options.maxPages, signal: options.signal, onResult },
+  );
+  await progress(true);
+  const state = options.signal?.aborted ? 'cancelled' : 'done';
+  const words = `${counters.described} written · ${counters.cached} from earlier runs · ${counters.fallback} kept their own`;
+  await db.jobs.update(jobId, { state, endedAt: Date.now(), message: state === 'done' ? `Descriptions: ${words}` : `Cancelled: ${words}` });
+  return state;
+}
+
+/** AI descriptions for these pages from the cache (provider and prompt as now), by page key. */
+export async function cachedDescriptions(db: ScoutDb, pages: Array<{ key: string; contentHash: string }>, providerId: string): Promise<Map<string, string>> {
+  const rows = await db.descriptions.bulkGet(pages.map((p) => cacheKey(p.contentHash, providerId)));
+  const out = new Map<string, string>();
+  rows.forEach((row, i) => {
+    const page = pages[i];
+    if (row && page) out.set(page.key, row.text);
+  });
+  return out;
+}

@@ -1,0 +1,79 @@
+import { answer, pageUrlOf, serverError, startChatServer } from '../fixtures/chat-server';
+import { readStore } from './extension-db';
+import { expect, test } from './fixtures';
+
+const KEY = 'sk-e2e-secret-4242424242';
+
+test('AI descriptions from the user’s endpoint: asked consent first, bounded, cached, fallbacks listed, the key kept local', async ({ openPanel, server }) => {
+  // A real chat-completions server on loopback, reached as llm.example.test (host resolver rules).
+  const chat = await startChatServer((body) => {
+    const url = pageUrlOf(body) ?? '';
+    if (url.endsWith('/guide/transactions.html')) return serverError(500);
+    return answer(`Model note for ${new URL(url).pathname} in one sentence.`, 80);
+  }, { apiKey: KEY });
+  try {
+    const endpoint = `http://llm.example.test:${new URL(chat.baseUrl).port}/v1`;
+    const panel = await openPanel(server.url('docs.scout-demo.test', '/guide/'));
+    await panel.getByRole('tab', { name: 'Generate' }).click();
+    await panel.getByTestId('start-crawl').click();
+    await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    await panel.getByTestId('see-output').click();
+    await expect(panel.getByTestId('output')).toBeVisible({ timeout: 15_000 });
+
+    // Chrome's on-device model is offered only where the browser says it can be used.
+    const builtin = await panel.evaluate(async () => {
+      const s = (globalThis as { Summarizer?: { availability(): Promise<string> } }).Summarizer;
+      return s ? s.availability().catch(() => 'unavailable') : 'unavailable';
+    });
+    await expect(panel.locator('[data-testid=provider] option[value=builtin]')).toHaveCount(builtin === 'unavailable' ? 0 : 1);
+
+    await panel.locator('.settings__more summary', { hasText: 'Provider' }).click();
+    await panel.getByTestId('provider').selectOption('endpoint');
+    await panel.getByTestId('endpoint-url').fill(endpoint);
+    await panel.getByTestId('endpoint-model').fill('test-model');
+    await panel.getByTestId('endpoint-key').fill(KEY);
+    await panel.getByTestId('endpoint-concurrency').fill('2');
+    await panel.getByTestId('save-provider').click();
+    await expect(panel.getByTestId('provider-note')).toHaveText('Saved.');
+
+    // Nothing is sent before the user agrees to what will be sent where.
+    await panel.getByTestId('describe-start').click();
+    await expect(panel.getByTestId('describe-consent')).toContainText('llm.example.test');
+    await expect(panel.getByTestId('describe-consent')).toContainText('test-model');
+    expect(chat.requests).toHaveLength(0);
+    await panel.getByTestId('describe-agree').click();
+
+    await expect(panel.getByTestId('describe-card')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+    await expect(panel.getByTestId('describe-message')).toHaveText(/^Descriptions: \d+ written · 0 from earlier runs · 1 kept their own$/);
+    await expect(panel.getByTestId('describe-fallbacks')).toContainText('/guide/transactions.html');
+    await expect(panel.getByTestId('describe-fallbacks')).toContainText('HTTP 500');
+    expect(chat.maxInFlight).toBeLessThanOrEqual(2);
+    expect(chat.requests.every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
+    // 4 calls for the failing page (1 + 3 retries), one for each other page.
+    const calls = chat.requests.length;
+    expect(chat.requests.filter((r) => pageUrlOf(r.body)?.endsWith('/guide/transactions.html'))).toHaveLength(4);
+
+    // The regenerated llms.txt carries the model's notes.
+    await panel.getByRole('tab', { name: /^llms\.txt/ }).click();
+    await expect(panel.getByTestId('llms-text')).toContainText('Model note for /guide/installation.html in one sentence.', { timeout: 15_000 });
+
+    // Again: only the page that failed is sent again; the rest come from the cache.
+    await panel.getByTestId('describe-start').click();
+    await expect(panel.getByTestId('describe-message')).toHaveText(/^Descriptions: 0 written · \d+ from earlier runs · 1 kept their own$/, { timeout: 30_000 });
+    expect(chat.requests.slice(calls).every((r) => pageUrlOf(r.body)?.endsWith('/guide/transactions.html'))).toBe(true);
+
+    // The key is in this device's extension storage only: not synced, not in IndexedDB.
+    const stored = await panel.evaluate(async () => {
+      const c = (globalThis as unknown as { chrome: { storage: Record<'local' | 'sync', { get(k: null): Promise<Record<string, unknown>> }> } }).chrome;
+      return { local: JSON.stringify(await c.storage.local.get(null)), sync: JSON.stringify(await c.storage.sync.get(null)) };
+    });
+    expect(stored.local).toContain(KEY);
+    expect(stored.sync).not.toContain(KEY);
+    for (const store of ['jobs', 'pages', 'artifacts', 'descriptions', 'sites']) expect(JSON.stringify(await readStore(panel, store))).not.toContain(KEY);
+    await panel.setViewportSize({ width: 400, height: 1000 });
+    await panel.getByRole('tab', { name: 'Review' }).click();
+    await panel.getByTestId('describe-card').screenshot({ path: 'screenshots/describe.png' });
+  } finally {
+    await chat.close();
+  }
+});
