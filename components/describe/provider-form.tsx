@@ -30,7 +30,7 @@ export function ProviderForm({ settings, onSave }: { settings: DescribeSettings;
   };
 
   return (
-    <div className="settings" data-testid="provider-form">
+    <div className="settings provider-form" data-testid="provider-form">
       <label>
         Descriptions written by
         <select value={draft.provider} onChange={(e) => setDraft({ ...draft, provider: e.target.value as DescribeSettings['provider'] })} data-testid="provider">
