@@ -28,9 +28,12 @@ test('the shipped manifest cannot read a site until the user grants access', asy
   });
   const { context, worker, extensionId } = await launchWithExtension({ extensionDir: PROD_BUILD });
   try {
-    const manifest = await worker.evaluate(() => (globalThis as unknown as { chrome: { runtime: { getManifest(): { host_permissions?: string[]; optional_host_permissions?: string[] } } } }).chrome.runtime.getManifest());
+    const manifest = await worker.evaluate(() => (globalThis as unknown as { chrome: { runtime: { getManifest(): { permissions?: string[]; optional_permissions?: string[]; host_permissions?: string[]; optional_host_permissions?: string[] } } } }).chrome.runtime.getManifest());
     expect(manifest.host_permissions ?? []).toEqual([]);
     expect(manifest.optional_host_permissions).toEqual(['http://*/*', 'https://*/*']);
+    // Exactly the permissions the README explains, no more.
+    expect([...(manifest.permissions ?? [])].sort()).toEqual(['activeTab', 'alarms', 'declarativeNetRequest', 'offscreen', 'sidePanel', 'storage', 'unlimitedStorage']);
+    expect(manifest.optional_permissions).toEqual(['notifications']);
 
     // No CORS headers (nearly every docs site): the browser blocks the response.
     expect(await workerFetch(worker, server.url('docs.example.test', '/llms.txt'))).toMatchObject({ ok: false, error: expect.stringMatching(/Failed to fetch/) });
