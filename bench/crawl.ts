@@ -2,9 +2,14 @@
  * Crawl speed on real documentation, in headless Chromium with the built
  * extension, next to the browser's own floor (fetch + native DOMParser of the
  * same URLs at the same concurrency, nothing stored), and the conversion step
- * alone in Node. Prints a Markdown table; writes bench/results/crawl-<date>.json.
+ * alone in Node. After each crawl, a refresh of it with nothing changed on the
+ * server (every page re-checked with If-None-Match / If-Modified-Since): its time,
+ * bytes and requests next to the crawl's. Prints Markdown tables; writes
+ * bench/results/crawl-<date>.json (or --out).
  *
  * Run: npm run bench:crawl [-- --runs 3 --corpus python,node,synthetic]
+ *   --refresh python,node   corpora refreshed after every crawl (the default); bare --refresh: all; --no-refresh: none
+ *   --out <file>            where the JSON goes
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { CDPSession, Page } from '@playwright/test';
@@ -12,7 +17,7 @@ import { convertHtml } from '../lib/convert/convert-page';
 import { linkedomAdapter } from '../lib/convert/dom';
 import { generatedSite } from '../tests/fixtures/generated-site';
 import { nodeDocsDir, nodeDocsSite, pythonDocsDir } from '../tests/fixtures/real-docs';
-import { startFixtureServer, type FixtureSite } from '../tests/fixtures/server';
+import { startFixtureServer, type FixtureServer, type FixtureSite } from '../tests/fixtures/server';
 import { launchWithExtension } from '../tests/e2e/browser';
 import { readStore } from '../tests/e2e/extension-db';
 
@@ -27,6 +32,13 @@ const CORPORA: Record<string, { host: string; site: () => FixtureSite; start: st
   synthetic: { host: 'gen.example.test', site: () => generatedSite(5000), start: '/' },
 };
 const selected = arg('corpus', 'python,node').split(',');
+const refreshArg = process.argv.indexOf('--refresh');
+const refreshed = new Set(
+  process.argv.includes('--no-refresh') ? []
+  : refreshArg > 0 && !(process.argv[refreshArg + 1] ?? '--').startsWith('--') ? (process.argv[refreshArg + 1] ?? '').split(',')
+  : refreshArg > 0 ? selected
+  : ['python', 'node'],
+);
 
 interface JobRow { id: string; kind: string; state: string; createdAt: number; startedAt?: number; endedAt?: number; counters: Record<string, number> }
 
@@ -84,13 +96,96 @@ async function floor(panel: Page, urls: string[], concurrency: number): Promise<
     const worker = async () => {
       while (next < list.length) {
         const url = list[next++] as string;
-        const html = await (await fetch(url, { credentials: 'include' })).text();
+        // reload: the network every time, as before the fixture server sent Last-Modified (Chromium's heuristic
+        // freshness would now answer from its HTTP cache); the response is still cached, like the crawl's.
+        const html = await (await fetch(url, { credentials: 'include', cache: 'reload' })).text();
         new DOMParser().parseFromString(html, 'text/html');
       }
     };
     await Promise.all(Array.from({ length: n }, worker));
     return performance.now() - started;
   }, [urls, concurrency] as const);
+}
+
+interface RefreshResult {
+  /** job.endedAt − job.startedAt, and from the click on Refresh now until the bench saw the job done. */
+  wallMs: number;
+  clickToDoneMs: number;
+  /** The wait for the crawl's llms.txt and llms-full.txt, which the worker writes after the crawl job is done. */
+  outputsWaitMs: number;
+  counters: Record<string, number>;
+  /** What the fixture server saw and sent from the click to the end (robots.txt included). */
+  requests: number;
+  serverBytes: number;
+  statuses: Record<string, number>;
+  /** Paths answered in full (200) during the refresh, the first 20. */
+  downloaded: string[];
+  /** pageVersions of the refresh by "change: reason", most frequent first. */
+  reasons: Record<string, number>;
+}
+
+/** How many llms-full.txt versions the site has (an index count: the texts themselves are megabytes). */
+async function llmsFullCount(panel: Page, origin: string): Promise<number> {
+  return panel.evaluate(async (o) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('llms-txt-scout');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    try {
+      const index = db.transaction('artifacts').objectStore('artifacts').index('[origin+kind+version]');
+      return await new Promise<number>((resolve, reject) => {
+        const req = index.count(IDBKeyRange.bound([o, 'llms-full', -Infinity], [o, 'llms-full', Infinity]));
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+    } finally {
+      db.close();
+    }
+  }, origin);
+}
+
+/**
+ * Refresh now on the History tab, as a user would; waits for the refresh job to end. First waits
+ * for the crawl's outputs: the worker generates them right after the crawl (seconds for the Python
+ * docs), and a refresh started meanwhile would queue behind that work — a user refreshes later.
+ */
+async function refreshOnce(panel: Page, server: FixtureServer, origin: string): Promise<RefreshResult> {
+  const waitStarted = Date.now();
+  while ((await llmsFullCount(panel, origin)) === 0) {
+    if (Date.now() - waitStarted > 120_000) throw new Error('No llms-full.txt 120 s after the crawl');
+    await panel.waitForTimeout(100);
+  }
+  const outputsWaitMs = Date.now() - waitStarted;
+  await panel.getByRole('tab', { name: 'History' }).click();
+  const before = server.requests.length;
+  const clicked = Date.now();
+  await panel.getByTestId('refresh-now').click();
+  const newest = async () => (await readStore<JobRow>(panel, 'jobs')).filter((j) => j.kind === 'refresh').sort((a, b) => b.createdAt - a.createdAt)[0];
+  let job = await newest();
+  while (!job || job.state === 'running') {
+    await panel.waitForTimeout(100);
+    job = await newest();
+  }
+  const clickToDoneMs = Date.now() - clicked;
+  if (job.state !== 'done') throw new Error(`The refresh ended ${job.state}: ${JSON.stringify(job)}`);
+  const log = server.requests.slice(before);
+  const statuses: Record<string, number> = {};
+  for (const r of log) statuses[r.status ?? 'none'] = (statuses[r.status ?? 'none'] ?? 0) + 1;
+  const versions = (await readStore<{ jobId: string; change: string; reason: string }>(panel, 'pageVersions')).filter((v) => v.jobId === job.id);
+  const reasons: Record<string, number> = {};
+  for (const v of versions) reasons[`${v.change}: ${v.reason}`] = (reasons[`${v.change}: ${v.reason}`] ?? 0) + 1;
+  return {
+    wallMs: (job.endedAt ?? Date.now()) - (job.startedAt ?? job.createdAt),
+    clickToDoneMs,
+    outputsWaitMs,
+    counters: job.counters,
+    requests: log.length,
+    serverBytes: log.reduce((n, r) => n + (r.bytes ?? 0), 0),
+    statuses,
+    downloaded: log.filter((r) => r.status === 200).slice(0, 20).map((r) => r.path),
+    reasons: Object.fromEntries(Object.entries(reasons).sort((a, b) => b[1] - a[1])),
+  };
 }
 
 async function crawlOnce(name: string) {
@@ -125,8 +220,11 @@ async function crawlOnce(name: string) {
     if (job.state !== 'done') throw new Error(`The ${name} crawl ended ${job.state}: ${JSON.stringify(job)}`);
     const wallMs = (job.endedAt ?? Date.now()) - (job.startedAt ?? job.createdAt);
     const usage = (await cdp.send('Storage.getUsageAndQuota', { origin: `chrome-extension://${extensionId}` })) as { usage: number };
+    // Everything the server sent up to here: panel discovery, robots, sitemaps, twin probes, pages.
+    const sent = { requests: server.requests.length, bytes: server.requests.reduce((n, r) => n + (r.bytes ?? 0), 0) };
+    const refresh = refreshed.has(name) ? await refreshOnce(panel, server, server.origin(corpus.host)) : undefined;
     const floorMs = await floor(panel, urls, 4);
-    return { pages: urls.length, bytes, wallMs, floorMs, counters: job.counters, peakHeap, idbBytes: usage.usage };
+    return { pages: urls.length, bytes, wallMs, floorMs, counters: job.counters, peakHeap, idbBytes: usage.usage, server: sent, refresh };
   } finally {
     await context.close();
     await server.close();
@@ -135,6 +233,11 @@ async function crawlOnce(name: string) {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const results: Record<string, unknown> = { date: new Date().toISOString(), runs: RUNS, machine: '2 cores', corpora: {} };
+const pct = (x: number) => `${(100 * x).toFixed(x < 0.1 ? 2 : 1)} %`;
+const refreshTable: string[] = [
+  '| corpus | pages | crawl s | refresh s (median, min–max) | refresh time % of crawl | crawl MB | refresh page bytes | % of crawl bytes | refresh requests (304 / 200 / other) | server bytes refresh / crawl | unchanged / checked | changed / minor / failed |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+];
 const table: string[] = ['| corpus | pages | MB | wall s (median, min–max) | pages/s | MB/s | floor s | ratio | fetch / convert / store s | peak worker heap MB | IndexedDB MB | Node convert ms/page |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'];
 for (const name of selected) {
   const runs = [];
@@ -142,6 +245,7 @@ for (const name of selected) {
     const r = await crawlOnce(name);
     runs.push(r);
     console.log(`${name} run ${i + 1}: ${r.pages} pages in ${(r.wallMs / 1000).toFixed(1)} s (floor ${(r.floorMs / 1000).toFixed(1)} s)`);
+    if (r.refresh) console.log(`${name} run ${i + 1}: refresh ${(r.refresh.wallMs / 1000).toFixed(2)} s (click to done ${(r.refresh.clickToDoneMs / 1000).toFixed(2)} s, outputs waited for ${(r.refresh.outputsWaitMs / 1000).toFixed(1)} s), ${r.refresh.counters.unchanged}/${r.refresh.counters.checked} unchanged, ${r.refresh.counters.bytes} page bytes, ${r.refresh.requests} requests ${JSON.stringify(r.refresh.statuses)}`);
   }
   const mid = runs.find((r) => r.wallMs === median(runs.map((x) => x.wallMs))) ?? runs[0];
   if (!mid) continue;
@@ -153,6 +257,17 @@ for (const name of selected) {
   table.push(
     `| ${name} | ${mid.pages} | ${(mid.bytes / 1e6).toFixed(1)} | ${median(walls).toFixed(1)} (${Math.min(...walls).toFixed(1)}–${Math.max(...walls).toFixed(1)}) | ${(mid.pages / (mid.wallMs / 1000)).toFixed(1)} | ${(mid.bytes / 1e6 / (mid.wallMs / 1000)).toFixed(1)} | ${(mid.floorMs / 1000).toFixed(1)} | ${(mid.wallMs / mid.floorMs).toFixed(1)}× | ${((c.fetchMs ?? 0) / 1000).toFixed(1)} / ${((c.convertMs ?? 0) / 1000).toFixed(1)} / ${((c.storeMs ?? 0) / 1000).toFixed(1)} | ${(mid.peakHeap / 1e6).toFixed(0)} | ${(mid.idbBytes / 1e6).toFixed(0)} | ${Number.isFinite(nodeConvert) ? nodeConvert.toFixed(1) : '–'} |`,
   );
+  // The refresh of each run against that run's crawl; every column is the median over the runs.
+  const withRefresh = runs.flatMap((r) => (r.refresh ? [{ ...r, refresh: r.refresh }] : []));
+  if (withRefresh.length > 0) {
+    const m = (f: (r: (typeof withRefresh)[number]) => number) => median(withRefresh.map(f));
+    const rs = withRefresh.map((r) => r.refresh.wallMs / 1000);
+    const rc = (r: (typeof withRefresh)[number], k: string) => r.refresh.counters[k] ?? 0;
+    const st = (r: (typeof withRefresh)[number], k: string) => r.refresh.statuses[k] ?? 0;
+    refreshTable.push(
+      `| ${name} | ${m((r) => r.pages)} | ${m((r) => r.wallMs / 1000).toFixed(1)} | ${median(rs).toFixed(2)} (${Math.min(...rs).toFixed(2)}–${Math.max(...rs).toFixed(2)}) | ${pct(m((r) => r.refresh.wallMs / r.wallMs))} | ${(m((r) => r.bytes) / 1e6).toFixed(1)} | ${(m((r) => rc(r, 'bytes')) / 1e6).toFixed(2)} MB | ${pct(m((r) => rc(r, 'bytes') / r.bytes))} | ${m((r) => r.refresh.requests)} (${m((r) => st(r, '304'))} / ${m((r) => st(r, '200'))} / ${m((r) => r.refresh.requests - st(r, '304') - st(r, '200'))}) | ${(m((r) => r.refresh.serverBytes) / 1e6).toFixed(2)} / ${(m((r) => r.server.bytes) / 1e6).toFixed(1)} MB (${pct(m((r) => r.refresh.serverBytes / r.server.bytes))}) | ${m((r) => rc(r, 'unchanged'))} / ${m((r) => rc(r, 'checked'))} | ${m((r) => rc(r, 'changed'))} / ${m((r) => rc(r, 'minor'))} / ${m((r) => rc(r, 'failed'))} |`,
+    );
+  }
 }
 
 /** The conversion step alone, in Node: every .html file of the corpus through convertHtml. */
@@ -172,8 +287,12 @@ function convertInNodeAll(dirFn: () => string): number {
 }
 
 mkdirSync('bench/results', { recursive: true });
-const file = `bench/results/crawl-${(results.date as string).slice(0, 10)}.json`;
+const file = arg('out', `bench/results/crawl-${(results.date as string).slice(0, 10)}.json`);
 writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`\nCrawl → Markdown → IndexedDB in headless Chromium (${RUNS} runs, concurrency 4 per host, loopback)\n`);
 console.log(table.join('\n'));
+if (refreshTable.length > 2) {
+  console.log(`\nRefresh of that crawl with nothing changed on the server (conditional requests; median of ${RUNS} runs)\n`);
+  console.log(refreshTable.join('\n'));
+}
 console.log(`\nWrote ${file}`);

@@ -147,6 +147,8 @@ export interface ArtifactRecord {
   createdAt: number;
   /** The refresh that caused this version, when one did (else a crawl or a curation change). */
   refreshJobId?: string;
+  /** Time taken to build this version (token counts, generation), for the benchmark's time split. */
+  buildMs?: number;
 }
 
 export type PageChange = 'unchanged' | 'minor' | 'changed' | 'removed' | 'restored' | 'failed';

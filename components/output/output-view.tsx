@@ -12,10 +12,12 @@ import { FindingsList } from './findings-list';
 import { LinkCheck } from './link-check';
 import { SectionEditor } from './section-editor';
 import { useOutput } from './use-output';
+import { useLatestCrawl } from '../crawl/use-crawl';
 
 /** The Output tab: the generated files, their findings and token counts, review, export. */
 export function OutputView({ origin, host, onCrawl }: { origin: string; host: string; onCrawl: () => void }) {
   const { llms, full, loaded } = useOutput(origin);
+  const crawl = useLatestCrawl(origin);
   const site = useLiveQuery(() => db.sites.get(origin), [origin]);
   const [view, setView] = useState<'review' | 'llms' | 'full'>('review');
   const [busy, setBusy] = useState(false);
@@ -36,6 +38,16 @@ export function OutputView({ origin, host, onCrawl }: { origin: string; host: st
   };
 
   if (!loaded) return null;
+  // The worker builds the files right after a crawl ends (seconds for a large site): say so instead of "nothing yet".
+  const building = !llms && crawl?.state === 'done' && crawl.endedAt !== undefined && Date.now() - crawl.endedAt < 120_000;
+  if (building) {
+    return (
+      <section className="card" data-testid="output-building">
+        <h2>Building llms.txt and llms-full.txt…</h2>
+        <p className="muted"><span className="spinner" aria-hidden="true" /> From {plural(crawl.counters.stored ?? 0, 'stored page')}: counting tokens, choosing sections and descriptions. This takes a few seconds on large sites.</p>
+      </section>
+    );
+  }
   if (!llms) {
     return (
       <section className="card" data-testid="output-empty">

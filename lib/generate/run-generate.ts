@@ -15,6 +15,7 @@ export const KEEP_VERSIONS = 5;
  * is quick.
  */
 export async function generateForSite(db: ScoutDb, origin: string, now = new Date(), options: { refreshJobId?: string; descriptionsBy?: string | null } = {}): Promise<{ version: number; output: GeneratedOutput } | null> {
+  const started = Date.now();
   const job = await latestCrawlWithPages(db, origin);
   if (!job?.startUrl) return null;
   const pages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
@@ -31,7 +32,7 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
   const version = await db.transaction('rw', db.artifacts, async () => {
     const latest = await db.artifacts.where('[origin+kind+version]').between([origin, 'llms', 0], [origin, 'llms', Infinity]).last();
     const next = (latest?.version ?? 0) + 1;
-    const base = { origin, version: next, jobId: job.id, createdAt: now.getTime(), ...(options.refreshJobId ? { refreshJobId: options.refreshJobId } : {}) };
+    const base = { origin, version: next, jobId: job.id, createdAt: now.getTime(), buildMs: Date.now() - started, ...(options.refreshJobId ? { refreshJobId: options.refreshJobId } : {}) };
     const model = { title: output.title, summary: output.summary, sections: output.sections };
     const rows: ArtifactRecord[] = [
       { ...base, kind: 'llms', text: output.llmsTxt, tokens: output.tokens.llmsTxt, model },

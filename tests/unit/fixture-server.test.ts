@@ -49,6 +49,26 @@ describe('fixture server', () => {
     expect(paths).toEqual(expect.arrayContaining(['/slow', '/gone', '/moved', '/echo']));
   });
 
+  it('sends validators with files and answers a matching conditional GET or HEAD with 304 and no body', async () => {
+    const url = server.url('docs.example.test', '/guide/');
+    const first = await get(url);
+    const etag = first.headers.get('etag') ?? '';
+    const lastModified = first.headers.get('last-modified') ?? '';
+    expect(etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(new Date(lastModified).toUTCString()).toBe(lastModified);
+    const conditional = async (headers: Record<string, string>, method = 'GET') => {
+      const res = await get(url, { method, headers });
+      return [res.status, await res.text()];
+    };
+    expect(await conditional({ 'if-none-match': etag })).toEqual([304, '']);
+    expect(await conditional({ 'if-none-match': `W/${etag}` }, 'HEAD')).toEqual([304, '']);
+    expect(await conditional({ 'if-modified-since': lastModified })).toEqual([304, '']);
+    expect(server.requests.at(-1)).toMatchObject({ status: 304, bytes: 0 });
+    // An older date, or an ETag that does not match (it wins over a matching date), gets the page.
+    expect((await conditional({ 'if-modified-since': new Date(Date.parse(lastModified) - 1000).toUTCString() }))[0]).toBe(200);
+    expect((await conditional({ 'if-none-match': '"other"', 'if-modified-since': lastModified }))[0]).toBe(200);
+  });
+
   it('refuses paths that climb out of the site directory', async () => {
     const res = await get(server.url('docs.example.test', '/..%2f..%2fpackage.json'));
     expect(res.status).toBe(404);
