@@ -8,8 +8,13 @@ import { defineConfig } from 'wxt';
  */
 const e2e = process.env.SCOUT_E2E === '1';
 
+/** SCOUT_PROFILE=1 keeps names readable (no minification) for bench/profile.ts's CPU profiles. */
+const profile = process.env.SCOUT_PROFILE === '1';
+
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
+  // import.meta.env.SCOUT_E2E: true in test and benchmark builds only (benchmark switches read it).
+  vite: () => ({ define: { 'import.meta.env.SCOUT_E2E': JSON.stringify(e2e) }, ...(profile ? { build: { minify: false } } : {}) }),
   outDirTemplate: e2e ? '{{browser}}-mv{{manifestVersion}}-e2e' : '{{browser}}-mv{{manifestVersion}}{{modeSuffix}}',
   manifest: ({ browser, manifestVersion }) => ({
     name: e2e ? 'llms.txt Scout (E2E build)' : 'llms.txt Scout',

@@ -10,6 +10,9 @@
  * Run: npm run bench:crawl [-- --runs 3 --corpus python,node,synthetic]
  *   --refresh python,node   corpora refreshed after every crawl (the default); bare --refresh: all; --no-refresh: none
  *   --out <file>            where the JSON goes
+ *   --slots 2               pages converted in the offscreen document at once (native DOMParser); the rest
+ *                           go to linkedom in the worker. A list (0,2,4) measures each split, runs interleaved:
+ *                           0 = linkedom in the worker only, 4 = the native parser only (4 requests per host).
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { CDPSession, Page } from '@playwright/test';
@@ -32,6 +35,7 @@ const CORPORA: Record<string, { host: string; site: () => FixtureSite; start: st
   synthetic: { host: 'gen.example.test', site: () => generatedSite(5000), start: '/' },
 };
 const selected = arg('corpus', 'python,node').split(',');
+const SLOTS = arg('slots', '2').split(',').map(Number);
 const refreshArg = process.argv.indexOf('--refresh');
 const refreshed = new Set(
   process.argv.includes('--no-refresh') ? []
@@ -188,7 +192,18 @@ async function refreshOnce(panel: Page, server: FixtureServer, origin: string): 
   };
 }
 
-async function crawlOnce(name: string) {
+/** Time the worker took to build the llms.txt and llms-full.txt after the crawl (waits for them). */
+async function generateMs(panel: Page, origin: string): Promise<number> {
+  const waitStarted = Date.now();
+  while ((await llmsFullCount(panel, origin)) === 0) {
+    if (Date.now() - waitStarted > 120_000) throw new Error('No llms-full.txt 120 s after the crawl');
+    await panel.waitForTimeout(100);
+  }
+  const rows = await readStore<{ kind: string; buildMs?: number }>(panel, 'artifacts');
+  return rows.find((r) => r.kind === 'llms-full')?.buildMs ?? NaN;
+}
+
+async function crawlOnce(name: string, slots: number) {
   const corpus = CORPORA[name];
   if (!corpus) throw new Error(`Unknown corpus ${name}`);
   const server = await startFixtureServer({ [corpus.host]: corpus.site() });
@@ -199,6 +214,7 @@ async function crawlOnce(name: string) {
     // tsx compiles the functions handed to evaluate() with esbuild's __name helper; give the page a no-op one.
     await panel.addInitScript('globalThis.__name = (f) => f');
     await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?url=${encodeURIComponent(startUrl)}`);
+    await panel.evaluate((n) => (globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }).chrome.storage.local.set({ benchOffscreenSlots: n }), slots);
     await panel.getByRole('tab', { name: 'Generate' }).click();
     await panel.getByTestId('max-pages').fill('10000');
     await panel.getByTestId('max-depth').fill('50');
@@ -222,9 +238,10 @@ async function crawlOnce(name: string) {
     const usage = (await cdp.send('Storage.getUsageAndQuota', { origin: `chrome-extension://${extensionId}` })) as { usage: number };
     // Everything the server sent up to here: panel discovery, robots, sitemaps, twin probes, pages.
     const sent = { requests: server.requests.length, bytes: server.requests.reduce((n, r) => n + (r.bytes ?? 0), 0) };
+    const buildMs = await generateMs(panel, server.origin(corpus.host));
     const refresh = refreshed.has(name) ? await refreshOnce(panel, server, server.origin(corpus.host)) : undefined;
     const floorMs = await floor(panel, urls, 4);
-    return { pages: urls.length, bytes, wallMs, floorMs, counters: job.counters, peakHeap, idbBytes: usage.usage, server: sent, refresh };
+    return { slots, pages: urls.length, bytes, wallMs, floorMs, generateMs: buildMs, counters: job.counters, peakHeap, idbBytes: usage.usage, server: sent, refresh };
   } finally {
     await context.close();
     await server.close();
@@ -238,24 +255,32 @@ const refreshTable: string[] = [
   '| corpus | pages | crawl s | refresh s (median, min–max) | refresh time % of crawl | crawl MB | refresh page bytes | % of crawl bytes | refresh requests (304 / 200 / other) | server bytes refresh / crawl | unchanged / checked | changed / minor / failed |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
 ];
-const table: string[] = ['| corpus | pages | MB | wall s (median, min–max) | pages/s | MB/s | floor s | ratio | fetch / convert / store s | peak worker heap MB | IndexedDB MB | Node convert ms/page |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'];
+const table: string[] = ['| corpus | offscreen slots | pages | MB | wall s (median, min–max) | pages/s | MB/s | floor s | ratio | fetch / convert / store s (summed over requests) | generate s | peak worker heap MB | IndexedDB MB | Node convert ms/page |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'];
+const allRuns: Record<string, Array<Awaited<ReturnType<typeof crawlOnce>>>> = {};
 for (const name of selected) {
-  const runs = [];
   for (let i = 0; i < RUNS; i++) {
-    const r = await crawlOnce(name);
-    runs.push(r);
-    console.log(`${name} run ${i + 1}: ${r.pages} pages in ${(r.wallMs / 1000).toFixed(1)} s (floor ${(r.floorMs / 1000).toFixed(1)} s)`);
-    if (r.refresh) console.log(`${name} run ${i + 1}: refresh ${(r.refresh.wallMs / 1000).toFixed(2)} s (click to done ${(r.refresh.clickToDoneMs / 1000).toFixed(2)} s, outputs waited for ${(r.refresh.outputsWaitMs / 1000).toFixed(1)} s), ${r.refresh.counters.unchanged}/${r.refresh.counters.checked} unchanged, ${r.refresh.counters.bytes} page bytes, ${r.refresh.requests} requests ${JSON.stringify(r.refresh.statuses)}`);
+    // Splits interleaved run by run, so drift on the machine (heat, other load) hits each alike.
+    for (const slots of SLOTS) {
+      const r = await crawlOnce(name, slots);
+      (allRuns[`${name}|${slots}`] ??= []).push(r);
+      console.log(`${name} (${slots} offscreen) run ${i + 1}: ${r.pages} pages in ${(r.wallMs / 1000).toFixed(1)} s (floor ${(r.floorMs / 1000).toFixed(1)} s, generate ${(r.generateMs / 1000).toFixed(1)} s)`);
+      if (r.refresh) console.log(`${name} run ${i + 1}: refresh ${(r.refresh.wallMs / 1000).toFixed(2)} s (click to done ${(r.refresh.clickToDoneMs / 1000).toFixed(2)} s), ${r.refresh.counters.unchanged}/${r.refresh.counters.checked} unchanged, ${r.refresh.counters.bytes} page bytes, ${r.refresh.requests} requests ${JSON.stringify(r.refresh.statuses)}`);
+    }
   }
+}
+const nodeConvertMs: Record<string, number> = {};
+for (const key of Object.keys(allRuns)) {
+  const [name = '', slotsText = ''] = key.split('|');
+  const runs = allRuns[key] ?? [];
   const mid = runs.find((r) => r.wallMs === median(runs.map((x) => x.wallMs))) ?? runs[0];
   if (!mid) continue;
   const dirFn = CORPORA[name]?.dir;
-  const nodeConvert = dirFn ? convertInNodeAll(dirFn) : NaN;
-  (results.corpora as Record<string, unknown>)[name] = { runs, nodeConvertMsPerPage: nodeConvert };
+  const nodeConvert = dirFn ? (nodeConvertMs[name] ??= convertInNodeAll(dirFn)) : NaN;
+  (results.corpora as Record<string, unknown>)[SLOTS.length > 1 ? `${name} (${slotsText} offscreen)` : name] = { runs, nodeConvertMsPerPage: nodeConvert };
   const walls = runs.map((r) => r.wallMs / 1000);
   const c = mid.counters;
   table.push(
-    `| ${name} | ${mid.pages} | ${(mid.bytes / 1e6).toFixed(1)} | ${median(walls).toFixed(1)} (${Math.min(...walls).toFixed(1)}–${Math.max(...walls).toFixed(1)}) | ${(mid.pages / (mid.wallMs / 1000)).toFixed(1)} | ${(mid.bytes / 1e6 / (mid.wallMs / 1000)).toFixed(1)} | ${(mid.floorMs / 1000).toFixed(1)} | ${(mid.wallMs / mid.floorMs).toFixed(1)}× | ${((c.fetchMs ?? 0) / 1000).toFixed(1)} / ${((c.convertMs ?? 0) / 1000).toFixed(1)} / ${((c.storeMs ?? 0) / 1000).toFixed(1)} | ${(mid.peakHeap / 1e6).toFixed(0)} | ${(mid.idbBytes / 1e6).toFixed(0)} | ${Number.isFinite(nodeConvert) ? nodeConvert.toFixed(1) : '–'} |`,
+    `| ${name} | ${slotsText} | ${mid.pages} | ${(mid.bytes / 1e6).toFixed(1)} | ${median(walls).toFixed(1)} (${Math.min(...walls).toFixed(1)}–${Math.max(...walls).toFixed(1)}) | ${(mid.pages / (mid.wallMs / 1000)).toFixed(1)} | ${(mid.bytes / 1e6 / (mid.wallMs / 1000)).toFixed(1)} | ${(mid.floorMs / 1000).toFixed(1)} | ${(mid.wallMs / mid.floorMs).toFixed(1)}× | ${((c.fetchMs ?? 0) / 1000).toFixed(1)} / ${((c.convertMs ?? 0) / 1000).toFixed(1)} / ${((c.storeMs ?? 0) / 1000).toFixed(1)} | ${(median(runs.map((r) => r.generateMs)) / 1000).toFixed(1)} | ${(mid.peakHeap / 1e6).toFixed(0)} | ${(mid.idbBytes / 1e6).toFixed(0)} | ${Number.isFinite(nodeConvert) ? nodeConvert.toFixed(1) : '–'} |`,
   );
   // The refresh of each run against that run's crawl; every column is the median over the runs.
   const withRefresh = runs.flatMap((r) => (r.refresh ? [{ ...r, refresh: r.refresh }] : []));
@@ -265,7 +290,7 @@ for (const name of selected) {
     const rc = (r: (typeof withRefresh)[number], k: string) => r.refresh.counters[k] ?? 0;
     const st = (r: (typeof withRefresh)[number], k: string) => r.refresh.statuses[k] ?? 0;
     refreshTable.push(
-      `| ${name} | ${m((r) => r.pages)} | ${m((r) => r.wallMs / 1000).toFixed(1)} | ${median(rs).toFixed(2)} (${Math.min(...rs).toFixed(2)}–${Math.max(...rs).toFixed(2)}) | ${pct(m((r) => r.refresh.wallMs / r.wallMs))} | ${(m((r) => r.bytes) / 1e6).toFixed(1)} | ${(m((r) => rc(r, 'bytes')) / 1e6).toFixed(2)} MB | ${pct(m((r) => rc(r, 'bytes') / r.bytes))} | ${m((r) => r.refresh.requests)} (${m((r) => st(r, '304'))} / ${m((r) => st(r, '200'))} / ${m((r) => r.refresh.requests - st(r, '304') - st(r, '200'))}) | ${(m((r) => r.refresh.serverBytes) / 1e6).toFixed(2)} / ${(m((r) => r.server.bytes) / 1e6).toFixed(1)} MB (${pct(m((r) => r.refresh.serverBytes / r.server.bytes))}) | ${m((r) => rc(r, 'unchanged'))} / ${m((r) => rc(r, 'checked'))} | ${m((r) => rc(r, 'changed'))} / ${m((r) => rc(r, 'minor'))} / ${m((r) => rc(r, 'failed'))} |`,
+      `| ${name}${SLOTS.length > 1 ? ` (${slotsText})` : ''} | ${m((r) => r.pages)} | ${m((r) => r.wallMs / 1000).toFixed(1)} | ${median(rs).toFixed(2)} (${Math.min(...rs).toFixed(2)}–${Math.max(...rs).toFixed(2)}) | ${pct(m((r) => r.refresh.wallMs / r.wallMs))} | ${(m((r) => r.bytes) / 1e6).toFixed(1)} | ${(m((r) => rc(r, 'bytes')) / 1e6).toFixed(2)} MB | ${pct(m((r) => rc(r, 'bytes') / r.bytes))} | ${m((r) => r.refresh.requests)} (${m((r) => st(r, '304'))} / ${m((r) => st(r, '200'))} / ${m((r) => r.refresh.requests - st(r, '304') - st(r, '200'))}) | ${(m((r) => r.refresh.serverBytes) / 1e6).toFixed(2)} / ${(m((r) => r.server.bytes) / 1e6).toFixed(1)} MB (${pct(m((r) => r.refresh.serverBytes / r.server.bytes))}) | ${m((r) => rc(r, 'unchanged'))} / ${m((r) => rc(r, 'checked'))} | ${m((r) => rc(r, 'changed'))} / ${m((r) => rc(r, 'minor'))} / ${m((r) => rc(r, 'failed'))} |`,
     );
   }
 }

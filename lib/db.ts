@@ -128,6 +128,8 @@ export interface PageRecord {
   bytes: number;
   /** Token count of the Markdown (o200k), filled in when outputs are first generated. */
   tokens?: number;
+  /** Tokens of the page's body in llms-full.txt, under the title it was counted for (see renderLlmsFull). */
+  fullTokens?: { title: string; count: number };
   etag?: string;
   lastModified?: string;
   fetchedAt: number;

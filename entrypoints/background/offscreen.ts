@@ -30,6 +30,20 @@ async function ensureDocument(): Promise<void> {
 const OFFSCREEN_SLOTS = 2;
 
 /**
+ * Benchmark builds only (SCOUT_E2E): `storage.local.benchOffscreenSlots` overrides the split, so
+ * bench/crawl.ts can measure linkedom in the worker (0), the native parser only (4 = every slot
+ * at the default concurrency) and mixes in one run of the same build.
+ */
+let offscreenSlots = OFFSCREEN_SLOTS;
+if (import.meta.env.SCOUT_E2E) {
+  const read = (value: unknown) => (offscreenSlots = typeof value === 'number' ? value : OFFSCREEN_SLOTS);
+  void browser.storage.local.get('benchOffscreenSlots').then((r) => read(r.benchOffscreenSlots));
+  browser.storage.onChanged.addListener((changes) => {
+    if (changes.benchOffscreenSlots) read(changes.benchOffscreenSlots.newValue);
+  });
+}
+
+/**
  * The page processor for crawls. On Chromium, pages are fetched and converted
  * in an offscreen document with the browser's own parser, on a thread beside
  * the worker's, which keeps scheduling and storing — and, when the document
@@ -43,7 +57,7 @@ export function createCrawlProcessor(): PageProcessor {
   if (!browser.offscreen?.createDocument) return local;
   let inOffscreen = 0;
   return async (request, signal) => {
-    if (inOffscreen >= OFFSCREEN_SLOTS) return local(request, signal);
+    if (inOffscreen >= offscreenSlots) return local(request, signal);
     inOffscreen++;
     try {
       await ensureDocument();

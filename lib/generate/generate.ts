@@ -5,7 +5,7 @@
 import { titleFromUrl } from '../convert/page-text';
 import { dedupeKey } from '../url/normalize';
 import { readingOrder } from './page-order';
-import { renderLlmsFullTxt, renderLlmsTxt, type FileHead, type FullPage } from './render';
+import { renderLlmsFull, renderLlmsTxt, type FileHead, type FullPage } from './render';
 import { isSecondaryPage } from './secondary';
 import { baseDirectory, groupByNav, groupByPath, mergeTinyGroups, type PageGroup } from './sections';
 import { rootPage, siteName, siteSummary, startPage } from './site-name';
@@ -157,16 +157,18 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
     if (section.optional && curation.fullWithoutOptional) continue;
     for (const entry of section.entries) {
       const page = byKey.get(entry.key);
-      if (page) fullPages.push({ title: entry.title, url: entry.pageUrl, markdown: page.markdown });
+      if (page) fullPages.push({ key: page.key, title: entry.title, url: entry.pageUrl, markdown: page.markdown, bodyTokens: page.fullTokens });
     }
   }
-  const llmsFullTxt = renderLlmsFullTxt(head, fullPages);
+  const full = renderLlmsFull(head, fullPages, countTokens);
+  const llmsFullTxt = full.text;
   return {
     ...head,
     details,
     sections,
     llmsTxt,
     llmsFullTxt,
-    tokens: { llmsTxt: countTokens(llmsTxt), llmsFullTxt: countTokens(llmsFullTxt) },
+    tokens: { llmsTxt: countTokens(llmsTxt), llmsFullTxt: full.tokens },
+    fullTokens: full.bodyTokens,
   };
 }

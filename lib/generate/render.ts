@@ -40,9 +40,18 @@ export function renderLlmsTxt(head: FileHead, details: string, sections: LlmsSec
 
 /** A page of llms-full.txt: its content with what it needs to stand alone. */
 export interface FullPage {
+  key?: string;
   title: string;
   url: string;
   markdown: string;
+  /** Tokens of this page's body in the file, counted before under this title (see renderLlmsFull). */
+  bodyTokens?: BodyTokens;
+}
+
+/** A cached count: the body depends on the title (demoteHeadings drops a first heading that repeats it). */
+export interface BodyTokens {
+  title: string;
+  count: number;
 }
 
 /**
@@ -50,11 +59,47 @@ export interface FullPage {
  * line, its headings demoted below H2 so the page boundaries stay the only H2s.
  */
 export function renderLlmsFullTxt(head: FileHead, pages: FullPage[]): string {
-  const parts = [headLines(head).join('\n')];
+  return renderLlmsFull(head, pages).text;
+}
+
+/**
+ * The llms-full.txt text and its exact token count, without tokenizing the whole file again
+ * (on a large site that second pass over megabytes cost seconds on every generation).
+ *
+ * Why a sum of pieces is exact: o200k first splits text into pre-tokens by a regex, then encodes
+ * each pre-token alone. No pre-token pattern can join a newline to the non-space character after
+ * it, so the file splits cleanly just after a run of newlines that precedes a non-space: before
+ * each `## ` page heading, and between a page's `Source:` line (plus blank line) and its body when
+ * the body starts with a non-space. Each body is counted with the two newlines that follow it
+ * (a body ending in punctuation takes them into its last pre-token), so that count can be kept on
+ * the page and reused while the page and its title stay the same. The head and the last page
+ * (its end is trimmed) are counted directly.
+ */
+export function renderLlmsFull(head: FileHead, pages: FullPage[], count: (text: string) => number = () => 0): { text: string; tokens: number; bodyTokens: Map<string, BodyTokens> } {
+  const headText = headLines(head).join('\n');
+  const parts = [headText];
+  const bodies: string[] = [];
   for (const page of pages) {
     const title = headingLine(page.title, page.url);
     const body = demoteHeadings(page.markdown, page.title);
+    bodies.push(body);
     parts.push(`## ${title}\nSource: ${page.url}\n${body ? `\n${body}\n` : ''}`);
   }
-  return `${parts.join('\n').trimEnd()}\n`;
+  const text = `${parts.join('\n').trimEnd()}\n`;
+  const bodyTokens = new Map<string, BodyTokens>();
+  let tokens = 0;
+  parts.forEach((part, i) => {
+    const last = i === parts.length - 1;
+    const page = pages[i - 1];
+    const body = bodies[i - 1] ?? '';
+    if (last || !page || !/^\S/.test(body)) {
+      tokens += count(last ? `${part.trimEnd()}\n` : `${part}\n`);
+      return;
+    }
+    const header = part.slice(0, part.length - body.length - 1);
+    const cached = page.bodyTokens?.title === page.title ? page.bodyTokens.count : count(`${body}\n\n`);
+    if (page.key !== undefined) bodyTokens.set(page.key, { title: page.title, count: cached });
+    tokens += count(header) + cached;
+  });
+  return { text, tokens, bodyTokens };
 }

@@ -19,15 +19,26 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
   const job = await latestCrawlWithPages(db, origin);
   if (!job?.startUrl) return null;
   const pages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
-  const uncounted = pages.filter((p) => p.tokens === undefined);
-  for (const p of uncounted) p.tokens = countTokens(p.markdown);
-  if (uncounted.length) await db.pages.bulkPut(uncounted);
+  const changed = new Set<PageRecord>();
+  for (const p of pages) {
+    if (p.tokens !== undefined) continue;
+    p.tokens = countTokens(p.markdown);
+    changed.add(p);
+  }
   const site = await db.sites.get(origin);
   // AI descriptions (when the user turned them on) replace the pages' own, page by page; a page
   // whose text changed since it was described has no cached one and keeps its own until described again.
   const ai = options.descriptionsBy ? await cachedDescriptions(db, pages, options.descriptionsBy) : new Map<string, string>();
   const sources = pages.map((p) => ({ ...toSource(p), description: ai.get(p.key) ?? p.description }));
   const output = generateOutputs({ startUrl: job.startUrl, pages: sources, nav: job.nav, curation: site?.curation, generatedAt: now });
+  // New counts are kept on their pages (one write), so the next generation — a curation change — skips them.
+  for (const p of pages) {
+    const fresh = output.fullTokens.get(p.key);
+    if (!fresh || (p.fullTokens?.title === fresh.title && p.fullTokens.count === fresh.count)) continue;
+    p.fullTokens = fresh;
+    changed.add(p);
+  }
+  if (changed.size) await db.pages.bulkPut([...changed]);
 
   const version = await db.transaction('rw', db.artifacts, async () => {
     const latest = await db.artifacts.where('[origin+kind+version]').between([origin, 'llms', 0], [origin, 'llms', Infinity]).last();
@@ -54,5 +65,5 @@ export async function saveCuration(db: ScoutDb, origin: string, curation: Curati
 }
 
 function toSource(p: PageRecord) {
-  return { key: p.key, url: p.url, finalUrl: p.finalUrl, title: p.title, description: p.description, markdown: p.markdown, depth: p.depth, format: p.format, twinUrl: p.twinUrl, state: p.state, tokens: p.tokens };
+  return { key: p.key, url: p.url, finalUrl: p.finalUrl, title: p.title, description: p.description, markdown: p.markdown, depth: p.depth, format: p.format, twinUrl: p.twinUrl, state: p.state, tokens: p.tokens, fullTokens: p.fullTokens };
 }

@@ -15,6 +15,8 @@ export interface SourcePage {
   state: 'stored' | 'duplicate' | 'removed';
   /** Token count of `markdown`, when already known (counting is the slow part; it is cached per page). */
   tokens?: number;
+  /** Token count of the page's body in llms-full.txt, under the title it was counted for. */
+  fullTokens?: { title: string; count: number };
 }
 
 /** The user's review choices, applied on top of the generated structure. */
@@ -68,4 +70,6 @@ export interface GeneratedOutput {
   llmsTxt: string;
   llmsFullTxt: string;
   tokens: { llmsTxt: number; llmsFullTxt: number };
+  /** Body token counts of the pages in llms-full.txt, by page key, for the caller to keep (see renderLlmsFull). */
+  fullTokens: Map<string, { title: string; count: number }>;
 }

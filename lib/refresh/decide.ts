@@ -38,7 +38,7 @@ export function decide(stored: PageRecord, outcome: PageOutcome, threshold: numb
   }
 
   const fresh = outcome.page;
-  const updated: PageRecord = { ...stored, ...fresh, key: stored.key, jobId: stored.jobId, depth: stored.depth, state: 'stored', duplicateOf: undefined, tokens: undefined, fetchedAt: Date.now() };
+  const updated: PageRecord = { ...stored, ...fresh, key: stored.key, jobId: stored.jobId, depth: stored.depth, state: 'stored', duplicateOf: undefined, tokens: undefined, fullTokens: undefined, fetchedAt: Date.now() };
   const version = { ...base, fingerprint: fresh.contentHash };
   if (wasRemoved) {
     return { change: 'restored', page: updated, version: { ...version, change: 'restored', changedEnough: true, reason: 'Back online' } };

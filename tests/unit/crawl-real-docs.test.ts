@@ -9,6 +9,7 @@ import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
 import { generateOutputs } from '@/lib/generate/generate';
+import { countTokens } from '@/lib/generate/tokens';
 import { validateLlmsTxt } from '@/lib/generate/validate';
 import { nodeDocsDir, nodeDocsSite, pythonDocsDir } from '../fixtures/real-docs';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
@@ -108,6 +109,8 @@ describe('crawling real documentation from Debian packages', () => {
       expect(optionalPaths.has(path), path).toBe(true);
     }
     expect(out.llmsFullTxt.match(/^## /gm)?.length).toBeGreaterThanOrEqual(entries.length);
+    // The llms-full count is summed from pieces (no second pass over the file) and still exact on real docs.
+    expect(out.tokens.llmsFullTxt).toBe(countTokens(out.llmsFullTxt));
   });
 
   it('prefers the Node.js docs’ Markdown twins for pages an llms.txt lists', { timeout: 120_000 }, async () => {

@@ -499,3 +499,40 @@ describe('llms-full.txt', () => {
     ].join('\n'));
   });
 });
+
+describe('llms-full.txt token count without a second pass', () => {
+  const plain = (text: string) => encode(text, { disallowedSpecial: new Set() }).length;
+  // Bodies whose ends and starts meet the tokenizer's pre-token rules in every way a docs page can.
+  const bodies = [
+    'Intro paragraph.\n\n```js\nconst x = 1;\n```',
+    'Ends with punctuation!!',
+    '    indented code first\n\nthen text',
+    '',
+    '日本語のページ。終わり。',
+    'Trailing spaces   ',
+    '> quote\n\n- list item\n- another /',
+    '<|endoftext|> quoted special token',
+    '123 numbers 4567',
+  ];
+  const pages = bodies.map((markdown, i) => page(`/p${i}.html`, `Page ${i}`, { markdown }));
+
+  it('equals a count of the whole file, whatever the pages start and end with', () => {
+    const out = generateOutputs({ startUrl: 'https://docs.example.test/', pages, generatedAt: new Date(0) });
+    expect(out.tokens.llmsFullTxt).toBe(plain(out.llmsFullTxt));
+    // Every page but the last got a reusable body count.
+    expect(out.fullTokens.size).toBeGreaterThan(4);
+  });
+
+  it('reuses a page’s body count under the same title and recounts under a new one', () => {
+    const first = generateOutputs({ startUrl: 'https://docs.example.test/', pages, generatedAt: new Date(0) });
+    const key = pages[1]?.key ?? '';
+    const cached = first.fullTokens.get(key);
+    expect(cached?.title).toBe('Page 1');
+    // A planted count shows it is used without re-tokenizing...
+    const planted = pages.map((p) => (p.key === key ? { ...p, fullTokens: { title: 'Page 1', count: (cached?.count ?? 0) + 1000 } } : p));
+    expect(generateOutputs({ startUrl: 'https://docs.example.test/', pages: planted, generatedAt: new Date(0) }).tokens.llmsFullTxt).toBe(first.tokens.llmsFullTxt + 1000);
+    // ...and ignored once the title (and so the body) is different.
+    const renamed = pages.map((p) => (p.key === key ? { ...p, fullTokens: { title: 'Old title', count: 5 } } : p));
+    expect(generateOutputs({ startUrl: 'https://docs.example.test/', pages: renamed, generatedAt: new Date(0) }).tokens.llmsFullTxt).toBe(first.tokens.llmsFullTxt);
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * Where a crawl's time goes: CPU profiles of the extension's service worker and its
+ * offscreen document during one crawl (DevTools protocol Profiler), summed by function.
+ * Prints the top functions by self time for each; writes the raw profiles to
+ * bench/results/profile-<corpus>-<target>.cpuprofile (open them in Chrome DevTools).
+ *
+ * Run: SCOUT_PROFILE=1 npm run build:e2e && npx tsx bench/profile.ts [--corpus synthetic|python|node] [--pages 2000] [--after 6]
+ * (SCOUT_PROFILE=1 keeps function names readable.)
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { CDPSession } from '@playwright/test';
+import { generatedSite } from '../tests/fixtures/generated-site';
+import { nodeDocsSite, pythonDocsDir } from '../tests/fixtures/real-docs';
+import { startFixtureServer, type FixtureSite } from '../tests/fixtures/server';
+import { launchWithExtension } from '../tests/e2e/browser';
+import { readStore } from '../tests/e2e/extension-db';
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+};
+const corpus = arg('corpus', 'synthetic');
+const pages = Number(arg('pages', '2000'));
+/** Seconds to keep profiling after the crawl ends: the worker then builds llms.txt and llms-full.txt. */
+const after = Number(arg('after', '0'));
+const SITES: Record<string, { host: string; site: () => FixtureSite; start: string }> = {
+  synthetic: { host: 'gen.example.test', site: () => generatedSite(pages), start: '/' },
+  python: { host: 'docs.python.test', site: () => ({ dir: pythonDocsDir() }), start: '/index.html' },
+  node: { host: 'api.nodejs.test', site: nodeDocsSite, start: '/index.html' },
+};
+
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }
+interface Profile { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[]; startTime: number; endTime: number }
+
+/** A non-flat CDP session to one target (service worker or offscreen page), driven by raw messages. */
+async function attach(cdp: CDPSession, match: (t: { type: string; url: string }) => boolean) {
+  const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: Array<{ targetId: string; type: string; url: string }> };
+  const target = targetInfos.find(match);
+  if (!target) return null;
+  const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false })) as { sessionId: string };
+  let id = 0;
+  const waiting = new Map<number, (result: unknown) => void>();
+  cdp.on('Target.receivedMessageFromTarget', (e: { sessionId: string; message: string }) => {
+    if (e.sessionId !== sessionId) return;
+    const msg = JSON.parse(e.message) as { id?: number; result?: unknown };
+    if (msg.id !== undefined) waiting.get(msg.id)?.(msg.result);
+  });
+  const send = async (method: string, params: object = {}) => {
+    const n = ++id;
+    const answer = new Promise((resolve) => waiting.set(n, resolve));
+    await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: n, method, params }) });
+    return answer;
+  };
+  return { send, url: target.url };
+}
+
+/** Self time per function (ms), from the samples. */
+function summarize(profile: Profile, top = 25): string[] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  samples.forEach((nodeId, i) => {
+    const node = byId.get(nodeId);
+    if (!node) return;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const file = url.split('/').pop() ?? '';
+    const key = `${functionName || '(anonymous)'} ${file ? `${file}:${lineNumber + 1}` : ''}`.trim();
+    self.set(key, (self.get(key) ?? 0) + (deltas[i + 1] ?? deltas[i] ?? 0) / 1000);
+  });
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  const idle = self.get('(idle)') ?? 0;
+  return [
+    `total ${(total / 1000).toFixed(1)} s, busy ${((total - idle) / 1000).toFixed(1)} s (${((100 * (total - idle)) / total).toFixed(0)} %)`,
+    ...[...self.entries()].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, ms]) => `${ms.toFixed(0).padStart(7)} ms  ${k}`),
+  ];
+}
+
+const spec = SITES[corpus];
+if (!spec) throw new Error(`Unknown corpus ${corpus}`);
+const server = await startFixtureServer({ [spec.host]: spec.site() });
+const { context, extensionId } = await launchWithExtension();
+try {
+  const startUrl = server.url(spec.host, spec.start);
+  const panel = await context.newPage();
+  await panel.addInitScript('globalThis.__name = (f) => f');
+  await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?url=${encodeURIComponent(startUrl)}`);
+  await panel.getByRole('tab', { name: 'Generate' }).click();
+  await panel.getByTestId('max-pages').fill('10000');
+  await panel.getByTestId('max-depth').fill('50');
+  const cdp = await context.newCDPSession(panel);
+  const worker = await attach(cdp, (t) => t.type === 'service_worker' && t.url.includes(extensionId));
+  if (!worker) throw new Error('no service worker target');
+  await worker.send('Profiler.enable');
+  await worker.send('Profiler.setSamplingInterval', { interval: 200 });
+  await worker.send('Profiler.start');
+  const started = Date.now();
+  await panel.getByTestId('start-crawl').click();
+  // The offscreen document appears with the first page; profile it from then on.
+  let offscreen: Awaited<ReturnType<typeof attach>> = null;
+  for (;;) {
+    await panel.waitForTimeout(200);
+    if (!offscreen) {
+      offscreen = await attach(cdp, (t) => t.url.includes(`${extensionId}/offscreen.html`));
+      if (offscreen) {
+        await offscreen.send('Profiler.enable');
+        await offscreen.send('Profiler.setSamplingInterval', { interval: 200 });
+        await offscreen.send('Profiler.start');
+      }
+    }
+    const job = (await readStore<{ kind: string; state: string; counters: Record<string, number> }>(panel, 'jobs')).find((j) => j.kind === 'crawl');
+    if (job && job.state !== 'running') {
+      console.log(`${corpus}: crawl ${job.state}, ${job.counters.stored} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      break;
+    }
+  }
+  await panel.waitForTimeout(after * 1000);
+  mkdirSync('bench/results', { recursive: true });
+  for (const [name, target] of [['worker', worker], ['offscreen', offscreen]] as const) {
+    if (!target) continue;
+    const { profile } = (await target.send('Profiler.stop')) as { profile: Profile };
+    writeFileSync(`bench/results/profile-${corpus}-${name}.cpuprofile`, JSON.stringify(profile));
+    console.log(`\n${name} (${target.url})\n${summarize(profile).join('\n')}`);
+  }
+} finally {
+  await context.close();
+  await server.close();
+}
