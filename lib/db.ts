@@ -126,9 +126,9 @@ export interface PageRecord {
   twinUrl?: string;
   contentHash: string;
   bytes: number;
-  /** Token count of the Markdown (o200k), filled in when outputs are first generated. */
+  /** Token count of the Markdown (o200k), written by the first release; superseded by fullTokens. */
   tokens?: number;
-  /** Tokens of the page's body in llms-full.txt, under the title it was counted for (see renderLlmsFull). */
+  /** Tokens (o200k) the page adds to llms-full.txt, under the title it was counted for (see renderLlmsFull). */
   fullTokens?: { title: string; count: number };
   etag?: string;
   lastModified?: string;

@@ -14,13 +14,13 @@ export function ExportBar({ host, origin, llms, full }: { host: string; origin: 
   const zip = async () => {
     setNote('Building the zip…');
     const rows = await pages();
-    const data = buildZip({ host, llmsTxt: llms.text, llmsFullTxt: full?.text ?? '', pages: rows.map((p) => ({ url: p.finalUrl, title: p.title, description: p.description, markdown: p.markdown, tokens: p.tokens })) });
+    const data = buildZip({ host, llmsTxt: llms.text, llmsFullTxt: full?.text ?? '', pages: rows.map((p) => ({ url: p.finalUrl, title: p.title, description: p.description, markdown: p.markdown, tokens: p.fullTokens?.count ?? p.tokens })) });
     saveFile(exportFileName(host, 'zip'), data, 'application/zip');
     setNote(`Zip of ${rows.length} pages saved.`);
   };
   const json = async () => {
     const rows = await pages();
-    const meta = rows.map((p) => ({ url: p.finalUrl, title: p.title, description: p.description, tokens: p.tokens, format: p.format, twinUrl: p.twinUrl, fetchedAt: new Date(p.fetchedAt).toISOString() }));
+    const meta = rows.map((p) => ({ url: p.finalUrl, title: p.title, description: p.description, tokens: p.fullTokens?.count ?? p.tokens, format: p.format, twinUrl: p.twinUrl, fetchedAt: new Date(p.fetchedAt).toISOString() }));
     saveFile(exportFileName(host, 'json'), JSON.stringify(meta, null, 2), 'application/json');
   };
   const copy = async () => {

@@ -5,7 +5,8 @@
 import { titleFromUrl } from '../convert/page-text';
 import { dedupeKey } from '../url/normalize';
 import { readingOrder } from './page-order';
-import { renderLlmsFull, renderLlmsTxt, type FileHead, type FullPage } from './render';
+import { demoteHeadings } from './demote-headings';
+import { renderLlmsFull, renderLlmsTxt, type BodyTokens, type FileHead, type FullPage } from './render';
 import { isSecondaryPage } from './secondary';
 import { baseDirectory, groupByNav, groupByPath, mergeTinyGroups, type PageGroup } from './sections';
 import { rootPage, siteName, siteSummary, startPage } from './site-name';
@@ -117,13 +118,22 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
 
   const common = boilerplate(pages);
   const shared = sharedTitles(pages);
+  // One tokenization per page: an entry's tokens are what its page adds to llms-full.txt (its body
+  // under that title), which is also the piece renderLlmsFull sums. Kept on the page by the caller.
+  const bodyCounts = new Map<string, BodyTokens>();
+  const bodyTokens = (page: SourcePage, title: string): number => {
+    const counted = page.fullTokens?.title === title ? page.fullTokens : { title, count: countTokens(`${demoteHeadings(page.markdown, title)}\n\n`) };
+    bodyCounts.set(page.key, counted);
+    return counted.count;
+  };
   const toEntry = (page: SourcePage): LlmsEntry => {
+    const title = entryTitle(page, shared);
     const entry: LlmsEntry = {
       key: page.key,
-      title: entryTitle(page, shared),
+      title,
       url: entryUrl(page),
       pageUrl: page.finalUrl,
-      tokens: page.tokens ?? countTokens(page.markdown),
+      tokens: bodyTokens(page, title),
     };
     const description = oneLine(page.description);
     // Boilerplate, and descriptions that only repeat the title, tell a reader nothing.
@@ -157,7 +167,7 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
     if (section.optional && curation.fullWithoutOptional) continue;
     for (const entry of section.entries) {
       const page = byKey.get(entry.key);
-      if (page) fullPages.push({ key: page.key, title: entry.title, url: entry.pageUrl, markdown: page.markdown, bodyTokens: page.fullTokens });
+      if (page) fullPages.push({ key: page.key, title: entry.title, url: entry.pageUrl, markdown: page.markdown, bodyTokens: bodyCounts.get(page.key) });
     }
   }
   const full = renderLlmsFull(head, fullPages, countTokens);
@@ -169,6 +179,6 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
     llmsTxt,
     llmsFullTxt,
     tokens: { llmsTxt: countTokens(llmsTxt), llmsFullTxt: full.tokens },
-    fullTokens: full.bodyTokens,
+    fullTokens: bodyCounts,
   };
 }

@@ -2,7 +2,6 @@ import type { ArtifactRecord, PageRecord, ScoutDb } from '../db';
 import { cachedDescriptions } from '../describe/run-describe';
 import { generateOutputs } from './generate';
 import { latestCrawlWithPages } from './latest-crawl';
-import { countTokens } from './tokens';
 import type { Curation, GeneratedOutput } from './types';
 
 /** Versions kept per site and kind; older ones are dropped (each llms-full can be megabytes). */
@@ -20,11 +19,6 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
   if (!job?.startUrl) return null;
   const pages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
   const changed = new Set<PageRecord>();
-  for (const p of pages) {
-    if (p.tokens !== undefined) continue;
-    p.tokens = countTokens(p.markdown);
-    changed.add(p);
-  }
   const site = await db.sites.get(origin);
   // AI descriptions (when the user turned them on) replace the pages' own, page by page; a page
   // whose text changed since it was described has no cached one and keeps its own until described again.
@@ -65,5 +59,5 @@ export async function saveCuration(db: ScoutDb, origin: string, curation: Curati
 }
 
 function toSource(p: PageRecord) {
-  return { key: p.key, url: p.url, finalUrl: p.finalUrl, title: p.title, description: p.description, markdown: p.markdown, depth: p.depth, format: p.format, twinUrl: p.twinUrl, state: p.state, tokens: p.tokens, fullTokens: p.fullTokens };
+  return { key: p.key, url: p.url, finalUrl: p.finalUrl, title: p.title, description: p.description, markdown: p.markdown, depth: p.depth, format: p.format, twinUrl: p.twinUrl, state: p.state, fullTokens: p.fullTokens };
 }

@@ -13,9 +13,10 @@ export interface SourcePage {
   format: 'markdown' | 'html';
   twinUrl?: string;
   state: 'stored' | 'duplicate' | 'removed';
-  /** Token count of `markdown`, when already known (counting is the slow part; it is cached per page). */
-  tokens?: number;
-  /** Token count of the page's body in llms-full.txt, under the title it was counted for. */
+  /**
+   * Tokens the page adds to llms-full.txt (its body under that title), when counted before:
+   * counting is the slow part of generating, so the caller keeps it on the page.
+   */
   fullTokens?: { title: string; count: number };
 }
 
@@ -70,6 +71,6 @@ export interface GeneratedOutput {
   llmsTxt: string;
   llmsFullTxt: string;
   tokens: { llmsTxt: number; llmsFullTxt: number };
-  /** Body token counts of the pages in llms-full.txt, by page key, for the caller to keep (see renderLlmsFull). */
+  /** Every listed page's body token count, by page key, for the caller to keep (see renderLlmsFull). */
   fullTokens: Map<string, { title: string; count: number }>;
 }

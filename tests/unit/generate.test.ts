@@ -405,16 +405,19 @@ describe('entries', () => {
     expect(out.details).toContain('from 2 pages');
   });
 
-  it('counts o200k tokens per entry, per section and per file', () => {
-    const pages = [page('/index.html', 'Home'), { ...page('/a.html', 'A'), markdown: 'hello world <|endoftext|>' }, { ...page('/b.html', 'B'), tokens: 1234 }];
+  it('counts o200k tokens per entry (what the page adds to llms-full.txt), per section and per file', () => {
+    const pages = [page('/index.html', 'Home'), { ...page('/a.html', 'A'), markdown: 'hello world <|endoftext|>' }, { ...page('/b.html', 'B'), fullTokens: { title: 'B', count: 1234 } }];
     const out = generate({ pages });
     const [home, a, b] = out.sections[0]?.entries ?? [];
-    expect(a?.tokens).toBe(encode('hello world <|endoftext|>', { disallowedSpecial: new Set() }).length);
-    expect(home?.tokens).toBe(encode(pages[0]?.markdown ?? '').length);
-    expect(b?.tokens).toBe(1234); // counted before, by the caller
+    const plain = (t: string) => encode(t, { disallowedSpecial: new Set() }).length;
+    expect(a?.tokens).toBe(plain('hello world <|endoftext|>\n\n'));
+    expect(home?.tokens).toBeGreaterThan(0);
+    expect(b?.tokens).toBe(1234); // counted before under this title, kept on the page by the caller
+    expect(out.fullTokens.get(pages[1]?.key ?? '')).toEqual({ title: 'A', count: a?.tokens });
     expect(out.sections[0]?.tokens).toBe((home?.tokens ?? 0) + (a?.tokens ?? 0) + 1234);
     expect(out.tokens.llmsTxt).toBe(encode(out.llmsTxt).length);
-    expect(out.tokens.llmsFullTxt).toBe(encode(out.llmsFullTxt, { disallowedSpecial: new Set() }).length);
+    const real = generate({ pages: pages.map((p) => ({ ...p, fullTokens: undefined })) });
+    expect(real.tokens.llmsFullTxt).toBe(plain(real.llmsFullTxt));
   });
 
   it('is deterministic: the same pages in another order give the same files', () => {
