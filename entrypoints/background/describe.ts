@@ -4,6 +4,7 @@ import { createDescribeJob, runDescribeJob } from '@/lib/describe/run-describe';
 import { DESCRIBE_SETTINGS_KEY, endpointProblem, normalizeDescribeSettings, providerId, type DescribeSettings } from '@/lib/describe/settings';
 import { onMessage } from '@/lib/messaging';
 import { regenerate } from './generate';
+import { holdEndpoint } from './network-guard';
 
 export async function describeSettings(): Promise<DescribeSettings> {
   return normalizeDescribeSettings((await browser.storage.local.get(DESCRIBE_SETTINGS_KEY))[DESCRIBE_SETTINGS_KEY]);
@@ -43,7 +44,11 @@ export function setUpDescribe(): void {
     const controller = new AbortController();
     running.set(job.id, controller);
     const provider = endpointProvider(settings.endpoint, (input, init) => fetch(input, init));
+    // A local endpoint (Ollama on localhost) is on the user's own machine: the network guard lets
+    // exactly that origin through while this job runs.
+    const release = await holdEndpoint(settings.endpoint.url);
     void runDescribeJob(db, job.id, provider, { concurrency: settings.concurrency, maxPages: settings.maxPages, signal: controller.signal })
+      .finally(() => void release())
       .then(async () => regenerate(data.origin))
       .catch((error: unknown) => db.jobs.update(job.id, { state: 'failed', endedAt: Date.now(), message: `Stopped on an error: ${String(error)}` }))
       .finally(() => running.delete(job.id));

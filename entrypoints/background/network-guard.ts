@@ -1,5 +1,5 @@
 import { privateHostReason, hostnameOf } from '@/lib/url/private-network';
-import { ALLOW_RULE_BASE, allowRule, BLOCK_RULE_IDS, privateNetworkRules } from '@/lib/url/private-network-rules';
+import { ALLOW_RULE_BASE, allowOriginRule, allowRule, BLOCK_RULE_IDS, privateNetworkRules } from '@/lib/url/private-network-rules';
 
 type DnrRule = Browser.declarativeNetRequest.Rule;
 
@@ -7,7 +7,7 @@ type DnrRule = Browser.declarativeNetRequest.Rule;
 const selfHost = () => new URL(browser.runtime.getURL('/')).hostname;
 
 let installed: Promise<void> | undefined;
-/** Allow rules in force: private host → [rule id, jobs holding it]. */
+/** Allow rules in force: what they allow ("host:…" or "origin:…") → [rule id, jobs holding it]. */
 const held = new Map<string, [number, number]>();
 
 /**
@@ -26,32 +26,47 @@ export function installNetworkGuard(): Promise<void> {
   return installed;
 }
 
-/**
- * A job that starts on a private host (the user's own intranet docs) may reach that
- * host while it runs: one allow rule, removed when the last job on the host releases it.
- * Public starts need nothing. Returns the release function.
- */
-export async function holdStartHost(startUrl: string | undefined): Promise<() => Promise<void>> {
-  await installNetworkGuard();
-  const host = startUrl ? hostnameOf(startUrl) : null;
+/** Takes (or shares) one allow rule while a job needs it; the returned function gives it back. */
+async function hold(key: string, rule: (id: number) => unknown): Promise<() => Promise<void>> {
   const dnr = browser.declarativeNetRequest;
-  if (!dnr || !host || privateHostReason(host) === null) return async () => undefined;
-  const entry = held.get(host);
+  const entry = held.get(key);
   if (entry) entry[1]++;
   else {
     const used = new Set([...held.values()].map(([id]) => id));
     let id = ALLOW_RULE_BASE;
     while (used.has(id)) id++;
-    held.set(host, [id, 1]);
-    await dnr.updateSessionRules({ removeRuleIds: [id], addRules: [allowRule(id, host, selfHost()) as unknown as DnrRule] });
+    held.set(key, [id, 1]);
+    await dnr.updateSessionRules({ removeRuleIds: [id], addRules: [rule(id) as DnrRule] });
   }
   let released = false;
   return async () => {
-    const current = held.get(host);
+    const current = held.get(key);
     if (released || !current) return;
     released = true;
     if (--current[1] > 0) return;
-    held.delete(host);
+    held.delete(key);
     await dnr.updateSessionRules({ removeRuleIds: [current[0]] });
   };
+}
+
+const none = async () => undefined;
+
+/**
+ * A job that starts on a private host (the user's own intranet docs) may reach that
+ * host (any port) while it runs, and no other private one. Public starts need nothing.
+ */
+export async function holdStartHost(startUrl: string | undefined): Promise<() => Promise<void>> {
+  await installNetworkGuard();
+  const host = startUrl ? hostnameOf(startUrl) : null;
+  if (!browser.declarativeNetRequest || !host || privateHostReason(host) === null) return none;
+  return hold(`host:${host}`, (id) => allowRule(id, host, selfHost()));
+}
+
+/** The user's LLM endpoint on their own machine or network (a local Ollama): that exact origin, while a job uses it. */
+export async function holdEndpoint(url: string): Promise<() => Promise<void>> {
+  await installNetworkGuard();
+  const host = hostnameOf(url);
+  if (!browser.declarativeNetRequest || !host || privateHostReason(host) === null) return none;
+  const origin = new URL(url).origin;
+  return hold(`origin:${origin}`, (id) => allowOriginRule(id, origin, selfHost()));
 }

@@ -52,6 +52,15 @@ export function allowRule(id: number, host: string, selfHost: string): Rule {
 }
 
 /**
+ * Lets Scout's own requests reach exactly one origin (scheme, host and port) on the user's
+ * machine or network: the LLM endpoint the user configured, such as a local Ollama server.
+ */
+export function allowOriginRule(id: number, origin: string, selfHost: string): Rule {
+  const escaped = new URL(origin).origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return { id, priority: 2, action: { type: 'allow' }, condition: { regexFilter: `^${escaped}/`, initiatorDomains: [selfHost] } };
+}
+
+/**
  * Whether the block rules would refuse `url`, evaluated in JavaScript the way Chromium
  * evaluates them (requestDomains: the host or a subdomain; regexFilter: on the URL).
  * For tests: the rules must cover everything the guard refuses.

@@ -62,6 +62,24 @@ test('AI descriptions from the user’s endpoint: asked consent first, bounded, 
     await expect(panel.getByTestId('describe-message')).toHaveText(/^Descriptions: 0 written · \d+ from earlier runs · 1 kept their own$/, { timeout: 30_000 });
     expect(chat.requests.slice(calls).every((r) => pageUrlOf(r.body)?.endsWith('/guide/transactions.html'))).toBe(true);
 
+    // A local endpoint (like Ollama on localhost) is on the user's machine, which Scout's network guard
+    // refuses by default: saving it as the endpoint lets exactly that origin through while describing.
+    const local = `http://localhost:${new URL(chat.baseUrl).port}/v1`;
+    await panel.getByTestId('endpoint-url').fill(local);
+    await panel.getByTestId('save-provider').click();
+    await expect(panel.getByTestId('provider-note')).toHaveText('Saved.');
+    const beforeLocal = chat.requests.length;
+    await panel.getByTestId('describe-start').click();
+    await expect(panel.getByTestId('describe-consent')).toContainText(`localhost:${new URL(chat.baseUrl).port}`);
+    await panel.getByTestId('describe-agree').click();
+    const describeJobs = async () => (await readStore<{ kind: string; state: string; createdAt: number; fallbacks?: Array<{ reason: string }> }>(panel, 'jobs')).filter((j) => j.kind === 'describe').sort((a, b) => a.createdAt - b.createdAt);
+    await expect.poll(async () => (await describeJobs()).map((j) => j.state), { timeout: 30_000 }).toEqual(['done', 'done', 'done']);
+    // The page the endpoint fails still fails — with the endpoint's HTTP 500, not a blocked request.
+    expect((await describeJobs())[2]?.fallbacks?.[0]?.reason).toMatch(/HTTP 500/);
+    const viaLocal = chat.requests.slice(beforeLocal);
+    expect(viaLocal.length).toBeGreaterThan(0);
+    expect(viaLocal.every((r) => r.headers.host === `localhost:${new URL(chat.baseUrl).port}`)).toBe(true);
+
     // The key is in this device's extension storage only: not synced, not in IndexedDB.
     const stored = await panel.evaluate(async () => {
       const c = (globalThis as unknown as { chrome: { storage: Record<'local' | 'sync', { get(k: null): Promise<Record<string, unknown>> }> } }).chrome;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { privateHostReason } from '@/lib/url/private-network';
-import { allowRule, blockedByRules, privateNetworkRules } from '@/lib/url/private-network-rules';
+import { allowOriginRule, allowRule, blockedByRules, privateNetworkRules } from '@/lib/url/private-network-rules';
 
 // Hosts as a URL would carry them; the guard's own unit tests list the ranges in detail.
 const PRIVATE = [
@@ -31,5 +31,16 @@ describe('declarativeNetRequest rules for the private-network guard', () => {
     const allow = allowRule(100, '[fd00::5]', 'abcdefghijklmnop');
     expect(allow).toMatchObject({ priority: 2, action: { type: 'allow' }, condition: { requestDomains: ['fd00::5'] } });
     expect(Math.min(...rules.map((r) => r.priority))).toBeLessThan(allow.priority);
+  });
+});
+
+describe('the allow rule for a local LLM endpoint', () => {
+  it('matches that exact origin and nothing else on the machine', () => {
+    const rule = allowOriginRule(101, 'http://localhost:11434/v1', 'self');
+    const re = new RegExp(rule.condition.regexFilter ?? '^$');
+    expect(rule).toMatchObject({ priority: 2, action: { type: 'allow' }, condition: { initiatorDomains: ['self'] } });
+    expect(re.test('http://localhost:11434/v1/chat/completions')).toBe(true);
+    for (const other of ['http://localhost:8080/admin', 'http://localhost:114340/x', 'https://localhost:11434/v1', 'http://localhost.evil.test:11434/', 'http://127.0.0.1:11434/v1']) expect(re.test(other), other).toBe(false);
+    expect(new RegExp(allowOriginRule(102, 'http://[::1]:8000', 'self').condition.regexFilter ?? '^$').test('http://[::1]:8000/v1/chat/completions')).toBe(true);
   });
 });
