@@ -23,6 +23,8 @@ const corpus = arg('corpus', 'synthetic');
 const pages = Number(arg('pages', '2000'));
 /** Seconds to keep profiling after the crawl ends: the worker then builds llms.txt and llms-full.txt. */
 const after = Number(arg('after', '0'));
+/** Pages converted in the offscreen document at once (see bench/crawl.ts --slots); default: the extension's own. */
+const slots = process.argv.includes('--slots') ? Number(arg('slots', '2')) : null;
 const SITES: Record<string, { host: string; site: () => FixtureSite; start: string }> = {
   synthetic: { host: 'gen.example.test', site: () => generatedSite(pages), start: '/' },
   python: { host: 'docs.python.test', site: () => ({ dir: pythonDocsDir() }), start: '/index.html' },
@@ -85,6 +87,7 @@ try {
   const panel = await context.newPage();
   await panel.addInitScript('globalThis.__name = (f) => f');
   await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?url=${encodeURIComponent(startUrl)}`);
+  if (slots !== null) await panel.evaluate((n) => (globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }).chrome.storage.local.set({ benchOffscreenSlots: n }), slots);
   await panel.getByRole('tab', { name: 'Generate' }).click();
   await panel.getByTestId('max-pages').fill('10000');
   await panel.getByTestId('max-depth').fill('50');
