@@ -23,7 +23,7 @@ export function JobHistory({ origin }: { origin: string }) {
             <tr key={j.id} data-kind={j.kind} data-state={j.state}>
               <td>{KIND[j.kind]}{j.scheduled ? ' (scheduled)' : ''}</td>
               <td><span className={`pill pill--${j.state}`}>{j.state}</span></td>
-              <td>{new Date(j.startedAt ?? j.createdAt).toLocaleString()}</td>
+              <td title={j.endedAt ? `Ended ${new Date(j.endedAt).toLocaleString()}` : 'Not ended'}>{new Date(j.startedAt ?? j.createdAt).toLocaleString()}</td>
               <td>{duration(j)}</td>
               <td className="jobs__message">{j.message}</td>
             </tr>
