@@ -1,6 +1,7 @@
 import { db } from '@/lib/db';
 import { endpointProvider } from '@/lib/describe/endpoint';
 import { createDescribeJob, runDescribeJob } from '@/lib/describe/run-describe';
+import { describeSite } from '@/lib/describe/site-summary';
 import { DESCRIBE_SETTINGS_KEY, endpointProblem, normalizeDescribeSettings, providerId, type DescribeSettings } from '@/lib/describe/settings';
 import { onMessage } from '@/lib/messaging';
 import { regenerate } from './generate';
@@ -47,7 +48,16 @@ export function setUpDescribe(): void {
     // A local endpoint (Ollama on localhost) is on the user's own machine: the network guard lets
     // exactly that origin through while this job runs.
     const release = await holdEndpoint(settings.endpoint.url);
-    void runDescribeJob(db, job.id, provider, { concurrency: settings.concurrency, maxPages: settings.maxPages, signal: controller.signal })
+    const fetchFn: typeof fetch = (input, init) => fetch(input, init);
+    const run = async () => {
+      // The one-line site summary first (one call, from the current llms.txt's titles and notes), then the pages.
+      const site = await describeSite(db, data.origin, settings.endpoint, { fetch: fetchFn, providerId: provider.id, signal: controller.signal });
+      const summaryNote = `site summary ${'summary' in site ? 'written' : `kept (${site.reason})`}`;
+      const state = await runDescribeJob(db, job.id, provider, { concurrency: settings.concurrency, maxPages: settings.maxPages, signal: controller.signal });
+      const done = await db.jobs.get(job.id);
+      if (state === 'done') await db.jobs.update(job.id, { message: `${done?.message ?? ''} · ${summaryNote}` });
+    };
+    void run()
       .finally(() => void release())
       .then(async () => regenerate(data.origin))
       .catch((error: unknown) => db.jobs.update(job.id, { state: 'failed', endedAt: Date.now(), message: `Stopped on an error: ${String(error)}` }))

@@ -103,7 +103,7 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
 
   const site = siteName(pages, input.startUrl);
   const head: FileHead = { title: headingLine(site.name, 'Documentation') };
-  const summary = siteSummary(pages, input.startUrl);
+  const summary = oneLine(input.summary) || siteSummary(pages, input.startUrl);
   if (summary) head.summary = summary;
   const rootName = site.fromHost ? 'Docs' : head.title;
 

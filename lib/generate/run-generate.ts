@@ -1,5 +1,6 @@
 import type { ArtifactRecord, PageRecord, ScoutDb } from '../db';
 import { cachedDescriptions } from '../describe/run-describe';
+import { siteSummaryKey } from '../describe/site-summary';
 import { generateOutputs } from './generate';
 import { latestCrawlWithPages } from './latest-crawl';
 import type { Curation, GeneratedOutput } from './types';
@@ -24,7 +25,8 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
   // whose text changed since it was described has no cached one and keeps its own until described again.
   const ai = options.descriptionsBy ? await cachedDescriptions(db, pages, options.descriptionsBy) : new Map<string, string>();
   const sources = pages.map((p) => ({ ...toSource(p), description: ai.get(p.key) ?? p.description }));
-  const output = generateOutputs({ startUrl: job.startUrl, pages: sources, nav: job.nav, curation: site?.curation, generatedAt: now });
+  const summary = options.descriptionsBy ? (await db.descriptions.get(siteSummaryKey(origin, options.descriptionsBy)))?.text : undefined;
+  const output = generateOutputs({ startUrl: job.startUrl, pages: sources, nav: job.nav, curation: site?.curation, generatedAt: now, summary });
   // New counts are kept on their pages (one write), so the next generation — a curation change — skips them.
   for (const p of pages) {
     const fresh = output.fullTokens.get(p.key);

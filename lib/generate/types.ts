@@ -42,6 +42,8 @@ export interface GenerateInput {
   curation?: Curation;
   /** For the details paragraph. */
   generatedAt: Date;
+  /** A summary for the blockquote written elsewhere (the user's model); else one is derived from the pages. */
+  summary?: string;
 }
 
 export interface LlmsEntry {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, type PageRecord, type ScoutDb } from '@/lib/db';
 import { endpointProvider } from '@/lib/describe/endpoint';
 import { createDescribeJob, runDescribeJob } from '@/lib/describe/run-describe';
+import { describeSite } from '@/lib/describe/site-summary';
 import { generateForSite } from '@/lib/generate/run-generate';
 import { answer, pageUrlOf, serverError, startChatServer, type ChatServer } from '../fixtures/chat-server';
 
@@ -74,5 +75,37 @@ describe('describe job', () => {
     expect(await runDescribeJob(db, job.id, provider, { concurrency: 2, maxPages: 100, signal: controller.signal })).toBe('cancelled');
     expect((await db.jobs.get(job.id))?.message).toMatch(/^Cancelled: 0 written/);
     expect(chat.requests).toHaveLength(2);
+  });
+});
+
+describe('site summary', () => {
+  it('writes the blockquote from the page list with the user’s model, and keeps Scout’s own when the call fails', async () => {
+    await crawledSite();
+    const first = await generateForSite(db, ORIGIN, new Date());
+    const own = first?.output.summary;
+    let fail = false;
+    chat = await startChatServer((body) => {
+      const system = body.messages?.find((m) => m.role === 'system')?.content ?? '';
+      if (!system.includes('one-line summary')) return answer('A page note.');
+      return fail ? serverError(503) : answer('Docs for the Example toolkit: installing it, configuring it and its API.');
+    });
+    const config = { url: chat.baseUrl, model: 'm' };
+    expect(await describeSite(db, ORIGIN, config, { fetch, providerId: 'endpoint:m' })).toEqual({ summary: 'Docs for the Example toolkit: installing it, configuring it and its API.' });
+    // The model saw the page list (titles), not page bodies.
+    const sent = chat.requests.at(-1)?.body.messages?.find((m) => m.role === 'user')?.content ?? '';
+    expect(sent).toContain('- install');
+    expect(sent).not.toContain('at some length');
+    const withModel = await generateForSite(db, ORIGIN, new Date(), { descriptionsBy: 'endpoint:m' });
+    expect(withModel?.output.llmsTxt).toContain('> Docs for the Example toolkit: installing it, configuring it and its API.');
+    // Another provider (or none) does not see it.
+    expect((await generateForSite(db, ORIGIN, new Date()))?.output.summary).toBe(own);
+
+    fail = true;
+    await db.descriptions.clear();
+    const before = chat.requests.length;
+    const failed = await describeSite(db, ORIGIN, config, { fetch, providerId: 'endpoint:m', baseDelayMs: 10 });
+    expect(failed).toEqual({ reason: expect.stringMatching(/503/) });
+    expect(chat.requests.length - before).toBe(3); // one call and two retries
+    expect((await generateForSite(db, ORIGIN, new Date(), { descriptionsBy: 'endpoint:m' }))?.output.summary).toBe(own);
   });
 });
