@@ -10,7 +10,8 @@ import { VersionsCard } from './versions-card';
 export function HistoryView({ origin }: { origin: string }) {
   const site = useLiveQuery(() => db.sites.get(origin), [origin]);
   const refresh = useLiveQuery(async () => (await db.jobs.where('[origin+createdAt]').between([origin, 0], [origin, Infinity]).reverse().filter((j) => j.kind === 'refresh').first()) ?? null, [origin]);
-  const crawled = useLiveQuery(async () => (await db.jobs.where('[origin+createdAt]').between([origin, 0], [origin, Infinity]).filter((j) => j.kind === 'crawl' && j.state === 'done').count()) > 0, [origin]);
+  // A crawl that stored pages, even one stopped early, can be refreshed (the worker picks the newest such crawl).
+  const crawled = useLiveQuery(async () => (await db.jobs.where('[origin+createdAt]').between([origin, 0], [origin, Infinity]).filter((j) => j.kind === 'crawl' && j.state !== 'running' && (j.counters.stored ?? 0) > 0).count()) > 0, [origin]);
   if (refresh === undefined || crawled === undefined) return null;
   return (
     <div className="history" data-testid="history">
