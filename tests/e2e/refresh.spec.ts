@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { changingSite, type ChangingPage } from '../fixtures/changing-site';
+import { generatedSite } from '../fixtures/generated-site';
 import { startFixtureServer } from '../fixtures/server';
 import { readStore } from './extension-db';
 import { expect, test } from './fixtures';
@@ -106,5 +107,45 @@ test('refresh finds exactly the changed and removed pages, makes a new version w
     expect(sites.find((s) => s.origin === origin)?.monitor?.nextAt).toBeGreaterThan(Date.now() + 23 * 3_600_000);
   } finally {
     await server.close();
+  }
+});
+
+test('a refresh survives the browser stopping its service worker: every page checked once', async ({ openPanel, context, extensionId }) => {
+  test.setTimeout(120_000);
+  const site = await startFixtureServer({ 'big.example.test': generatedSite(300, { delayMs: 40 }) });
+  try {
+    const panel = await openPanel(site.url('big.example.test', '/'));
+    await panel.getByRole('tab', { name: 'Generate' }).click();
+    await panel.getByTestId('start-crawl').click();
+    await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+    await expect.poll(async () => (await readStore<{ kind: string }>(panel, 'artifacts')).length, { timeout: 15_000 }).toBe(2);
+
+    await panel.getByRole('tab', { name: 'History' }).click();
+    await panel.getByTestId('refresh-now').click();
+    const cdp = await context.newCDPSession(panel);
+    const states: string[] = [];
+    cdp.on('ServiceWorker.workerVersionUpdated', (e: { versions: Array<{ scriptURL: string; runningStatus: string }> }) => {
+      for (const v of e.versions) if (v.scriptURL.includes(extensionId)) states.push(v.runningStatus);
+    });
+    await cdp.send('ServiceWorker.enable');
+    const checked = async () => Number(await panel.getByTestId('refresh-checked').innerText().catch(() => '0'));
+    for (let kill = 0; kill < 2; kill++) {
+      const before = await checked();
+      await expect.poll(checked, { timeout: 20_000 }).toBeGreaterThan(before + 20);
+      const mark = states.length;
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      await expect.poll(() => states.slice(mark), { timeout: 5000 }).toContain('stopped');
+    }
+    await expect(panel.getByTestId('refresh-card')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+    await expect(panel.getByTestId('refresh-checked')).toHaveText('300');
+    await expect(panel.getByTestId('refresh-unchanged')).toHaveText('300');
+    // One page version per page: none lost, none checked twice.
+    const jobs = await readStore<{ id: string; kind: string }>(panel, 'jobs');
+    const refreshId = jobs.find((j) => j.kind === 'refresh')?.id;
+    const versions = (await readStore<{ jobId: string; key: string }>(panel, 'pageVersions')).filter((v) => v.jobId === refreshId);
+    expect(versions).toHaveLength(300);
+    expect(new Set(versions.map((v) => v.key)).size).toBe(300);
+  } finally {
+    await site.close();
   }
 });
