@@ -1,4 +1,5 @@
 import { defineConfig } from 'wxt';
+import { linkedomLazyListeners } from './scripts/linkedom-lazy-listeners';
 
 /**
  * SCOUT_E2E=1 builds a test-only variant into .output/<browser>-mv3-e2e.
@@ -14,7 +15,11 @@ const profile = process.env.SCOUT_PROFILE === '1';
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
   // import.meta.env.SCOUT_E2E: true in test and benchmark builds only (benchmark switches read it).
-  vite: () => ({ define: { 'import.meta.env.SCOUT_E2E': JSON.stringify(e2e) }, ...(profile ? { build: { minify: false } } : {}) }),
+  vite: () => ({
+    define: { 'import.meta.env.SCOUT_E2E': JSON.stringify(e2e) },
+    plugins: [linkedomLazyListeners()],
+    ...(profile ? { build: { minify: false } } : {}),
+  }),
   outDirTemplate: e2e ? '{{browser}}-mv{{manifestVersion}}-e2e' : '{{browser}}-mv{{manifestVersion}}{{modeSuffix}}',
   manifest: ({ browser, manifestVersion }) => ({
     name: e2e ? 'llms.txt Scout (E2E build)' : 'llms.txt Scout',
