@@ -1,4 +1,5 @@
 import type { FrontierRecord, JobRecord, PageRecord, ScoutDb } from '../db';
+import { BatchQueue } from './batch-queue';
 import type { Added, Frontier } from './frontier';
 import { toEntries, type ClassifyContext } from './links';
 import { frontierStateOf, type PageOutcome } from './process-page';
@@ -18,9 +19,7 @@ const BATCH = 32;
  * page and links) or in-flight (fetched again on resume), never half-written.
  */
 export class PageWriter {
-  private queue: Item[] = [];
-  private writing = 0;
-  private flushing: Promise<void> | null = null;
+  private readonly batches = new BatchQueue<Item>(BATCH, (batch) => this.write(batch), (error) => this.onFailure(error), () => this.onWritten());
   private navKept = false;
   /**
    * Link targets already classified in this run. Docs pages repeat the same
@@ -50,9 +49,6 @@ export class PageWriter {
     private readonly onFailure: (error: unknown) => void = () => undefined,
   ) {}
 
-  /** The write error that stopped this writer, if any. */
-  failure: unknown = null;
-
   /** Loads the content hashes of pages stored by an earlier run of this job (keys only: no page bodies are read). */
   async init(): Promise<void> {
     const keys = await this.db.pages.where('[jobId+contentHash]').between([this.jobId, ''], [this.jobId, '\uffff']).keys();
@@ -61,45 +57,20 @@ export class PageWriter {
 
   /** Results not yet committed (queued or in the transaction being written). */
   get pending(): number {
-    return this.queue.length + this.writing;
+    return this.batches.pending;
   }
 
   get idle(): boolean {
-    return this.queue.length === 0 && this.flushing === null;
+    return this.batches.idle;
   }
 
   add(entry: FrontierRecord, outcome: PageOutcome): void {
-    // After a failed write nothing more is written: those URLs stay in-flight in the
-    // database and are fetched again when the crawl resumes, so nothing is lost.
-    if (this.failure) return;
-    this.queue.push({ entry, outcome });
-    this.flushing ??= this.flushAll().finally(() => {
-      this.flushing = null;
-      this.onWritten();
-    });
+    this.batches.add({ entry, outcome });
   }
 
   /** Resolves once everything added so far is committed. */
   async drain(): Promise<void> {
-    while (this.flushing) await this.flushing;
-  }
-
-  private async flushAll(): Promise<void> {
-    while (this.queue.length) {
-      const batch = this.queue.splice(0, BATCH);
-      this.writing = batch.length;
-      try {
-        await this.write(batch);
-      } catch (error) {
-        this.failure = error;
-        this.queue = [];
-        this.onFailure(error);
-        return;
-      } finally {
-        this.writing = 0;
-      }
-      this.onWritten();
-    }
+    await this.batches.drain();
   }
 
   private async write(batch: Item[]): Promise<void> {

@@ -1,4 +1,5 @@
 import type { FrontierRecord, PageRecord, PageVersionRecord, ScoutDb } from '../db';
+import { BatchQueue } from '../crawl/batch-queue';
 import type { Frontier } from '../crawl/frontier';
 import { frontierStateOf, type PageOutcome } from '../crawl/process-page';
 import type { RefreshCounters } from './counters';
@@ -12,9 +13,7 @@ const BATCH = 32;
  * a killed worker leaves each page either fully re-checked or still to check.
  */
 export class RefreshWriter {
-  private queue: Array<{ entry: FrontierRecord; outcome: PageOutcome }> = [];
-  private flushing: Promise<void> | null = null;
-  failure: unknown = null;
+  private readonly batches = new BatchQueue<{ entry: FrontierRecord; outcome: PageOutcome }>(BATCH, (batch) => this.write(batch), (error) => this.onFailure(error));
 
   constructor(
     private readonly db: ScoutDb,
@@ -26,28 +25,11 @@ export class RefreshWriter {
   ) {}
 
   add(entry: FrontierRecord, outcome: PageOutcome): void {
-    if (this.failure) return;
-    this.queue.push({ entry, outcome });
-    this.flushing ??= this.flushAll().finally(() => (this.flushing = null));
+    this.batches.add({ entry, outcome });
   }
 
   async drain(): Promise<void> {
-    while (this.flushing) await this.flushing;
-  }
-
-  private async flushAll(): Promise<void> {
-    while (this.queue.length) {
-      const batch = this.queue.splice(0, BATCH);
-      try {
-        await this.write(batch);
-      } catch (error) {
-        // Nothing more is written; the unwritten entries stay in flight and are re-checked on resume.
-        this.failure = error;
-        this.queue = [];
-        this.onFailure(error);
-        return;
-      }
-    }
+    await this.batches.drain();
   }
 
   private async write(batch: Array<{ entry: FrontierRecord; outcome: PageOutcome }>): Promise<void> {
