@@ -3,6 +3,7 @@ import { generatedPaths, generatedSite } from '../fixtures/generated-site';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { latestCrawl } from './extension-db';
 import { expect, test } from './fixtures';
+import { workerStopper } from './worker-stops';
 
 /** Paths of the pages the newest crawl stored, from the extension's IndexedDB. */
 async function storedPaths(panel: Page): Promise<string[]> {
@@ -68,23 +69,15 @@ test('a crawl survives the browser stopping its service worker 5 times: no page 
   try {
     const panel = await openPanel(site.url('big.example.test', '/'));
     await startCrawl(panel);
-    // The DevTools protocol reports each run state of the extension's worker: proof it really stopped and came back.
-    const cdp = await context.newCDPSession(panel);
-    const states: string[] = [];
-    cdp.on('ServiceWorker.workerVersionUpdated', (e: { versions: Array<{ scriptURL: string; runningStatus: string }> }) => {
-      for (const v of e.versions) if (v.scriptURL.includes(extensionId)) states.push(v.runningStatus);
-    });
-    await cdp.send('ServiceWorker.enable');
+    const worker = await workerStopper(context, panel, extensionId);
     const stored = async () => Number((await panel.getByTestId('count-stored').innerText()).split('/')[0]);
     for (let kill = 0; kill < 5; kill++) {
       const before = await stored();
       await expect.poll(stored, { timeout: 20_000 }).toBeGreaterThan(before + 20);
-      const mark = states.length;
-      await cdp.send('ServiceWorker.stopAllWorkers');
-      await expect.poll(() => states.slice(mark), { timeout: 5000 }).toContain('stopped');
+      await worker.stop();
     }
     await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
-    expect(states.filter((s) => s === 'stopped').length).toBeGreaterThanOrEqual(5);
+    expect(worker.stops()).toBeGreaterThanOrEqual(5);
     // Exactly the site's pages: none lost, none twice (pages are keyed by URL; duplicates would be counted apart).
     expect(await storedPaths(panel)).toEqual(generatedPaths(500).sort());
     await expect(panel.getByTestId('crawl-message')).toHaveText(/^Done: 500 pages stored$/);

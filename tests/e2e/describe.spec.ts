@@ -45,7 +45,6 @@ test('AI descriptions from the user’s endpoint: asked consent first, bounded, 
     await panel.getByTestId('describe-agree').click();
 
     await expect(panel.getByTestId('describe-card')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
-    console.log('DEBUG', chat.requests.map((r) => [r.method, r.path, pageUrlOf(r.body) ?? r.raw.slice(0, 300)]).slice(-2));
     await expect(panel.getByTestId('describe-message')).toHaveText(/^Descriptions: \d+ written · 0 from earlier runs · 1 kept their own · site summary written$/);
     await expect(panel.getByTestId('describe-fallbacks')).toContainText('/guide/transactions.html');
     await expect(panel.getByTestId('describe-fallbacks')).toContainText('HTTP 500');

@@ -1,24 +1,12 @@
 import type { Page } from '@playwright/test';
-import { changingSite, type ChangingPage } from '../fixtures/changing-site';
+import { changingSite, sixPages } from '../fixtures/changing-site';
 import { generatedSite } from '../fixtures/generated-site';
 import { startFixtureServer } from '../fixtures/server';
 import { readStore } from './extension-db';
 import { expect, test } from './fixtures';
+import { workerStopper } from './worker-stops';
 
 const HOST = 'docs.changing.test';
-const prose = (topic: string) =>
-  `${topic} is explained here in plain words: how it works, when to use it, which options it takes and what it returns. ` +
-  `Start with the overview, then read the examples, which show a complete program from the first import to the final output. ` +
-  `The troubleshooting notes at the end list the usual error messages with their causes and the recommended fix.`;
-const PAGES: Record<string, ChangingPage> = {
-  '/': { title: 'Home', body: prose('The whole project') },
-  '/install': { title: 'Install', body: prose('Installing the package') },
-  '/config': { title: 'Configuration', body: prose('The configuration file') },
-  '/api': { title: 'API', body: prose('The public API') },
-  '/faq': { title: 'FAQ', body: prose('Frequently asked questions') },
-  '/old': { title: 'Old guide', body: prose('The old migration guide') },
-};
-
 /** The two extension APIs the test drives from the panel page (an extension page has them). */
 interface Chrome {
   chrome: { alarms: { create(name: string, info: { when: number }): Promise<void> }; notifications: { getAll(): Promise<Record<string, boolean>> } };
@@ -48,7 +36,7 @@ async function makeScheduleDue(panel: Page, origin: string): Promise<void> {
 }
 
 test('refresh finds exactly the changed and removed pages, makes a new version with their diff, and a scheduled refresh notifies', async ({ openPanel }) => {
-  const site = changingSite(PAGES);
+  const site = changingSite(sixPages());
   const server = await startFixtureServer({ [HOST]: site.site });
   try {
     const origin = server.origin(HOST);
@@ -122,20 +110,14 @@ test('a refresh survives the browser stopping its service worker: every page che
 
     await panel.getByRole('tab', { name: 'History' }).click();
     await panel.getByTestId('refresh-now').click();
-    const cdp = await context.newCDPSession(panel);
-    const states: string[] = [];
-    cdp.on('ServiceWorker.workerVersionUpdated', (e: { versions: Array<{ scriptURL: string; runningStatus: string }> }) => {
-      for (const v of e.versions) if (v.scriptURL.includes(extensionId)) states.push(v.runningStatus);
-    });
-    await cdp.send('ServiceWorker.enable');
+    const worker = await workerStopper(context, panel, extensionId);
     const checked = async () => Number(await panel.getByTestId('refresh-checked').innerText().catch(() => '0'));
     for (let kill = 0; kill < 2; kill++) {
       const before = await checked();
       await expect.poll(checked, { timeout: 20_000 }).toBeGreaterThan(before + 20);
-      const mark = states.length;
-      await cdp.send('ServiceWorker.stopAllWorkers');
-      await expect.poll(() => states.slice(mark), { timeout: 5000 }).toContain('stopped');
+      await worker.stop();
     }
+    expect(worker.stops()).toBeGreaterThanOrEqual(2);
     await expect(panel.getByTestId('refresh-card')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
     await expect(panel.getByTestId('refresh-checked')).toHaveText('300');
     await expect(panel.getByTestId('refresh-unchanged')).toHaveText('300');

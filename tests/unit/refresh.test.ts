@@ -11,23 +11,11 @@ import { RefreshRunner } from '@/lib/refresh/runner';
 import { similarity } from '@/lib/refresh/similarity';
 import { lineDiff } from '@/lib/refresh/line-diff';
 import { recordSiteOpened } from '@/lib/sites';
-import { changingSite, type ChangingPage } from '../fixtures/changing-site';
+import { changingSite, prose, sixPages } from '../fixtures/changing-site';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
 
 const HOST = 'docs.example.test';
-// About 110 words: long enough that a one-word fix stays above the 0.9 threshold, like a real docs page.
-const prose = (topic: string) =>
-  `${topic} is explained here in plain words. This page walks through how ${topic} works, when to use it, which options it takes and what it returns, with the caveats readers most often ask about in the issue tracker and the forum. ` +
-  `Start with the overview, then read the examples section, which shows a complete program from the first import to the final output. Each example can be copied as it is and run on any supported platform without extra setup. ` +
-  `When something goes wrong, the troubleshooting notes at the end list the usual error messages together with their causes and the fix that the maintainers recommend for each one of them.`;
-const initialPages = (): Record<string, ChangingPage> => ({
-  '/': { title: 'Home', body: prose('The whole project') },
-  '/install': { title: 'Install', body: prose('Installing the package') },
-  '/config': { title: 'Configuration', body: prose('The configuration file') },
-  '/api': { title: 'API', body: prose('The public API') },
-  '/faq': { title: 'FAQ', body: prose('Frequently asked questions') },
-  '/old': { title: 'Old guide', body: prose('The old migration guide') },
-});
+const initialPages = sixPages;
 
 let db: ScoutDb;
 let server: FixtureServer;
