@@ -1,15 +1,18 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { db, type FrontierRecord, type FrontierState, type JobRecord } from '@/lib/db';
+import { db, type FrontierRecord, type FrontierState, type JobKind, type JobRecord } from '@/lib/db';
 
-/** The site's newest crawl job (running, paused or finished), live. */
-export function useLatestCrawl(origin: string): JobRecord | undefined | null {
-  // useLiveQuery says "still loading" with undefined, so "no crawl yet" must be null.
+/** The site's newest job of one kind (running, paused or finished), live. */
+export function useLatestJob(origin: string, kind: JobKind): JobRecord | undefined | null {
+  // useLiveQuery says "still loading" with undefined, so "no job yet" must be null.
   return useLiveQuery(
-    async () => (await db.jobs.where('[origin+createdAt]').between([origin, 0], [origin, Infinity]).reverse().filter((j) => j.kind === 'crawl').first()) ?? null,
-    [origin],
+    async () => (await db.jobs.where('[origin+createdAt]').between([origin, 0], [origin, Infinity]).reverse().filter((j) => j.kind === kind).first()) ?? null,
+    [origin, kind],
   );
 }
+
+/** The site's newest crawl job, live. */
+export const useLatestCrawl = (origin: string) => useLatestJob(origin, 'crawl');
 
 export type PageFilter = 'all' | FrontierState;
 

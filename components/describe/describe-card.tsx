@@ -4,6 +4,7 @@ import { db } from '@/lib/db';
 import { builtinProvider } from '@/lib/describe/builtin';
 import { createDescribeJob, runDescribeJob } from '@/lib/describe/run-describe';
 import { sendMessage } from '@/lib/messaging';
+import { useLatestJob } from '../crawl/use-crawl';
 import { shortUrl } from '../format';
 import { ProviderForm } from './provider-form';
 import { useDescribeSettings } from './use-describe-settings';
@@ -13,7 +14,7 @@ export function DescribeCard({ origin }: { origin: string }) {
   const [settings, save] = useDescribeSettings();
   const [consent, setConsent] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const job = useLiveQuery(async () => (await db.jobs.where('[origin+createdAt]').between([origin, 0], [origin, Infinity]).reverse().filter((j) => j.kind === 'describe').first()) ?? null, [origin]);
+  const job = useLatestJob(origin, 'describe');
   const pages = useLiveQuery(async () => {
     const crawl = await db.jobs.where('[origin+createdAt]').between([origin, 0], [origin, Infinity]).reverse().filter((j) => j.kind === 'crawl').first();
     return crawl ? db.pages.where('[jobId+state]').equals([crawl.id, 'stored']).count() : 0;

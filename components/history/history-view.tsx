@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '@/lib/db';
+import { useLatestJob } from '../crawl/use-crawl';
 import { JobHistory } from './job-history';
 import { MonitorForm } from './monitor-form';
 import { PageChanges } from './page-changes';
@@ -9,7 +10,7 @@ import { VersionsCard } from './versions-card';
 /** The History tab: refresh now or on a schedule, what changed, the versions and a diff, every job. */
 export function HistoryView({ origin }: { origin: string }) {
   const site = useLiveQuery(() => db.sites.get(origin), [origin]);
-  const refresh = useLiveQuery(async () => (await db.jobs.where('[origin+createdAt]').between([origin, 0], [origin, Infinity]).reverse().filter((j) => j.kind === 'refresh').first()) ?? null, [origin]);
+  const refresh = useLatestJob(origin, 'refresh');
   // A crawl that stored pages, even one stopped early, can be refreshed (the worker picks the newest such crawl).
   const crawled = useLiveQuery(async () => (await db.jobs.where('[origin+createdAt]').between([origin, 0], [origin, Infinity]).filter((j) => j.kind === 'crawl' && j.state !== 'running' && (j.counters.stored ?? 0) > 0).count()) > 0, [origin]);
   if (refresh === undefined || crawled === undefined) return null;

@@ -3,6 +3,7 @@ import { Frontier, type NewEntry } from '../crawl/frontier';
 import { HostGate } from '../crawl/host-gate';
 import type { PageOutcome } from '../crawl/process-page';
 import type { PageProcessor } from '../crawl/processor';
+import type { CrawlSettings } from '../crawl/settings';
 import { storageFailureMessage } from '../crawl/runner';
 import { emptyRefreshCounters, refreshMessage, type RefreshCounters } from './counters';
 import { DEFAULT_THRESHOLD } from './similarity';
@@ -107,7 +108,7 @@ export class RefreshRunner {
     return this.finish('done', refreshMessage(counters, 'done'));
   }
 
-  private async check(entry: FrontierRecord, job: { startUrl: string; settings: NonNullable<Parameters<PageProcessor>[0]['settings']> }, gate: HostGate): Promise<PageOutcome> {
+  private async check(entry: FrontierRecord, job: { startUrl: string; settings: CrawlSettings }, gate: HostGate): Promise<PageOutcome> {
     if (job.settings.respectRobots) {
       const rules = await gate.loadRobots(new URL(entry.url).origin);
       if (rules && !rules.isAllowed(entry.url)) return { state: 'skipped', reason: 'Disallowed by robots.txt now', retries: 0 };
