@@ -18,22 +18,13 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { CDPSession, Page } from '@playwright/test';
 import { convertHtml } from '../lib/convert/convert-page';
 import { linkedomAdapter } from '../lib/convert/dom';
-import { generatedSite } from '../tests/fixtures/generated-site';
-import { nodeDocsDir, nodeDocsSite, pythonDocsDir } from '../tests/fixtures/real-docs';
-import { startFixtureServer, type FixtureServer, type FixtureSite } from '../tests/fixtures/server';
+import { startFixtureServer, type FixtureServer } from '../tests/fixtures/server';
+import { arg, corpora, openCrawlPanel } from './harness';
 import { launchWithExtension } from '../tests/e2e/browser';
 import { readStore } from '../tests/e2e/extension-db';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
-};
 const RUNS = Number(arg('runs', '3'));
-const CORPORA: Record<string, { host: string; site: () => FixtureSite; start: string; dir?: () => string }> = {
-  python: { host: 'docs.python.test', site: () => ({ dir: pythonDocsDir() }), start: '/index.html', dir: pythonDocsDir },
-  node: { host: 'api.nodejs.test', site: nodeDocsSite, start: '/index.html', dir: nodeDocsDir },
-  synthetic: { host: 'gen.example.test', site: () => generatedSite(5000), start: '/' },
-};
+const CORPORA = corpora();
 const selected = arg('corpus', 'python,node').split(',');
 const SLOTS = arg('slots', '2').split(',').map(Number);
 const refreshArg = process.argv.indexOf('--refresh');
@@ -210,14 +201,7 @@ async function crawlOnce(name: string, slots: number) {
   const { context, extensionId } = await launchWithExtension();
   try {
     const startUrl = server.url(corpus.host, corpus.start);
-    const panel = await context.newPage();
-    // tsx compiles the functions handed to evaluate() with esbuild's __name helper; give the page a no-op one.
-    await panel.addInitScript('globalThis.__name = (f) => f');
-    await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?url=${encodeURIComponent(startUrl)}`);
-    await panel.evaluate((n) => (globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }).chrome.storage.local.set({ benchOffscreenSlots: n }), slots);
-    await panel.getByRole('tab', { name: 'Generate' }).click();
-    await panel.getByTestId('max-pages').fill('10000');
-    await panel.getByTestId('max-depth').fill('50');
+    const panel = await openCrawlPanel(context, extensionId, startUrl, slots);
     const cdp = await context.newCDPSession(panel);
     let peakHeap = 0;
     const heapOf = await workerHeapProbe(cdp, extensionId);

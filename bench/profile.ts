@@ -9,27 +9,18 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { CDPSession } from '@playwright/test';
-import { generatedSite } from '../tests/fixtures/generated-site';
-import { nodeDocsSite, pythonDocsDir } from '../tests/fixtures/real-docs';
-import { startFixtureServer, type FixtureSite } from '../tests/fixtures/server';
+import { startFixtureServer } from '../tests/fixtures/server';
 import { launchWithExtension } from '../tests/e2e/browser';
 import { readStore } from '../tests/e2e/extension-db';
+import { arg, corpora, openCrawlPanel } from './harness';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
-};
 const corpus = arg('corpus', 'synthetic');
 const pages = Number(arg('pages', '2000'));
 /** Seconds to keep profiling after the crawl ends: the worker then builds llms.txt and llms-full.txt. */
 const after = Number(arg('after', '0'));
 /** Pages converted in the offscreen document at once (see bench/crawl.ts --slots); default: the extension's own. */
 const slots = process.argv.includes('--slots') ? Number(arg('slots', '2')) : null;
-const SITES: Record<string, { host: string; site: () => FixtureSite; start: string }> = {
-  synthetic: { host: 'gen.example.test', site: () => generatedSite(pages), start: '/' },
-  python: { host: 'docs.python.test', site: () => ({ dir: pythonDocsDir() }), start: '/index.html' },
-  node: { host: 'api.nodejs.test', site: nodeDocsSite, start: '/index.html' },
-};
+const SITES = corpora(pages);
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }
 interface Profile { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[]; startTime: number; endTime: number }
@@ -84,13 +75,7 @@ const server = await startFixtureServer({ [spec.host]: spec.site() });
 const { context, extensionId } = await launchWithExtension();
 try {
   const startUrl = server.url(spec.host, spec.start);
-  const panel = await context.newPage();
-  await panel.addInitScript('globalThis.__name = (f) => f');
-  await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?url=${encodeURIComponent(startUrl)}`);
-  if (slots !== null) await panel.evaluate((n) => (globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }).chrome.storage.local.set({ benchOffscreenSlots: n }), slots);
-  await panel.getByRole('tab', { name: 'Generate' }).click();
-  await panel.getByTestId('max-pages').fill('10000');
-  await panel.getByTestId('max-depth').fill('50');
+  const panel = await openCrawlPanel(context, extensionId, startUrl, slots);
   const cdp = await context.newCDPSession(panel);
   const worker = await attach(cdp, (t) => t.type === 'service_worker' && t.url.includes(extensionId));
   if (!worker) throw new Error('no service worker target');

@@ -1,0 +1,49 @@
+/**
+ * What bench/crawl.ts and bench/profile.ts share: the corpora they crawl, their command line,
+ * and a side panel opened on a corpus, ready to start a crawl.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { generatedSite } from '../tests/fixtures/generated-site';
+import { nodeDocsDir, nodeDocsSite, pythonDocsDir } from '../tests/fixtures/real-docs';
+import type { FixtureSite } from '../tests/fixtures/server';
+
+/** `--name value` from the command line, or the fallback. */
+export const arg = (name: string, fallback: string): string => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+};
+
+export interface Corpus {
+  host: string;
+  site: () => FixtureSite;
+  start: string;
+  /** The files on disk, for the conversion-alone figure in Node. */
+  dir?: () => string;
+}
+
+/** Real docs from Debian packages, and a generated site of `syntheticPages` pages. */
+export function corpora(syntheticPages = 5000): Record<string, Corpus> {
+  return {
+    python: { host: 'docs.python.test', site: () => ({ dir: pythonDocsDir() }), start: '/index.html', dir: pythonDocsDir },
+    node: { host: 'api.nodejs.test', site: nodeDocsSite, start: '/index.html', dir: nodeDocsDir },
+    synthetic: { host: 'gen.example.test', site: () => generatedSite(syntheticPages), start: '/' },
+  };
+}
+
+/**
+ * The side panel as a tab on `startUrl`, on the Generate tab with the limits raised so the whole
+ * corpus is crawled. `slots` sets the offscreen/worker split (see --slots); null keeps the default.
+ */
+export async function openCrawlPanel(context: BrowserContext, extensionId: string, startUrl: string, slots: number | null): Promise<Page> {
+  const panel = await context.newPage();
+  // tsx compiles the functions handed to evaluate() with esbuild's __name helper; give the page a no-op one.
+  await panel.addInitScript('globalThis.__name = (f) => f');
+  await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?url=${encodeURIComponent(startUrl)}`);
+  if (slots !== null) {
+    await panel.evaluate((n) => (globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }).chrome.storage.local.set({ benchOffscreenSlots: n }), slots);
+  }
+  await panel.getByRole('tab', { name: 'Generate' }).click();
+  await panel.getByTestId('max-pages').fill('10000');
+  await panel.getByTestId('max-depth').fill('50');
+  return panel;
+}
