@@ -129,7 +129,7 @@ export interface PageRecord {
   /** Token count of the Markdown (o200k), written by the first release; superseded by fullTokens. */
   tokens?: number;
   /** Tokens (o200k) the page adds to llms-full.txt, under the title it was counted for (see renderLlmsFull). */
-  fullTokens?: { title: string; count: number };
+  fullTokens?: { title: string; count: number; chars?: number };
   etag?: string;
   lastModified?: string;
   fetchedAt: number;

@@ -85,6 +85,20 @@ function hasHeading(element: Element): boolean {
   return found;
 }
 
+/**
+ * Heading permalinks that wrap the heading's text (mdBook's `<h1><a class="header" href="#x">`,
+ * many themes' `<a class="anchor" href="#x">`): the text stays, the link to itself goes, so the
+ * Markdown heading is plain ("# What Is Ownership?", not "# [What Is Ownership?](…#x)"). Links to
+ * other pages inside a heading are content ("## [fs.readFile](fs.html#…)") and stay.
+ */
+function unwrapSelfLinks(heading: Element): void {
+  for (const anchor of [...heading.getElementsByTagName('a')]) {
+    if (!(anchor.getAttribute('href') ?? '').startsWith('#')) continue;
+    if (PERMALINK_TEXT.has(normalizeSpace(anchor.textContent))) anchor.remove();
+    else anchor.replaceWith(...anchor.childNodes);
+  }
+}
+
 /** What cleaning learned about the content on the way. */
 export interface CleanResult {
   /** The highest heading level present (1 for h1), or 7 when there is no heading. */
@@ -118,7 +132,10 @@ export function cleanContent(root: Element, baseUrl: string | undefined): CleanR
         separateAdjacentPhrases(element);
         return undefined;
       default:
-        if (HEADING.test(tag)) topHeading = Math.min(topHeading, Number(tag.charAt(1)));
+        if (HEADING.test(tag)) {
+          topHeading = Math.min(topHeading, Number(tag.charAt(1)));
+          unwrapSelfLinks(element);
+        }
         return undefined;
     }
   });

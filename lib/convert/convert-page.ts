@@ -10,7 +10,7 @@ import { findMainContent } from './main-content';
 import { elementToMarkdown } from './markdown';
 import { readHeadMetadata } from './metadata';
 import { findNavLinks, type NavLink } from './nav-links';
-import { chooseTitle, firstHeading, summaryParagraph, trimDescription } from './page-text';
+import { chooseTitle, firstHeading, isWeakDescription, summaryParagraph, trimDescription } from './page-text';
 import { normalizeSpace } from './walk';
 
 export type { NavLink } from './nav-links';
@@ -91,7 +91,9 @@ export function convertHtml(html: string, pageUrl: string, dom: DomAdapter): Con
 
   const { topHeading } = cleanContent(main, head.baseUrl);
   const h1 = firstHeading(main) ?? firstHeading(body);
-  const description = trimDescription(head.description) ?? trimDescription(head.ogDescription) ?? summaryParagraph(main);
+  // A meta description that is a copyright line or a label says less than the first paragraph.
+  const description = [head.description, head.ogDescription].map(trimDescription).find((text) => text !== undefined && !isWeakDescription(text))
+    ?? summaryParagraph(main);
   const page: ConvertedPage = {
     title: chooseTitle(head.title, h1, pageUrl, siteNames),
     markdown: markdownOf(main, topHeading),

@@ -66,9 +66,15 @@ function createService(): TurndownService {
   service.addRule('heading', {
     filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
     replacement: (content, node) => {
-      const text = content.replace(/\s*\n+\s*/g, ' ').trim();
-      const level = Math.max(1, Number(node.nodeName.charAt(1)) - headingShift);
-      return text ? `\n\n${'#'.repeat(level)} ${text}\n\n` : '';
+      // Permalink marks that survived as text ("Install ¶") are not part of the heading.
+      const text = content.replace(/\s*\n+\s*/g, ' ').trim().replace(HEADING_MARKS, '');
+      if (!text) return '';
+      let level = Math.max(1, Number(node.nodeName.charAt(1)) - headingShift);
+      // One H1 per page: it is the page's title in llms-full.txt and for agents. Themes that put
+      // every section in an h1 (or the site's name above the page's) get the later ones as H2.
+      if (level === 1 && seenH1) level = 2;
+      if (level === 1) seenH1 = true;
+      return `\n\n${'#'.repeat(level)} ${text}\n\n`;
     },
   });
   service.addRule('listItem', {
@@ -111,6 +117,10 @@ function createService(): TurndownService {
 
 // Levels to lift every heading by during the current (synchronous) conversion; see elementToMarkdown.
 let headingShift = 0;
+// Whether the current conversion has written its H1.
+let seenH1 = false;
+// A lone '#' only after a space: "C#" is a name, "Install #" a permalink.
+const HEADING_MARKS = /(?:\s+#|\s*[¶§🔗⚓])+$/u;
 const service = createService();
 
 /**
@@ -150,6 +160,7 @@ function tidy(markdown: string): string {
  */
 export function elementToMarkdown(root: Element, topHeading = 1): string {
   headingShift = topHeading >= 2 && topHeading <= 6 ? topHeading - 1 : 0;
+  seenH1 = false;
   // linkedom splits text at every character reference ("0 ", "<", "= x"); escaping works per text
   // node and would take each piece for the start of a line.
   root.normalize();

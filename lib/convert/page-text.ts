@@ -75,10 +75,27 @@ export function summaryParagraph(root: Element): string | undefined {
     if (NOT_SUMMARY.has(tag) || tag === 'pre' || CALLOUT_NAMES.test(namesOf(element))) return 'skip';
     if (tag !== 'p') return undefined;
     const text = normalizeSpace(element.textContent);
-    if (text.length >= MIN_PARAGRAPH_CHARS && text.split(' ').length >= MIN_PARAGRAPH_WORDS) summary = text;
+    if (text.length >= MIN_PARAGRAPH_CHARS && text.split(' ').length >= MIN_PARAGRAPH_WORDS && !isWeakDescription(text)) summary = text;
     return 'skip';
   });
   return summary === undefined ? undefined : truncateOnWord(summary, MAX_DESCRIPTION);
+}
+
+// Text that is about the page's legal status, history or layout rather than its subject.
+const WEAK_START = /^(?:©|\(c\)\s|copyright\b|see also\b|(?:new|changed|added|removed) in (?:version\b|v?\d)|deprecated (?:since|in)\b|version (?:added|changed)\b|note:|warning:|caution:|important:|tip:|source code:|stability:|previous topic\b|next topic\b|table of contents\b|on this page\b|last (?:updated|modified)\b|edit (?:this|on)\b)/i;
+const WEAK_ANYWHERE = /all rights reserved|licensed under the |\bcopyright\s+(?:©|\(c\)|\d{4})/i;
+const MIN_DESCRIPTION_WORDS = 4;
+
+/**
+ * Whether `text` is a poor description of a page: a copyright or licence line, a version note,
+ * a "See also" pointer, a label, or a sentence that only introduces what follows ("…, for
+ * example:"). No description beats one of these.
+ */
+export function isWeakDescription(text: string | undefined): boolean {
+  const clean = normalizeSpace(text);
+  if (clean.split(' ').length < MIN_DESCRIPTION_WORDS) return true;
+  if (/[:：]$/.test(clean)) return true;
+  return WEAK_START.test(clean) || WEAK_ANYWHERE.test(clean);
 }
 
 /** A description from meta tags, trimmed like the paragraph fallback. */

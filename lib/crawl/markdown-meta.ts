@@ -2,6 +2,7 @@
  * Title, description and links of a page that arrived as Markdown (a twin, or a
  * server that negotiated text/markdown), where there is no HTML to read them from.
  */
+import { isWeakDescription } from '../convert/page-text';
 
 const HEADING = /^#\s+(.+?)\s*#*\s*$/m;
 const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---\r?\n/;
@@ -20,7 +21,9 @@ export function markdownDescription(markdown: string): string | undefined {
   for (const block of body.split(/\n\s*\n/)) {
     const text = block.trim();
     if (!text || /^(#|[-*+]\s|\d+\.\s|>|\||<|!\[|```|~~~)/.test(text) || text.length < 40) continue;
-    const plain = text.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*_]/g, '').replace(/\s+/g, ' ');
+    const plain = text.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*_]/g, '').replace(/\\(.)/g, '$1').replace(/\s+/g, ' ');
+    // A copyright line, a version note or a sentence introducing a list is no description.
+    if (isWeakDescription(plain)) continue;
     return plain.length > 300 ? `${plain.slice(0, 300).replace(/\s+\S*$/, '')}…` : plain;
   }
   return undefined;

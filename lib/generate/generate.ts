@@ -2,12 +2,17 @@
  * llms.txt and llms-full.txt from crawled pages, deterministically (no model involved): the same
  * pages, navigation and curation always give the same bytes, so versions can be diffed.
  */
-import { titleFromUrl } from '../convert/page-text';
+import { isWeakDescription, titleFromUrl } from '../convert/page-text';
+import { markdownDescription } from '../crawl/markdown-meta';
 import { dedupeKey } from '../url/normalize';
 import { readingOrder } from './page-order';
 import { demoteHeadings } from './demote-headings';
 import { renderLlmsFull, renderLlmsTxt, type BodyTokens, type FileHead, type FullPage } from './render';
+import { learnBoilerplate } from './boilerplate';
+import { classifyPages } from './page-class';
+import { cachedCountFits } from './render';
 import { isSecondaryPage } from './secondary';
+import { titleCleaner } from './site-titles';
 import { baseDirectory, groupByNav, groupByPath, mergeTinyGroups, type PageGroup } from './sections';
 import { rootPage, siteName, siteSummary, startPage } from './site-name';
 import { firstHeadingText, headingLine, oneLine } from './text';
@@ -91,7 +96,13 @@ function curate(groups: PageGroup[], curation: Curation): PageGroup[] {
 export function generateOutputs(input: GenerateInput): GeneratedOutput {
   const curation = input.curation ?? {};
   const excluded = new Set(curation.excluded ?? []);
-  const stored = input.pages.filter((page) => page.state === 'stored' && !excluded.has(page.key));
+  const raw = input.pages.filter((page) => page.state === 'stored' && !excluded.has(page.key));
+  // What the site calls itself is read from the titles as the pages give them; then the site's
+  // frame is taken off every page: its name from titles, its repeated chrome from the Markdown.
+  const site = siteName(raw, input.startUrl);
+  const cleanTitle = titleCleaner(raw.map((page) => page.title), site.fromHost ? [] : [site.name]);
+  const stripChrome = learnBoilerplate(raw.map((page) => page.markdown));
+  const stored = raw.map((page) => ({ ...page, title: cleanTitle(page.title), markdown: stripChrome(page.markdown) }));
   // Two stored pages behind one link (a page and its redirect target) would list it twice.
   const links = new Set<string>();
   const pages = readingOrder(stored, input.startUrl).filter((page) => {
@@ -101,7 +112,6 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
     return true;
   });
 
-  const site = siteName(pages, input.startUrl);
   const head: FileHead = { title: headingLine(site.name, 'Documentation') };
   const summary = oneLine(input.summary) || siteSummary(pages, input.startUrl);
   if (summary) head.summary = summary;
@@ -111,10 +121,14 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   const keep = new Set([rootPage(pages, input.startUrl), startPage(pages, input.startUrl)]);
   const forced = new Set(curation.optional ?? []);
   const base = baseDirectory(pages, input.startUrl);
+  // Source listings and all-in-one pages are not documentation in their own right.
+  const classes = classifyPages(pages);
   const optional = new Set(pages.filter((page) =>
-    forced.has(page.key) || (!keep.has(page) && isSecondaryPage(page.finalUrl, page.title, base))));
+    forced.has(page.key) || (!keep.has(page) && (classes.has(page) || isSecondaryPage(page.finalUrl, page.title, base)))));
   const main = pages.filter((page) => !optional.has(page));
-  const groups = curate(mergeTinyGroups(groupByNav(main, input.nav, rootName) ?? groupByPath(main, base, rootName)), curation);
+  const grouped = (groupByNav(main, input.nav, rootName) ?? groupByPath(main, base, rootName))
+    .map((group) => (group.root ? group : { ...group, name: cleanTitle(group.name) }));
+  const groups = curate(mergeTinyGroups(grouped), curation);
 
   const common = boilerplate(pages);
   const shared = sharedTitles(pages);
@@ -122,7 +136,9 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   // under that title), which is also the piece renderLlmsFull sums. Kept on the page by the caller.
   const bodyCounts = new Map<string, BodyTokens>();
   const bodyTokens = (page: SourcePage, title: string): number => {
-    const counted = page.fullTokens?.title === title ? page.fullTokens : { title, count: countTokens(`${demoteHeadings(page.markdown, title)}\n\n`) };
+    const counted = cachedCountFits(page.fullTokens, title, page.markdown)
+      ? page.fullTokens
+      : { title, count: countTokens(`${demoteHeadings(page.markdown, title)}\n\n`), chars: page.markdown.length };
     bodyCounts.set(page.key, counted);
     return counted.count;
   };
@@ -135,11 +151,12 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
       pageUrl: page.finalUrl,
       tokens: bodyTokens(page, title),
     };
-    const description = oneLine(page.description);
-    // Boilerplate, and descriptions that only repeat the title, tell a reader nothing.
-    if (description && !common.has(description.toLowerCase()) && description.toLowerCase() !== entry.title.toLowerCase()) {
-      entry.description = description;
-    }
+    // Boilerplate, weak text and descriptions that only repeat the title tell a reader nothing;
+    // then the page's own first paragraph may, else no description at all.
+    const useful = (text: string | undefined): text is string =>
+      !!text && !common.has(text.toLowerCase()) && text.toLowerCase() !== entry.title.toLowerCase() && !isWeakDescription(text);
+    const description = [oneLine(page.description), oneLine(markdownDescription(page.markdown))].find(useful);
+    if (description) entry.description = description;
     return entry;
   };
   const toSection = (id: string, name: string, isOptional: boolean, grouped: SourcePage[]): LlmsSectionModel => {
@@ -167,7 +184,8 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
     if (section.optional && curation.fullWithoutOptional) continue;
     for (const entry of section.entries) {
       const page = byKey.get(entry.key);
-      if (page) fullPages.push({ key: page.key, title: entry.title, url: entry.pageUrl, markdown: page.markdown, bodyTokens: bodyCounts.get(page.key) });
+      // An aggregate repeats the pages listed beside it: in llms-full.txt it would double them.
+      if (page && classes.get(page) !== 'aggregate') fullPages.push({ key: page.key, title: entry.title, url: entry.pageUrl, markdown: page.markdown, bodyTokens: bodyCounts.get(page.key) });
     }
   }
   const full = renderLlmsFull(head, fullPages, countTokens);

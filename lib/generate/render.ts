@@ -48,10 +48,19 @@ export interface FullPage {
   bodyTokens?: BodyTokens;
 }
 
-/** A cached count: the body depends on the title (demoteHeadings drops a first heading that repeats it). */
+/**
+ * A cached count: the body depends on the title (demoteHeadings drops a first heading that repeats
+ * it) and on the Markdown, which generation trims of site chrome; `chars` is that Markdown's length.
+ */
 export interface BodyTokens {
   title: string;
   count: number;
+  chars?: number;
+}
+
+/** Whether a cached count still applies to this page under this title. */
+export function cachedCountFits(cached: BodyTokens | undefined, title: string, markdown: string): cached is BodyTokens {
+  return cached !== undefined && cached.title === title && cached.chars === markdown.length;
 }
 
 /**
@@ -97,8 +106,8 @@ export function renderLlmsFull(head: FileHead, pages: FullPage[], count: (text: 
       return;
     }
     const header = part.slice(0, part.length - body.length - 1);
-    const cached = page.bodyTokens?.title === page.title ? page.bodyTokens.count : count(`${body}\n\n`);
-    if (page.key !== undefined) bodyTokens.set(page.key, { title: page.title, count: cached });
+    const cached = cachedCountFits(page.bodyTokens, page.title, page.markdown) ? page.bodyTokens.count : count(`${body}\n\n`);
+    if (page.key !== undefined) bodyTokens.set(page.key, { title: page.title, count: cached, chars: page.markdown.length });
     tokens += count(header) + cached;
   });
   return { text, tokens, bodyTokens };

@@ -30,7 +30,7 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
   // New counts are kept on their pages (one write), so the next generation — a curation change — skips them.
   for (const p of pages) {
     const fresh = output.fullTokens.get(p.key);
-    if (!fresh || (p.fullTokens?.title === fresh.title && p.fullTokens.count === fresh.count)) continue;
+    if (!fresh || (p.fullTokens?.title === fresh.title && p.fullTokens.count === fresh.count && p.fullTokens.chars === fresh.chars)) continue;
     p.fullTokens = fresh;
     changed.add(p);
   }

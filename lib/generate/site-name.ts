@@ -2,6 +2,8 @@
  * The llms.txt title and summary from the pages alone. og:site_name is not kept per page, but
  * most sites end every page title with their name ("Install — Acorn DB"), which says the same.
  */
+import { isWeakDescription } from '../convert/page-text';
+import { markdownDescription } from '../crawl/markdown-meta';
 import { dedupeKey } from '../url/normalize';
 import { pageKeys } from './page-order';
 import { firstHeadingText, oneLine, truncateWords } from './text';
@@ -119,9 +121,15 @@ export function siteName(pages: SourcePage[], startUrl: string): SiteName {
   return { name: host || 'Documentation', fromHost: true };
 }
 
-/** The blockquote: the home page's description → the start page's → the first page's (in reading order); one line, ~200 chars. */
+/**
+ * The blockquote: the home page's description → its first paragraph → the start page's
+ * description → its first paragraph → the first page's (in reading order); one line, ~200 chars.
+ * A copyright line or a version note is skipped: no summary beats one of those.
+ */
 export function siteSummary(ordered: SourcePage[], startUrl: string): string | undefined {
-  const text = oneLine(rootPage(ordered, startUrl)?.description) || oneLine(startPage(ordered, startUrl)?.description)
-    || oneLine(ordered.find((page) => oneLine(page.description) !== '')?.description);
-  return text === '' ? undefined : truncateWords(text, MAX_SUMMARY);
+  const root = rootPage(ordered, startUrl);
+  const start = startPage(ordered, startUrl);
+  const candidates = [root?.description, root && markdownDescription(root.markdown), start?.description, start && markdownDescription(start.markdown), ...ordered.map((page) => page.description)];
+  const text = candidates.map((candidate) => oneLine(candidate ?? undefined)).find((candidate) => candidate !== '' && !isWeakDescription(candidate));
+  return text === undefined ? undefined : truncateWords(text, MAX_SUMMARY);
 }

@@ -17,7 +17,7 @@ export interface SourcePage {
    * Tokens the page adds to llms-full.txt (its body under that title), when counted before:
    * counting is the slow part of generating, so the caller keeps it on the page.
    */
-  fullTokens?: { title: string; count: number };
+  fullTokens?: { title: string; count: number; chars?: number };
 }
 
 /** The user's review choices, applied on top of the generated structure. */
@@ -74,5 +74,5 @@ export interface GeneratedOutput {
   llmsFullTxt: string;
   tokens: { llmsTxt: number; llmsFullTxt: number };
   /** Every listed page's body token count, by page key, for the caller to keep (see renderLlmsFull). */
-  fullTokens: Map<string, { title: string; count: number }>;
+  fullTokens: Map<string, { title: string; count: number; chars?: number }>;
 }

@@ -1,5 +1,6 @@
 import { DOMParser as LinkedomDOMParser } from 'linkedom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isWeakDescription } from '@/lib/convert/page-text';
 import { convertHtml } from '@/lib/convert/convert-page';
 import { linkedomAdapter, nativeDomAdapter } from '@/lib/convert/dom';
 
@@ -50,8 +51,17 @@ describe('title', () => {
 
 describe('description', () => {
   it('prefers meta description, then og:description', () => {
-    expect(convert(page('<meta name="description" content="  From  meta. "><meta property="og:description" content="From og.">', '')).description).toBe('From meta.');
-    expect(convert(page('<meta property="og:description" content="From og.">', '')).description).toBe('From og.');
+    expect(convert(page('<meta name="description" content="  Read  files from the meta tag. "><meta property="og:description" content="Read files from og.">', '')).description).toBe('Read files from the meta tag.');
+    expect(convert(page('<meta property="og:description" content="Read files from og.">', '')).description).toBe('Read files from og.');
+  });
+
+  it('skips weak descriptions: copyright lines, version notes, labels, list introductions', () => {
+    const weak = ['© Copyright 2001-2026, the Acorn team.', 'Copyright © 1996–2026 The Group', 'New in version 3.2.', 'See also the tutorial for more.', 'Docs', 'For pre-releases, the last component will be a string with the prerelease version:'];
+    for (const text of weak) expect(isWeakDescription(text), text).toBe(true);
+    expect(isWeakDescription('The os module provides a portable way of using operating system functionality.')).toBe(false);
+    const para = `The acorn module stores ${words(12)} on disk.`;
+    const result = convert(page('<meta name="description" content="© Copyright 2026, Acorn.">', `<main><h1>T</h1><p>Changed in version 3.2: the ${words(12)} changed.</p><p>For example, ${words(10)} like this:</p><p>${para}</p></main>`));
+    expect(result.description).toBe(para);
   });
 
   it('else takes the first meaningful paragraph of the content, trimmed on a word boundary', () => {

@@ -406,14 +406,14 @@ describe('entries', () => {
   });
 
   it('counts o200k tokens per entry (what the page adds to llms-full.txt), per section and per file', () => {
-    const pages = [page('/index.html', 'Home'), { ...page('/a.html', 'A'), markdown: 'hello world <|endoftext|>' }, { ...page('/b.html', 'B'), fullTokens: { title: 'B', count: 1234 } }];
+    const pages = [page('/index.html', 'Home'), { ...page('/a.html', 'A'), markdown: 'hello world <|endoftext|>' }, { ...page('/b.html', 'B'), fullTokens: { title: 'B', count: 1234, chars: '# B\n\nAbout B.'.length } }];
     const out = generate({ pages });
     const [home, a, b] = out.sections[0]?.entries ?? [];
     const plain = (t: string) => encode(t, { disallowedSpecial: new Set() }).length;
     expect(a?.tokens).toBe(plain('hello world <|endoftext|>\n\n'));
     expect(home?.tokens).toBeGreaterThan(0);
     expect(b?.tokens).toBe(1234); // counted before under this title, kept on the page by the caller
-    expect(out.fullTokens.get(pages[1]?.key ?? '')).toEqual({ title: 'A', count: a?.tokens });
+    expect(out.fullTokens.get(pages[1]?.key ?? '')).toEqual({ title: 'A', count: a?.tokens, chars: 'hello world <|endoftext|>'.length });
     expect(out.sections[0]?.tokens).toBe((home?.tokens ?? 0) + (a?.tokens ?? 0) + 1234);
     expect(out.tokens.llmsTxt).toBe(encode(out.llmsTxt).length);
     const real = generate({ pages: pages.map((p) => ({ ...p, fullTokens: undefined })) });
@@ -477,7 +477,7 @@ describe('llms-full.txt', () => {
     '### Deep', '', 'Setext', '======', '', 'Sub', '---', '', '~~~', '# still code', '~~~', '', '```js', 'unclosed();',
   ].join('\n');
   const pages = [
-    page('/index.html', 'Acorn', { description: 'Acorn docs.', links: ['/guide/a.html'] }),
+    page('/index.html', 'Acorn', { description: 'Acorn stores your data in trees.', links: ['/guide/a.html'] }),
     { ...page('/guide/a.html', 'Guide A'), markdown: body },
     { ...page('/guide/b.html', 'Guide B'), markdown: '### Already low\n\nText.' },
     page('/changelog.html', 'Changelog'),
@@ -485,7 +485,7 @@ describe('llms-full.txt', () => {
 
   it('has the same head, then every page in llms.txt order under ## title and a Source line', () => {
     const out = generate({ pages });
-    expect(out.llmsFullTxt.startsWith('# Acorn\n\n> Acorn docs.\n\n## Acorn\nSource: https://docs.acorn.test/index.html\n\n')).toBe(true);
+    expect(out.llmsFullTxt.startsWith('# Acorn\n\n> Acorn stores your data in trees.\n\n## Acorn\nSource: https://docs.acorn.test/index.html\n\n')).toBe(true);
     expect(fullHeadings(out)).toEqual(out.sections.flatMap((s) => s.entries.map((e) => e.title)));
     expect(fullHeadings(out).at(-1)).toBe('Changelog');
     expect(out.llmsFullTxt).toContain(`## Guide B\nSource: ${ORIGIN}/guide/b.html\n\n### Already low\n`);
@@ -532,10 +532,13 @@ describe('llms-full.txt token count without a second pass', () => {
     const cached = first.fullTokens.get(key);
     expect(cached?.title).toBe('Page 1');
     // A planted count shows it is used without re-tokenizing...
-    const planted = pages.map((p) => (p.key === key ? { ...p, fullTokens: { title: 'Page 1', count: (cached?.count ?? 0) + 1000 } } : p));
+    const planted = pages.map((p) => (p.key === key ? { ...p, fullTokens: { title: 'Page 1', count: (cached?.count ?? 0) + 1000, chars: p.markdown.length } } : p));
     expect(generateOutputs({ startUrl: 'https://docs.example.test/', pages: planted, generatedAt: new Date(0) }).tokens.llmsFullTxt).toBe(first.tokens.llmsFullTxt + 1000);
     // ...and ignored once the title (and so the body) is different.
-    const renamed = pages.map((p) => (p.key === key ? { ...p, fullTokens: { title: 'Old title', count: 5 } } : p));
+    const renamed = pages.map((p) => (p.key === key ? { ...p, fullTokens: { title: 'Old title', count: 5, chars: p.markdown.length } } : p));
     expect(generateOutputs({ startUrl: 'https://docs.example.test/', pages: renamed, generatedAt: new Date(0) }).tokens.llmsFullTxt).toBe(first.tokens.llmsFullTxt);
+    // ...or once the Markdown it was counted on is different (a count from before chrome was trimmed).
+    const edited = pages.map((p) => (p.key === key ? { ...p, fullTokens: { title: 'Page 1', count: 5, chars: p.markdown.length + 1 } } : p));
+    expect(generateOutputs({ startUrl: 'https://docs.example.test/', pages: edited, generatedAt: new Date(0) }).tokens.llmsFullTxt).toBe(first.tokens.llmsFullTxt);
   });
 });
