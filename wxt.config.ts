@@ -12,6 +12,19 @@ const e2e = process.env.SCOUT_E2E === '1';
 /** SCOUT_PROFILE=1 keeps names readable (no minification) for bench/profile.ts's CPU profiles. */
 const profile = process.env.SCOUT_PROFILE === '1';
 
+/**
+ * Firefox's add-on settings. strict_min_version 140: the first Firefox that shows an add-on's
+ * data_collection_permissions at install (Firefox 127 and older refuse the key outright), and an
+ * ESR, so ESR users are covered; nothing else Scout uses (MV2 sidebar_action, optional host
+ * permissions, IndexedDB, alarms, the bundle’s 2022-era JavaScript) needs a newer one. Scout collects nothing: what it
+ * fetches goes from the user's browser to the sites they open, and the optional LLM endpoint is their own.
+ */
+const GECKO = {
+  id: 'llms-txt-scout@scout.example',
+  strict_min_version: '140.0',
+  data_collection_permissions: { required: ['none'] },
+};
+
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
   // import.meta.env.SCOUT_E2E: true in test and benchmark builds only (benchmark switches read it).
@@ -38,11 +51,20 @@ export default defineConfig({
     // Host access is requested per site from the side panel, on the user's click.
     // MV2 (Firefox's default build) lists optional hosts among optional_permissions.
     // notifications: asked for only when the user turns on a scheduled refresh (its result is the notification).
+    // Firefox wants ONE declared pattern covering each requested one: `http://*/*` plus `https://*/*`
+    // don't cover the `*://example.com/*` that lib/url/site.ts asks for (it throws before any prompt);
+    // `*://*/*` does. Chrome accepts the pair, which the README and permissions.spec.ts describe.
     ...(manifestVersion === 2
-      ? { optional_permissions: ['http://*/*', 'https://*/*', 'notifications'] }
+      ? { optional_permissions: ['*://*/*', 'notifications'] }
       : { optional_host_permissions: ['http://*/*', 'https://*/*'], optional_permissions: ['notifications'] }),
     ...(e2e ? { host_permissions: ['<all_urls>'] } : {}),
     action: { default_title: 'Open llms.txt Scout' },
-    icons: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' },
+    icons: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 96: 'icon/96.png', 128: 'icon/128.png' },
+    ...(browser === 'firefox' ? { browser_specific_settings: { gecko: GECKO } } : {}),
   }),
+  // `wxt zip -b firefox` also writes the sources zip addons.mozilla.org reviewers rebuild from:
+  // only what the build reads (no tests, benchmarks or fixtures), built with `npm ci && npm run build:firefox`.
+  zip: {
+    includeSources: ['package.json', 'package-lock.json', 'tsconfig.json', 'wxt.config.ts', 'README.md', 'entrypoints/**', 'components/**', 'lib/**', 'public/**', 'scripts/linkedom-lazy-listeners.ts'],
+  },
 });

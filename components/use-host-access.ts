@@ -2,21 +2,28 @@ import { useCallback, useEffect, useState } from 'react';
 
 export type HostAccess = 'checking' | 'granted' | 'missing';
 
+/** What a click on "Allow access" came to: granted, declined by the user, or refused by the browser (with its reason). */
+export type GrantResult = { granted: true } | { granted: false; error?: string };
+
 /**
  * Whether the extension may fetch from the site's hosts. Without it the
  * worker's fetch fails ("Failed to fetch") on any server that sends no CORS
  * headers, which is nearly all of them. `request` must run inside a click
  * handler: browsers only show the permission prompt for a user gesture.
  */
-export function useHostAccess(patterns: string[] | null): { access: HostAccess; request: () => Promise<boolean> } {
+export function useHostAccess(patterns: string[] | null): { access: HostAccess; request: () => Promise<GrantResult> } {
   const [access, setAccess] = useState<HostAccess>('checking');
   const key = patterns?.join(' ') ?? '';
 
   useEffect(() => {
     if (!patterns) return;
     let live = true;
+    // A browser that rejects the patterns (Firefox: not covered by the manifest) means no access, not a crash.
     const check = () =>
-      void browser.permissions.contains({ origins: patterns }).then((ok) => live && setAccess(ok ? 'granted' : 'missing'));
+      void browser.permissions.contains({ origins: patterns }).then(
+        (ok) => live && setAccess(ok ? 'granted' : 'missing'),
+        () => live && setAccess('missing'),
+      );
     check();
     browser.permissions.onAdded.addListener(check);
     browser.permissions.onRemoved.addListener(check);
@@ -28,11 +35,18 @@ export function useHostAccess(patterns: string[] | null): { access: HostAccess; 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the array's contents
   }, [key]);
 
-  const request = useCallback(async () => {
-    if (!patterns) return false;
-    const ok = await browser.permissions.request({ origins: patterns });
-    setAccess(ok ? 'granted' : 'missing');
-    return ok;
+  const request = useCallback(async (): Promise<GrantResult> => {
+    if (!patterns) return { granted: false };
+    try {
+      const ok = await browser.permissions.request({ origins: patterns });
+      setAccess(ok ? 'granted' : 'missing');
+      return ok ? { granted: true } : { granted: false };
+    } catch (error) {
+      // The browser refused before asking the user (a pattern the manifest doesn't cover, no user
+      // gesture…): the caller shows its reason next to the button instead of an unhandled rejection.
+      setAccess('missing');
+      return { granted: false, error: error instanceof Error ? error.message : String(error) };
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 

@@ -12,11 +12,12 @@ const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">
 
 mkdirSync('public/icon', { recursive: true });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
-for (const size of [16, 32, 48, 128]) {
+// 96: Firefox shows the 48 px icon at 2× on high-density screens (addons.mozilla.org asks for 48 and 96).
+for (const size of [16, 32, 48, 96, 128]) {
   const page = await browser.newPage({ viewport: { width: size, height: size } });
   await page.setContent(`<style>html,body{margin:0;background:transparent}</style>${svg.replace('<svg ', `<svg width="${size}" height="${size}" `)}`);
   await page.screenshot({ path: `public/icon/${size}.png`, omitBackground: true });
   await page.close();
 }
 await browser.close();
-console.log('wrote public/icon/{16,32,48,128}.png');
+console.log('wrote public/icon/{16,32,48,96,128}.png');
