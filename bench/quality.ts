@@ -1,0 +1,191 @@
+/**
+ * The output-quality scorecard (#14): every site of the generator matrix (tests/fixtures/matrix.ts)
+ * and the Python / Node.js docs, crawled in Node exactly as the product crawls (discovery first, as
+ * the side panel does when it opens, then the crawl runner with the linkedom processor, through
+ * fake-indexeddb), generated with the product's own `generateForSite` (the site's navigation
+ * included), and scored by the pure metrics in bench/quality/. Prints a Markdown table, writes
+ * bench/results/quality-<date>.json (every metric's offending examples) and .md (the table and the
+ * top offenders per site).
+ *
+ * Run: npm run quality [-- --sites python,node --max-pages 3000 --out bench/results/x.json]
+ */
+import 'fake-indexeddb/auto';
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { dirname, resolve } from 'node:path';
+import { linkedomAdapter } from '../lib/convert/dom';
+import { createCrawlJob } from '../lib/crawl/jobs';
+import { createLocalProcessor } from '../lib/crawl/processor';
+import { CrawlRunner } from '../lib/crawl/runner';
+import { createDb } from '../lib/db';
+import { runDiscoveryJob } from '../lib/discovery/run-discovery';
+import { generateForSite } from '../lib/generate/run-generate';
+import { loopbackFetch, startFixtureServer } from '../tests/fixtures/server';
+import { arg } from './harness';
+import { localSites, type QualitySite } from './quality/local-sites';
+import { markdownTable, scoreSite, TABLE_HEADER, tableRow, type SiteScore } from './quality/scorecard';
+
+const MAX_PAGES = Number(arg('max-pages', '3000'));
+const DATE = new Date().toISOString().slice(0, 10);
+const OUT = arg('out', `bench/results/quality-${DATE}.json`);
+
+interface MatrixModule {
+  matrixSites(ids?: string[]): QualitySite[];
+}
+
+/** The matrix's sites, then python and node from local-sites.ts unless the matrix defines them. */
+async function loadSites(ids: string[] | null): Promise<QualitySite[]> {
+  const matrixFile = resolve('tests/fixtures/matrix.ts');
+  let matrix: QualitySite[] = [];
+  if (existsSync(matrixFile)) {
+    const mod = (await import(matrixFile)) as Partial<MatrixModule>;
+    if (typeof mod.matrixSites === 'function') matrix = mod.matrixSites();
+  } else {
+    console.warn('tests/fixtures/matrix.ts not found: scoring the Python and Node.js docs only');
+  }
+  const known = new Set(matrix.map((s) => s.id));
+  const all = [...localSites().filter((s) => !known.has(s.id)), ...matrix];
+  if (!ids) return all;
+  const missing = ids.filter((id) => !all.some((s) => s.id === id));
+  if (missing.length) throw new Error(`unknown site id(s): ${missing.join(', ')}; known: ${all.map((s) => s.id).join(', ')}`);
+  return ids.map((id) => all.find((s) => s.id === id)).filter((s): s is QualitySite => s !== undefined);
+}
+
+interface SiteRun {
+  id: string;
+  family: string;
+  host: string;
+  siteName: string;
+  h1: string;
+  summary?: string;
+  crawlState: string;
+  seconds: { crawl: number; generate: number; score: number; total: number };
+  score: SiteScore;
+}
+
+function readSource(path: string): string {
+  const data = readFileSync(path);
+  return (path.endsWith('.gz') ? gunzipSync(data) : data).toString('utf8');
+}
+
+async function runSite(site: QualitySite): Promise<SiteRun> {
+  const t0 = performance.now();
+  const server = await startFixtureServer({ [site.host]: site.site() });
+  const db = createDb(`quality-${site.id}-${Math.random()}`);
+  try {
+    const startUrl = server.url(site.host, site.startPath);
+    const fetch = loopbackFetch();
+    await runDiscoveryJob(db, { jobId: `discovery-${site.id}`, pageUrl: startUrl, fetch });
+    const job = await createCrawlJob(db, startUrl, { maxPages: MAX_PAGES, maxDepth: 50 });
+    const crawlState = await new CrawlRunner({ db, fetch, process: createLocalProcessor(fetch, linkedomAdapter) }, job.id).run();
+    const t1 = performance.now();
+    const generated = await generateForSite(db, job.origin, new Date());
+    if (!generated) throw new Error(`${site.id}: nothing generated (crawl ${crawlState})`);
+    const { output } = generated;
+    const t2 = performance.now();
+    const pages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
+
+    // Source Markdown by URL path (the page's final URL, else the one it was found under).
+    const sources = site.sources ?? {};
+    const sourceOf = (urls: string[]): string | undefined => {
+      const file = urls.map((u) => sources[new URL(u).pathname]).find((f) => f !== undefined);
+      return file && existsSync(file) ? readSource(file) : undefined;
+    };
+    const score = scoreSite({
+      siteName: site.siteName,
+      topSections: site.topSections,
+      pages: pages.map((p) => {
+        const source = sourceOf([p.finalUrl, p.url]);
+        return { key: p.key, finalUrl: p.finalUrl, title: p.title, markdown: p.markdown, format: p.format, ...(source === undefined ? {} : { source }) };
+      }),
+      output,
+      // Large sites: 1 shingle in 4 for the containment estimate (memory), every one on small sites.
+      shingleSample: pages.length > 300 ? 4 : 1,
+    });
+    const t3 = performance.now();
+    return {
+      id: site.id,
+      family: site.family,
+      host: site.host,
+      siteName: site.siteName,
+      h1: output.title,
+      ...(output.summary ? { summary: output.summary } : {}),
+      crawlState,
+      seconds: { crawl: (t1 - t0) / 1000, generate: (t2 - t1) / 1000, score: (t3 - t2) / 1000, total: (t3 - t0) / 1000 },
+      score,
+    };
+  } finally {
+    await db.delete();
+    await server.close();
+  }
+}
+
+const short = (s: string, n = 140) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+const path = (url: string) => {
+  try {
+    const u = new URL(url);
+    return u.pathname + u.hash;
+  } catch {
+    return url;
+  }
+};
+
+/** The offenders per metric for one site, as Markdown bullet lines (for the .md and the console). */
+function offenders(run: SiteRun): string[] {
+  const s = run.score;
+  const out: string[] = [`### ${run.id} (${run.family})`, `* H1 “${run.h1}” (the site calls itself “${run.siteName}”${s.h1.matches ? '' : ': not the same name'}); summary “${short(run.summary ?? '', 120)}”`];
+  const add = (label: string, lines: string[]) => {
+    if (lines.length) out.push(`* ${label}`, ...lines.map((l) => `  * ${l}`));
+  };
+  add(`titles with the site name (${s.titles.count}: ${s.titles.sections} sections, ${s.titles.entries} entries):`, s.titles.examples.slice(0, 6).map((f) => `${f.where} “${short(f.title)}” (part “${f.part}”)`));
+  for (const where of ['full', 'stored'] as const) {
+    const c = s.chrome[where];
+    add(`chrome on ${c.pages} pages in ${where === 'full' ? 'llms-full.txt' : 'the stored Markdown'} (${Object.entries(c.byKind).map(([k, n]) => `${k} ${n}`).join(', ')}):`, c.top.slice(0, 8).map((l) => `${l.kind}, ${l.pages} pages: \`${short(l.line)}\` (e.g. ${path(l.example)})`));
+  }
+  for (const where of ['full', 'stored'] as const) {
+    const p = s.permalinks[where];
+    add(`permalink headings in ${where === 'full' ? 'llms-full.txt' : 'the stored Markdown'} (${p.headings} on ${p.pages} pages):`, p.examples.slice(0, 4).map((e) => `${e.kind}: \`${short(e.heading)}\` (${path(e.url)})`));
+  }
+  add(`pages with >1 H1 (${s.multiH1.pages}, max ${s.multiH1.max}):`, s.multiH1.examples.slice(0, 4).map((e) => `${path(e.url)}: ${e.h1s.map((h) => `\`${short(h, 70)}\``).join(', ')}`));
+  add(`non-doc pages outside Optional (${s.nonDoc.outsideOptional}: ${Object.entries(s.nonDoc.byClass).map(([k, n]) => `${k} ${n}`).join(', ')}):`, s.nonDoc.examples.slice(0, 8).map((e) => `${e.class}${e.optional ? ' (in Optional)' : ''}: “${short(e.title, 80)}” ${path(e.url)}${e.contains ? `, contains ${e.contains} pages` : ''}`));
+  add(`llms-full duplication ${(s.duplication.share * 100).toFixed(1)} % (${s.duplication.repeatedChars} of ${s.duplication.totalChars} chars), most repeated blocks:`, s.duplication.top.slice(0, 4).map((b) => `×${b.repeats + 1}: \`${short(b.block.replace(/`/g, "'"), 120)}\``));
+  if (s.sections.jaccard !== null && s.sections.jaccard < 1) add(`sections (Jaccard ${s.sections.jaccard.toFixed(2)}):`, [`generated, not the site's: ${s.sections.extra.map((n) => `“${n}”`).join(', ') || '—'}`, `the site's, missing: ${s.sections.missing.map((n) => `“${n}”`).join(', ') || '—'}`]);
+  add(`weak descriptions (${s.descriptions.weak}: ${Object.entries(s.descriptions.byReason).map(([k, n]) => `${k} ${n}`).join(', ')}):`, s.descriptions.examples.slice(0, 8).map((e) => `${e.reason}: “${short(e.title, 60)}” → “${short(e.description, 120)}”`));
+  if (s.summary.weak) out.push(`* weak summary (${s.summary.weak}): “${short(s.summary.summary ?? '', 160)}”`);
+  if (s.f1.pages) add(`source F1 over ${s.f1.pages} pages: median ${s.f1.median?.toFixed(3)} (uncleaned source ${s.f1.medianRaw?.toFixed(3)}), lowest:`, [s.f1.lowest.map((l) => `${path(l.url)} ${l.f1.toFixed(3)}`).join(', ')]);
+  return out;
+}
+
+async function main() {
+  const sitesArg = arg('sites', '');
+  const sites = await loadSites(sitesArg ? sitesArg.split(',').map((s) => s.trim()).filter(Boolean) : null);
+  const runs: SiteRun[] = [];
+  for (const site of sites) {
+    process.stdout.write(`${site.id}: crawling ${site.host}${site.startPath}… `);
+    const run = await runSite(site);
+    runs.push(run);
+    console.log(`${run.score.pagesStored} pages, crawl ${run.seconds.crawl.toFixed(1)} s, generate ${run.seconds.generate.toFixed(1)} s, score ${run.seconds.score.toFixed(1)} s (${run.crawlState})`);
+  }
+  const table = markdownTable(TABLE_HEADER, runs.map((r) => tableRow(r.id, r.family, r.seconds.total, r.score)));
+  const details = runs.flatMap((r) => [...offenders(r), '']);
+  console.log(`\n${table}\n\n${details.join('\n')}`);
+
+  let commit = '';
+  try {
+    commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
+  } catch {
+    // Not a git checkout: the results still stand, without the commit.
+  }
+  const command = `npm run quality${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+  mkdirSync(dirname(OUT), { recursive: true });
+  writeFileSync(OUT, `${JSON.stringify({ date: DATE, commit, command, maxPages: MAX_PAGES, columns: TABLE_HEADER, sites: runs }, null, 2)}\n`);
+  const md = OUT.replace(/\.json$/, '') + '.md';
+  writeFileSync(md, `# Output quality scorecard, ${DATE}${commit ? ` (${commit})` : ''}\n\n\`${command}\`\n\n${table}\n\n## Top offenders per site\n\n${details.join('\n')}`);
+  console.log(`wrote ${OUT} and ${md}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,216 @@
+/**
+ * Metric 3 — pages with theme chrome in their Markdown.
+ *
+ * A page has chrome when one of its lines outside code is
+ *  * matched by a known chrome pattern (CHROME_PATTERNS, each with a kind), or
+ *  * a *repeated line*: a non-heading, non-table prose line of ≥ 3 words that, with link targets
+ *    removed (`[Edit](a.md)` and `[Edit](b.md)` are the same line) and whitespace collapsed, occurs
+ *    on ≥ 40 % of the site's pages and on at least 5 of them. This needs no knowledge of the
+ *    generator: text a theme puts on every page is chrome whatever it says.
+ *
+ * Headings are left out of the repetition test ("## Parameters" is legitimately on every API page);
+ * the heading chrome that matters (a site-title H1 that is a link) has its own pattern.
+ * Pages titled like copyright/license/legal pages are exempt from the copyright-footer pattern:
+ * on those pages the copyright line is the content. Where the page's source Markdown is known, a
+ * line whose words occur in that order in the source is content the author wrote, not chrome
+ * (Node's "> Stability: 2 - Stable" is on most pages, and in their sources).
+ */
+import { classifyLines, proseWords, stripLinkTargets, wordTokens } from './markdown';
+import { nameCore } from './titles';
+
+export type ChromeKind =
+  | 'site-title-link'
+  | 'nav-bar'
+  | 'pager'
+  | 'footer'
+  | 'edit-link'
+  | 'version-banner'
+  | 'cookie-notice'
+  | 'skip-link'
+  | 'theme-control'
+  | 'repeated';
+
+interface LineContext {
+  heading: boolean;
+  /** Heading level (0 for prose). */
+  level: number;
+  /** Cores (see nameCore) of the site's names. */
+  siteNames: string[];
+  /** Among the page's last 5 content lines (where footers sit). */
+  atEnd: boolean;
+}
+
+interface Pattern {
+  kind: ChromeKind;
+  test: (line: string, at: LineContext) => boolean;
+}
+
+const NAV_WORDS = /^(?:«|‹|←|<)?\s*(?:home|index|general index|modules|module index|table of contents|contents|next|next page|next topic|previous|previous page|previous topic|prev|up|search|top|toc)\s*(?:»|›|→|>)?$/i;
+/** Link text without its target and wrapping, for matching: "[« previous](a.html)" → "« previous". */
+const plain = (s: string) => stripLinkTargets(s).replace(/\]\(\)/g, '').replace(/[[\]*_`]/g, '').replace(/\s+/g, ' ').trim();
+
+/** A line of ≥ 3 short items joined by " | " (not a table row), at least one a navigation word. */
+function isNavBar(line: string): boolean {
+  if (/^\s*\|/.test(line)) return false;
+  const items = plain(line).split(/\s+\|\s+/).map((s) => s.trim()).filter(Boolean);
+  return items.length >= 3 && items.every((s) => s.split(' ').length <= 5) && items.some((s) => NAV_WORDS.test(s));
+}
+
+/** "« previous | up | next »", "Previous: Foo Next: Bar", "← Prev Next →", a lone "Next page" link. */
+function isPager(line: string): boolean {
+  const text = plain(line);
+  if (/^(?:«|‹|←|<)?\s*(?:previous|prev)\b.*\bnext\b/i.test(text) && text.split(' ').length <= 25) return true;
+  if (/^(?:«|‹|←)\s*\S.*(?:»|›|→)$/.test(text) && text.split(' ').length <= 25 && /\|/.test(text)) return true;
+  // A lone pager label counts when it is a link, carries an arrow, or is capitalized like a button:
+  // a lower-case "next" alone on a line is a term (Python's 2to3 fixer list), not a pager.
+  const lone = /^(?:«|‹|←|<)?\s*(?:previous|prev|next)(?:\s+(?:page|topic|chapter|section|article))?\s*(?:»|›|→|>)?$/i;
+  if (!lone.test(text)) return false;
+  return /\]\(/.test(line) || /[«‹←»›→]/.test(text) || /^(?:Previous|Prev|Next|PREVIOUS|NEXT)\b/.test(text);
+}
+
+export const CHROME_PATTERNS: Pattern[] = [
+  // "# [Project documentation](index.html)": a heading that is only a link to another page (no
+  // #fragment), at H1 — or at any level (llms-full.txt demotes page headings) when the link text is
+  // the site's name. A heading linking to its own #anchor is a permalink: metric 4 (headings.ts).
+  // Lower headings linking elsewhere can be a hub page's cards.
+  {
+    kind: 'site-title-link',
+    test: (line, at) => {
+      const link = at.heading ? /^\s{0,3}#{1,6}\s+\[([^\]]+)\]\((?![^)]*#)[^)]*\)\s*$/.exec(line) : null;
+      return !!link && (at.level === 1 || at.siteNames.includes(nameCore(link[1] ?? '')));
+    },
+  },
+  { kind: 'pager', test: (line, at) => !at.heading && isPager(line) },
+  { kind: 'nav-bar', test: (line, at) => !at.heading && isNavBar(line) },
+  {
+    kind: 'footer',
+    test: (line, at) => {
+      const text = plain(line);
+      // "Last updated" is a footer only at the foot: at the top of a page it is the page's own date line.
+      if (at.atEnd && (/^last (?:updated|modified|changed)(?: on| at)?\s*[:\s]/i.test(`${text} `) || /^page last (?:updated|modified)/i.test(text))) return true;
+      return /^©\s*copyright\b/i.test(text)
+        || /^(?:copyright\s*)?(?:©|\(c\)|&copy;)\s*(?:copyright\s*)?\d{4}/i.test(text)
+        || /\bcreated using \[?sphinx/i.test(text)
+        || /^(?:built|made|created|generated|powered|documentation built|site built)\s+(?:with|using|by)\b.*\b(?:sphinx|mkdocs|material|docusaurus|vitepress|starlight|astro|mdbook|doxygen|javadoc|asciidoc|asciidoctor|read the docs|hugo|jekyll|docsify|gitbook|furo)\b/i.test(text);
+    },
+  },
+  { kind: 'edit-link', test: (line) => /\b(?:edit this page|edit on github|edit on gitlab|edit page on|view page source|show source|view source on github|improve this (?:page|doc)|suggest an edit|open an issue on this page)\b/i.test(plain(line)) && plain(line).split(' ').length <= 12 },
+  {
+    kind: 'version-banner',
+    test: (line) => /\byou(?:'re| are) (?:viewing|reading|looking at) (?:the )?(?:documentation for )?(?:an? )?(?:old|older|outdated|unreleased|development|legacy|previous)\b/i.test(line)
+      || /\bthis is (?:the )?documentation for .{0,60}\b(?:unreleased|no longer (?:actively )?maintained|not the latest|development version|older version|outdated)/i.test(line)
+      || /\b(?:this (?:document|page|documentation) (?:is|was) (?:for|written for) (?:an? )?(?:old|older|outdated|unreleased|development) version)/i.test(line)
+      || /\bfor (?:up-to-date|the latest) documentation, see the latest version\b/i.test(line)
+      || /\bsee (?:the )?(?:latest|current|stable) version\b.{0,40}$/i.test(plain(line)) && plain(line).split(' ').length <= 20,
+  },
+  {
+    kind: 'cookie-notice',
+    test: (line) => {
+      const text = plain(line);
+      return text.split(' ').length <= 40 && /\b(?:this (?:web)?site uses cookies|we use cookies|(?:^|\[)accept (?:all )?cookies|cookie (?:settings|preferences|consent)|manage cookies)\b/i.test(text);
+    },
+  },
+  { kind: 'skip-link', test: (line) => /^\[?\s*skip to (?:main )?(?:content|navigation|main|search)\b/i.test(plain(line)) },
+  {
+    kind: 'theme-control',
+    test: (line, at) => {
+      const text = plain(line).replace(/^#+\s*/, '');
+      // Multi-word controls only: a single word ("Menu", "Appearance", "Search") is too often a real term or heading.
+      return /^(?:back to top|toggle (?:navigation|theme|sidebar|menu|dark mode)|on this page|was this (?:page )?helpful\??|copy to clipboard|search\s*(?:ctrl|⌘|cmd)\s*\+?\s*k|return to top|main navigation|theme auto light dark|auto light dark|light dark system)$/i.test(text)
+        && (!at.heading || /^on this page$/i.test(text));
+    },
+  },
+];
+
+export interface ChromePage {
+  key: string;
+  url: string;
+  title: string;
+  markdown: string;
+  /** The page's source Markdown, when known. */
+  source?: string;
+}
+
+/** The text's words (link targets left out) as one space-joined string with spaces at both ends. */
+const wordString = (text: string) => ` ${wordTokens(stripLinkTargets(text)).join(' ')} `;
+
+export interface ChromeLine {
+  kind: ChromeKind;
+  /** The line as found (link targets stripped for repeated lines). */
+  line: string;
+  /** Pages it occurs on. */
+  pages: number;
+  example: string;
+}
+
+export interface ChromeResult {
+  pages: number;
+  /** Pages with chrome of each kind. */
+  byKind: Partial<Record<ChromeKind, number>>;
+  /** The most widespread offending lines, most pages first. */
+  top: ChromeLine[];
+  /** Keys of the pages with chrome. */
+  keys: string[];
+}
+
+const LEGAL = /copyright|licen[cs]e|legal|terms of use|trademark/i;
+/** Lines compared for repetition: link targets stripped, whitespace collapsed, list markers dropped. */
+export const repetitionKey = (line: string) => stripLinkTargets(line).replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').replace(/\s+/g, ' ').trim();
+
+/** Metric 3 over a site's pages. */
+export function chromeLines(pages: ChromePage[], options: { share?: number; minPages?: number; keepTop?: number; siteNames?: string[] } = {}): ChromeResult {
+  const siteNames = (options.siteNames ?? []).map(nameCore).filter(Boolean);
+  const share = options.share ?? 0.4;
+  const minPages = options.minPages ?? 5;
+  const keepTop = options.keepTop ?? 12;
+  const perPage = pages.map((page) => {
+    const found: { kind: ChromeKind; line: string }[] = [];
+    const candidates = new Set<string>();
+    const legal = LEGAL.test(page.title);
+    const source = page.source === undefined ? null : wordString(page.source);
+    const content = classifyLines(page.markdown).filter((l) => l.kind === 'text' || l.kind === 'heading');
+    const endFrom = content.length - 5;
+    for (const [position, line] of content.entries()) {
+      if (source !== null) {
+        const words = wordString(line.raw);
+        if (words.trim() && source.includes(words)) continue;
+      }
+      const heading = line.kind === 'heading';
+      for (const pattern of CHROME_PATTERNS) {
+        if (pattern.kind === 'footer' && legal) continue;
+        if (pattern.test(line.raw, { heading, level: line.level, siteNames, atEnd: position >= endFrom })) {
+          found.push({ kind: pattern.kind, line: line.raw.trim() });
+          break;
+        }
+      }
+      if (!heading && !/^\s*\|/.test(line.raw) && proseWords(line.raw).length >= 3) candidates.add(repetitionKey(line.raw));
+    }
+    return { page, found, candidates };
+  });
+
+  const counts = new Map<string, number>();
+  for (const { candidates } of perPage) for (const c of candidates) counts.set(c, (counts.get(c) ?? 0) + 1);
+  const threshold = Math.max(minPages, Math.ceil(share * pages.length));
+  const repeated = new Set([...counts].filter(([, n]) => n >= threshold).map(([line]) => line));
+
+  const byKind: Partial<Record<ChromeKind, number>> = {};
+  const lines = new Map<string, ChromeLine>();
+  const keys: string[] = [];
+  for (const { page, found, candidates } of perPage) {
+    const all = [...found];
+    for (const c of candidates) if (repeated.has(c) && !found.some((f) => repetitionKey(f.line) === c)) all.push({ kind: 'repeated', line: c });
+    if (all.length === 0) continue;
+    keys.push(page.key);
+    for (const kind of new Set(all.map((f) => f.kind))) byKind[kind] = (byKind[kind] ?? 0) + 1;
+    const seen = new Set<string>();
+    for (const f of all) {
+      const id = `${f.kind}\u0000${repetitionKey(f.line)}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const entry = lines.get(id) ?? { kind: f.kind, line: repetitionKey(f.line), pages: 0, example: page.url };
+      entry.pages += 1;
+      lines.set(id, entry);
+    }
+  }
+  return { pages: keys.length, byKind, top: [...lines.values()].sort((a, b) => b.pages - a.pages).slice(0, keepTop), keys };
+}

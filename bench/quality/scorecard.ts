@@ -1,0 +1,164 @@
+/**
+ * One site's scorecard from what the product generated (pure: no I/O), and the table printed for
+ * many sites. Column definitions are in the metric modules; `SiteScore` holds each metric's full
+ * result (the JSON keeps the offending examples), `tableRow` the figure shown.
+ */
+import { chromeLines, type ChromeResult } from './chrome';
+import { descriptionQuality, summaryQuality, type DescriptionsResult, type SummaryResult } from './descriptions';
+import { fullDuplication, type DuplicationResult } from './duplication';
+import { sourceF1, type F1Result } from './f1';
+import { multipleH1, permalinkHeadings, type MultiH1Result, type PermalinkResult } from './headings';
+import { aggregatePages, nonDocPages, type NonDocResult } from './non-doc';
+import { sectionAgreement, type SectionAgreement } from './sections';
+import { splitLlmsFull } from './llms-full';
+import { nameCore, titlesWithSiteName, type TitlesResult } from './titles';
+
+export interface ScoredEntry {
+  key: string;
+  title: string;
+  /** The link in llms.txt (a Markdown twin when there is one). */
+  url: string;
+  /** The page it stands for. */
+  pageUrl: string;
+  description?: string;
+}
+
+/** What the generator produced: GeneratedOutput's fields the scorecard reads. */
+export interface ScoredOutput {
+  title: string;
+  summary?: string;
+  llmsTxt: string;
+  llmsFullTxt: string;
+  sections: { name: string; optional: boolean; entries: ScoredEntry[] }[];
+}
+
+export interface ScoredPage {
+  key: string;
+  finalUrl: string;
+  title: string;
+  markdown: string;
+  /** 'markdown' when the crawler took the page's Markdown twin (then the source scores nothing). */
+  format: 'markdown' | 'html';
+  /** The page's source Markdown, when the site's sources are known. */
+  source?: string;
+}
+
+export interface ScoreInput {
+  siteName: string;
+  topSections: string[];
+  /** Stored pages of the crawl (state 'stored'). */
+  pages: ScoredPage[];
+  output: ScoredOutput;
+  /** Shingle sampling for the aggregate detector (1 = every shingle; see aggregatePages). */
+  shingleSample?: number;
+}
+
+export interface SiteScore {
+  /**
+   * The generated H1 against the name the site gives itself: equal when their cores are (see
+   * nameCore: "Python 3.11.2 documentation" = "Python 3.11 Documentation"), not when the H1 fell
+   * back to the host name.
+   */
+  h1: { text: string; siteName: string; matches: boolean };
+  pagesStored: number;
+  pagesListed: number;
+  titles: TitlesResult;
+  /**
+   * Chrome and permalinks in two places: `full` — each page's body as llms-full.txt gives it (after
+   * whatever the generator strips; aggregates it leaves out are not there), `stored` — the page's
+   * Markdown as the crawl stored it (what the zip export and the describer get).
+   */
+  chrome: { full: ChromeResult; stored: ChromeResult };
+  permalinks: { full: PermalinkResult; stored: PermalinkResult };
+  /** Counted in the stored Markdown: llms-full.txt demotes every page heading below H2. */
+  multiH1: MultiH1Result;
+  nonDoc: NonDocResult;
+  aggregatesAnywhere: { url: string; contains: number }[];
+  duplication: DuplicationResult;
+  sections: SectionAgreement & { generated: string[]; truth: string[] };
+  descriptions: DescriptionsResult;
+  llmsTxtChars: number;
+  llmsFullChars: number;
+  summary: SummaryResult;
+  f1: F1Result;
+}
+
+export function scoreSite(input: ScoreInput): SiteScore {
+  const { output } = input;
+  const byKey = new Map(input.pages.map((p) => [p.key, p]));
+  const entries = output.sections.flatMap((s) => s.entries.map((e) => ({ ...e, optional: s.optional })));
+  // Per-page metrics read the stored Markdown of every page the outputs list (= the bodies of llms-full.txt).
+  const listed = entries.flatMap((e) => {
+    const page = byKey.get(e.key);
+    return page ? [{ key: e.key, url: e.pageUrl, title: e.title, markdown: page.markdown, ...(page.source === undefined ? {} : { source: page.source }) }] : [];
+  });
+  const byUrl = new Map(listed.map((p) => [p.url, p]));
+  const bodies = splitLlmsFull(output.llmsFullTxt).flatMap((b) => {
+    const page = byUrl.get(b.url);
+    return page ? [{ ...page, markdown: b.body }] : [];
+  });
+  const aggregates = aggregatePages(listed, { sample: input.shingleSample ?? 1 });
+  const urlOf = new Map(listed.map((p) => [p.key, p.url]));
+  const names = [input.siteName, output.title];
+  const generated = output.sections.filter((s) => !s.optional).map((s) => s.name);
+  return {
+    h1: { text: output.title, siteName: input.siteName, matches: nameCore(output.title) === nameCore(input.siteName) },
+    pagesStored: input.pages.length,
+    pagesListed: entries.length,
+    titles: titlesWithSiteName(output.sections.map((s) => ({ name: s.name, optional: s.optional, entries: s.entries.map((e) => ({ title: e.title, url: e.pageUrl })) })), names),
+    chrome: { full: chromeLines(bodies, { siteNames: names }), stored: chromeLines(listed, { siteNames: names }) },
+    permalinks: { full: permalinkHeadings(bodies), stored: permalinkHeadings(listed) },
+    multiH1: multipleH1(listed),
+    nonDoc: nonDocPages(entries.map((e) => ({ key: e.key, title: e.title, url: e.pageUrl, optional: e.optional })), aggregates),
+    aggregatesAnywhere: aggregates.map((a) => ({ url: urlOf.get(a.key) ?? a.key, contains: a.contains })),
+    duplication: fullDuplication(output.llmsFullTxt),
+    sections: { ...sectionAgreement(generated, input.topSections), generated, truth: input.topSections },
+    descriptions: descriptionQuality(entries.map((e) => ({ title: e.title, url: e.pageUrl, description: e.description, optional: e.optional }))),
+    llmsTxtChars: output.llmsTxt.length,
+    llmsFullChars: output.llmsFullTxt.length,
+    summary: summaryQuality(output.summary),
+    // Pages taken from a Markdown twin are their own source: only converted pages say anything.
+    f1: sourceF1(input.pages.flatMap((p) => (p.source !== undefined && p.format === 'html' ? [{ url: p.finalUrl, markdown: p.markdown, source: p.source }] : []))),
+  };
+}
+
+export const TABLE_HEADER = [
+  'site', 'family', 'pages', 'time s', 'H1 = name', 'titles w/ name', 'chrome pages full / stored', 'permalink hdgs full / stored', '>1 H1 pages',
+  'non-doc main', 'full dup %', 'sections J', 'described %', 'weak desc', 'llms.txt chars', 'summary', 'F1 med / min',
+];
+
+const pct = (x: number | null) => (x === null ? 'n/a' : (x * 100).toFixed(1));
+const fix = (x: number | null, digits = 3) => (x === null || Number.isNaN(x) ? 'n/a' : x.toFixed(digits));
+
+/** The figures shown in the table, in TABLE_HEADER's order. */
+export function tableRow(id: string, family: string, seconds: number, s: SiteScore): string[] {
+  return [
+    id,
+    family,
+    String(s.pagesStored),
+    seconds.toFixed(1),
+    s.h1.matches ? 'yes' : 'no',
+    String(s.titles.count),
+    `${s.chrome.full.pages} / ${s.chrome.stored.pages}`,
+    `${s.permalinks.full.headings} / ${s.permalinks.stored.headings}`,
+    String(s.multiH1.pages),
+    String(s.nonDoc.outsideOptional),
+    pct(s.duplication.share),
+    fix(s.sections.jaccard, 2),
+    pct(s.descriptions.share),
+    String(s.descriptions.weak),
+    String(s.llmsTxtChars),
+    s.summary.weak ? `weak (${s.summary.weak})` : 'ok',
+    s.f1.pages ? `${fix(s.f1.median)} / ${fix(s.f1.min)}` : 'n/a',
+  ];
+}
+
+/** A Markdown table (also what is printed). */
+export function markdownTable(header: string[], rows: string[][]): string {
+  const cell = (c: string) => c.replace(/\|/g, '\\|');
+  return [
+    `| ${header.map(cell).join(' | ')} |`,
+    `|${header.map((_, i) => (i < 2 ? '---' : '---:')).join('|')}|`,
+    ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`),
+  ].join('\n');
+}
