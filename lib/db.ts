@@ -120,6 +120,8 @@ export interface PageRecord {
   depth: number;
   title: string;
   description?: string;
+  /** What the page calls its site (og:site_name, application-name, OpenSearch title, header h1), when it says. */
+  siteName?: string;
   markdown: string;
   /** 'markdown' when the server sent Markdown (negotiated or a twin), else 'html' (converted). */
   format: 'markdown' | 'html';

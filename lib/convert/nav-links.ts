@@ -2,17 +2,10 @@
  * The site's own navigation order, read from its sidebar: the crawler and the llms.txt generator
  * use it to order pages the way the site's authors did.
  */
-import { absoluteUrl, isHttp } from './urls';
-import { namesOf, normalizeSpace, tagOf, walkElements } from './walk';
+import { listLinks, type NavLink } from './nav-tree';
+import { namesOf, tagOf, walkElements } from './walk';
 
-/** One entry of a site's navigation tree. */
-export interface NavLink {
-  title: string;
-  /** Absolute http(s) URL without fragment. */
-  url: string;
-  /** Nesting level in the navigation tree; 0 for top-level entries. */
-  depth: number;
-}
+export type { NavLink } from './nav-tree';
 
 // Names of sidebar trees; these words are specific enough to match anywhere in a class name.
 const SIDEBAR_NAMES = /sidebar|sidenav|side-nav|toctree|column-left|book-summary|docs-nav/;
@@ -22,14 +15,19 @@ const SIDEBAR_IDS = new Set(['column2']);
 const NAV_NAMES = /(?:^|[\s_-])(?:nav|navigation|menu|toc)(?:$|[\s_-])/;
 // Navigation that is not the site tree: trails, pagers, related links, footers.
 const NOT_TREE = /(?:^|[\s_-])(?:breadcrumbs?|related|pagination|pager|footer)(?:$|[\s_-])/;
-// Fewer links than this is a pager or a "this page" box, not a navigation tree.
+// Tables of contents inside a page (Sphinx's toctree); several of them under headings make one tree.
+const CONTENTS_NAMES = /toctree|(?:^|[\s_-])toc(?:$|[\s_-])/;
+// Fewer list-item links than this is a pager or a "this page" box, not a navigation tree…
 const MIN_LINKS = 3;
+// …unless it has this many links outside lists (VitePress builds its sidebar from divs).
+const MIN_FREE_LINKS = 8;
 
 interface Candidate {
   element: Element;
   score: number;
   links: NavLink[];
 }
+
 
 /**
  * Finds the navigation tree in `body` and returns its page links in order, with depth from the
@@ -47,45 +45,41 @@ export function findNavLinks(body: Element, baseUrl: string | undefined): NavLin
     if (!sidebar && tag !== 'nav' && tag !== 'aside' && role !== 'navigation' && !NAV_NAMES.test(names)) return undefined;
     const label = (element.getAttribute('aria-label') ?? '').toLowerCase();
     if (NOT_TREE.test(names) || NOT_TREE.test(label)) return 'skip';
-    const links = listLinks(element, baseUrl);
-    if (links.length < MIN_LINKS) return undefined;
+    const { links, listed } = listLinks(element, baseUrl);
+    const pages = links.filter((link) => link.url !== '').length;
+    if (listed < MIN_LINKS && pages < MIN_FREE_LINKS) return undefined;
     // A site header's menu is navigation too, but rarely the documentation tree.
     const inBanner = element.closest('header, footer, [role=banner], [role=contentinfo]') !== null;
-    const score = links.length * (sidebar || tag === 'aside' ? 2 : 1) * (inBanner ? 0.25 : 1);
+    const score = pages * (sidebar || tag === 'aside' ? 2 : 1) * (inBanner ? 0.25 : 1);
     candidates.push({ element, score, links });
     return undefined;
   });
+  const sections = sectionedContents(candidates, baseUrl);
+  if (sections) candidates.push(sections);
   let best: Candidate | undefined;
   for (const candidate of candidates) if (!best || candidate.score > best.score) best = candidate;
   return best?.links ?? [];
 }
 
-/** The page links inside list items of `container`, deduplicated, with their list depth. */
-function listLinks(container: Element, baseUrl: string | undefined): NavLink[] {
-  const links: NavLink[] = [];
-  const seen = new Set<string>();
-  for (const anchor of container.getElementsByTagName('a')) {
-    const href = anchor.getAttribute('href');
-    if (!href || href.startsWith('#')) continue;
-    const url = absoluteUrl(href, baseUrl);
-    if (!url || !isHttp(url)) continue;
-    url.hash = '';
-    if (seen.has(url.href)) continue;
-    const depth = listDepth(anchor, container);
-    if (depth < 0) continue;
-    const title = normalizeSpace(anchor.textContent) || normalizeSpace(anchor.getAttribute('aria-label') ?? anchor.getAttribute('title'));
-    if (!title) continue;
-    seen.add(url.href);
-    links.push({ title, url: url.href, depth });
-  }
-  return links;
+/** The innermost element holding both. */
+function commonAncestor(a: Element, b: Element): Element | null {
+  for (let node: Element | null = a; node; node = node.parentElement) if (node.contains(b)) return node;
+  return null;
 }
 
-/** Number of list items between `anchor` and `container`, minus one; -1 when not in a list. */
-function listDepth(anchor: Element, container: Element): number {
-  let items = 0;
-  for (let node = anchor.parentElement; node && node !== container; node = node.parentElement) {
-    if (tagOf(node) === 'li') items++;
-  }
-  return items - 1;
+/**
+ * A start page that lays its contents out as several lists under headings (Sphinx's toctrees
+ * under "User's Guide", "API Reference"…): each list alone is a fragment; the element holding
+ * them all, read with its headings as group labels, is the site's table of contents.
+ */
+function sectionedContents(candidates: Candidate[], baseUrl: string | undefined): Candidate | undefined {
+  const lists = candidates.filter((c) => CONTENTS_NAMES.test(namesOf(c.element)) && !candidates.some((o) => o !== c && o.element.contains(c.element)));
+  if (lists.length < 2) return undefined;
+  let holder: Element | null = lists[0]?.element ?? null;
+  for (const list of lists.slice(1)) holder = holder && commonAncestor(holder, list.element);
+  if (!holder) return undefined;
+  const { links } = listLinks(holder, baseUrl);
+  if (!links.some((link) => link.url === '')) return undefined;
+  // Worth more than any one of its lists, which it contains.
+  return { element: holder, score: lists.reduce((sum, list) => sum + list.score, 0) * 1.1, links };
 }

@@ -20,7 +20,7 @@ export interface ProcessContext {
 }
 
 /** A page ready to store (its state — stored or duplicate — is decided at write time). */
-export type FetchedPage = Pick<PageRecord, 'url' | 'finalUrl' | 'title' | 'description' | 'markdown' | 'format' | 'twinUrl' | 'contentHash' | 'bytes' | 'etag' | 'lastModified'>;
+export type FetchedPage = Pick<PageRecord, 'url' | 'finalUrl' | 'title' | 'description' | 'siteName' | 'markdown' | 'format' | 'twinUrl' | 'contentHash' | 'bytes' | 'etag' | 'lastModified'>;
 
 export type PageOutcome =
   | { state: 'done'; page: FetchedPage; links: string[]; nav: NavLink[]; retries: number }
@@ -80,6 +80,7 @@ export async function processPage(entry: FrontierRecord, ctx: ProcessContext): P
     finalUrl: res.finalUrl,
     title: converted.title,
     description: converted.description,
+    siteName: converted.siteName,
     markdown: converted.markdown,
     format: 'html',
     contentHash: await contentFingerprint(converted.markdown),

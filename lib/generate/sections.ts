@@ -21,6 +21,8 @@ export interface PageGroup {
 
 // Above this many sections, single-page ones are merged: a table of contents of one-liners helps nobody.
 const MAX_SECTIONS = 8;
+// Index-page titles that say where you are, not what the section is about.
+const GENERIC_INDEX_TITLE = /^(?:index|overview|introduction|intro|contents|table of contents|home|start|welcome|readme|untitled|documentation|docs)$/i;
 // An index page's title longer than this is a sentence, not a section name.
 const MAX_INDEX_TITLE = 60;
 
@@ -130,7 +132,9 @@ export function groupByPath(pages: SourcePage[], base: string, rootName: string)
   const ordered = [...groups.values()].sort((a, b) => Number(b.root) - Number(a.root));
   return ordered.map(({ id, name, pages: grouped, root, index, segment }) => {
     const title = headingLine(index?.title ?? '', '');
-    const named = title !== '' && title.length <= MAX_INDEX_TITLE && titleNamesDirectory(title, segment);
+    // The index page's title names the section ("API Reference" for ref/, "The Python Tutorial" for
+    // tutorial/) unless it is a generic word ("Overview", "Index") that says less than the folder.
+    const named = title !== '' && title.length <= MAX_INDEX_TITLE && (titleNamesDirectory(title, segment) || !GENERIC_INDEX_TITLE.test(title));
     const members = index ? [index, ...grouped.filter((page) => page !== index)] : grouped;
     return { id, name: named ? title : name, pages: members, root };
   });
@@ -153,6 +157,8 @@ export function groupByNav(pages: SourcePage[], nav: NavLink[] | undefined, root
   let current = rootName;
   nav.forEach((item, position) => {
     if (item.depth === top) current = hasChildren(position) ? headingLine(item.title, rootName) : rootName;
+    // A group label ("User's Guide") names its section but is no page.
+    if (item.url === '') return;
     const key = dedupeKey(item.url);
     if (!sectionOf.has(key)) sectionOf.set(key, { name: current, position });
   });

@@ -100,6 +100,23 @@ function nameOnPage(page: SourcePage | undefined): string | undefined {
   return [short ? heading : '', oneLine(page.title)].find((name) => name !== '' && !GENERIC_NAME.test(name) && !looksLikeUrl(name));
 }
 
+// A name the pages declare (og:site_name…) counts when this share of pages declares it.
+const DECLARED_SHARE = 0.3;
+
+/**
+ * The site name most pages declare in their head (og:site_name, application-name, the OpenSearch
+ * title): the converter already took it off their titles, so no shared suffix is left to find.
+ */
+function declaredName(pages: SourcePage[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const page of pages) {
+    const name = oneLine(page.siteName);
+    if (name && !looksLikeUrl(name)) counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  const [best] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  return best && best[1] >= Math.max(2, DECLARED_SHARE * pages.length) ? best[0] : undefined;
+}
+
 /** Where the name came from: the host means the pages said nothing usable. */
 export interface SiteName { name: string; fromHost: boolean }
 
@@ -110,6 +127,8 @@ export interface SiteName { name: string; fromHost: boolean }
 export function siteName(pages: SourcePage[], startUrl: string): SiteName {
   const shared = sharedSuffix(pages.map((page) => oneLine(page.title)).filter(Boolean));
   if (shared) return { name: shared, fromHost: false };
+  const declared = declaredName(pages);
+  if (declared) return { name: declared, fromHost: false };
   const named = nameOnPage(rootPage(pages, startUrl)) ?? nameOnPage(startPage(pages, startUrl));
   if (named) return { name: named, fromHost: false };
   let host = '';

@@ -8,6 +8,8 @@ export interface SourcePage {
   finalUrl: string;
   title: string;
   description?: string;
+  /** What the page calls its site, when it says (see ConvertedPage.siteName). */
+  siteName?: string;
   markdown: string;
   depth: number;
   format: 'markdown' | 'html';
