@@ -8,6 +8,8 @@
  * top offenders per site).
  *
  * Run: npm run quality [-- --sites python,node --max-pages 3000 --out bench/results/x.json]
+ *   --dir <folder> [--start /index.html] [--name "Site name"] [--sections "A|B|C"]: also score any
+ *   static site on disk (id "dir"), e.g. a theme you are fixing the converter for.
  */
 import 'fake-indexeddb/auto';
 import { execSync } from 'node:child_process';
@@ -46,6 +48,21 @@ async function loadSites(ids: string[] | null): Promise<QualitySite[]> {
   }
   const known = new Set(matrix.map((s) => s.id));
   const all = [...localSites().filter((s) => !known.has(s.id)), ...matrix];
+  const dir = arg('dir', '');
+  if (dir) {
+    const sections = arg('sections', '');
+    const adHoc: QualitySite = {
+      id: 'dir',
+      family: 'ad hoc',
+      host: 'site.quality.test',
+      startPath: arg('start', '/index.html'),
+      siteName: arg('name', ''),
+      topSections: sections ? sections.split('|') : [],
+      site: () => ({ dir: resolve(dir) }),
+    };
+    if (!ids) return [adHoc];
+    all.push(adHoc);
+  }
   if (!ids) return all;
   const missing = ids.filter((id) => !all.some((s) => s.id === id));
   if (missing.length) throw new Error(`unknown site id(s): ${missing.join(', ')}; known: ${all.map((s) => s.id).join(', ')}`);

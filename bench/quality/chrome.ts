@@ -19,7 +19,7 @@ import { classifyLines, proseWords, stripLinkTargets, wordTokens } from './markd
 import { nameCore } from './titles';
 
 export type ChromeKind =
-  | 'site-title-link'
+  | 'site-title'
   | 'nav-bar'
   | 'pager'
   | 'footer'
@@ -36,6 +36,8 @@ interface LineContext {
   level: number;
   /** Cores (see nameCore) of the site's names. */
   siteNames: string[];
+  /** The page is titled with the site's name (the home page): its name heading is its own. */
+  pageIsSite: boolean;
   /** Among the page's last 5 content lines (where footers sit). */
   atEnd: boolean;
 }
@@ -69,15 +71,20 @@ function isPager(line: string): boolean {
 }
 
 export const CHROME_PATTERNS: Pattern[] = [
-  // "# [Project documentation](index.html)": a heading that is only a link to another page (no
-  // #fragment), at H1 — or at any level (llms-full.txt demotes page headings) when the link text is
-  // the site's name. A heading linking to its own #anchor is a permalink: metric 4 (headings.ts).
-  // Lower headings linking elsewhere can be a hub page's cards.
+  // The site's title as a heading: "# [Project documentation](index.html)" — a heading that is only
+  // a link to another page (no #fragment) at H1, or at any level (llms-full.txt demotes page
+  // headings) when the link text is the site's name — or a plain heading that is the site's name on
+  // a page that is not itself called that (mdBook's menu title "# The Embedded Rust Book" above
+  // "# macOS"). A heading linking to its own #anchor is a permalink: metric 4 (headings.ts). Lower
+  // headings linking elsewhere can be a hub page's cards.
   {
-    kind: 'site-title-link',
+    kind: 'site-title',
     test: (line, at) => {
-      const link = at.heading ? /^\s{0,3}#{1,6}\s+\[([^\]]+)\]\((?![^)]*#)[^)]*\)\s*$/.exec(line) : null;
-      return !!link && (at.level === 1 || at.siteNames.includes(nameCore(link[1] ?? '')));
+      if (!at.heading) return false;
+      const link = /^\s{0,3}#{1,6}\s+\[([^\]]+)\]\((?![^)]*#)[^)]*\)\s*$/.exec(line);
+      if (link) return at.level === 1 || at.siteNames.includes(nameCore(link[1] ?? ''));
+      const core = nameCore(line.replace(/^\s{0,3}#{1,6}\s+/, ''));
+      return !at.pageIsSite && core !== '' && at.siteNames.includes(core);
     },
   },
   { kind: 'pager', test: (line, at) => !at.heading && isPager(line) },
@@ -90,7 +97,8 @@ export const CHROME_PATTERNS: Pattern[] = [
       if (at.atEnd && (/^last (?:updated|modified|changed)(?: on| at)?\s*[:\s]/i.test(`${text} `) || /^page last (?:updated|modified)/i.test(text))) return true;
       return /^©\s*copyright\b/i.test(text)
         || /^(?:copyright\s*)?(?:©|\(c\)|&copy;)\s*(?:copyright\s*)?\d{4}/i.test(text)
-        || /\bcreated using \[?sphinx/i.test(text)
+        // At the start of the line: "If true, “Created using Sphinx” is shown in the footer" is Sphinx's own docs.
+        || (/^created using \[?sphinx/i.test(text) && text.split(' ').length <= 25)
         || /^(?:built|made|created|generated|powered|documentation built|site built)\s+(?:with|using|by)\b.*\b(?:sphinx|mkdocs|material|docusaurus|vitepress|starlight|astro|mdbook|doxygen|javadoc|asciidoc|asciidoctor|read the docs|hugo|jekyll|docsify|gitbook|furo)\b/i.test(text);
     },
   },
@@ -167,6 +175,7 @@ export function chromeLines(pages: ChromePage[], options: { share?: number; minP
     const found: { kind: ChromeKind; line: string }[] = [];
     const candidates = new Set<string>();
     const legal = LEGAL.test(page.title);
+    const pageIsSite = siteNames.includes(nameCore(page.title));
     const source = page.source === undefined ? null : wordString(page.source);
     const content = classifyLines(page.markdown).filter((l) => l.kind === 'text' || l.kind === 'heading');
     const endFrom = content.length - 5;
@@ -178,7 +187,7 @@ export function chromeLines(pages: ChromePage[], options: { share?: number; minP
       const heading = line.kind === 'heading';
       for (const pattern of CHROME_PATTERNS) {
         if (pattern.kind === 'footer' && legal) continue;
-        if (pattern.test(line.raw, { heading, level: line.level, siteNames, atEnd: position >= endFrom })) {
+        if (pattern.test(line.raw, { heading, level: line.level, siteNames, pageIsSite, atEnd: position >= endFrom })) {
           found.push({ kind: pattern.kind, line: line.raw.trim() });
           break;
         }

@@ -82,8 +82,8 @@ export interface AggregateFinding {
 }
 
 /**
- * Aggregates by content containment: page P is an aggregate when, for at least `minContained` other
- * pages Q, at least `threshold` of Q's shingles occur in P. Shingles found on more than
+ * Aggregates by content containment: page P is an aggregate when, for at least `minContained` other,
+ * mutually different pages Q, at least `threshold` of Q's shingles occur in P. Shingles found on more than
  * `commonPages` pages are ignored on both sides (chrome and boilerplate say nothing about
  * containment), and so are pages with fewer than `minShingles` remaining shingles (a stub is
  * contained anywhere). One pass over an inverted index: shingle → pages.
@@ -107,25 +107,35 @@ export function aggregatePages(
     }
   });
   const contains = pages.map(() => [] as number[]);
-  sets.forEach((set, q) => {
-    let size = 0;
+  // Each page's shingles that are not common (what containment is measured on).
+  const own = sets.map((set) => [...set].filter((h) => (index.get(h)?.length ?? 0) <= commonPages));
+  own.forEach((hashes, q) => {
+    if (hashes.length < minShingles) return;
     const shared = new Map<number, number>();
-    for (const h of set) {
-      const holders = index.get(h) ?? [];
-      if (holders.length > commonPages) continue;
-      size += 1;
-      for (const p of holders) if (p !== q) shared.set(p, (shared.get(p) ?? 0) + 1);
-    }
-    if (size < minShingles) return;
-    for (const [p, n] of shared) if (n / size >= threshold) contains[p]?.push(q);
+    for (const h of hashes) for (const p of index.get(h) ?? []) if (p !== q) shared.set(p, (shared.get(p) ?? 0) + 1);
+    for (const [p, n] of shared) if (n / hashes.length >= threshold) contains[p]?.push(q);
   });
   const found: AggregateFinding[] = [];
   contains.forEach((qs, p) => {
     const page = pages[p];
-    // Two pages that hold each other (a page and its copy) are duplicates, not an aggregate: keep only the Qs P is bigger than.
-    const strict = qs.filter((q) => (sets[q]?.size ?? 0) < (sets[p]?.size ?? 0));
-    if (page && strict.length >= minContained) {
-      found.push({ key: page.key, contains: strict.length, examples: strict.slice(0, 5).map((q) => pages[q]?.key ?? '') });
+    const mine = sets[p];
+    if (!page || !mine) return;
+    // Two pages that hold each other (a page and its copy) are duplicates, not an aggregate: only the
+    // Qs P is bigger than count. And the Qs must be *different* pages: several man pages that all
+    // include the same option list are each "contained" in a fourth that includes it too, yet that
+    // page holds one text, not many. Greedily, biggest first, a Q counts when at least half of what
+    // it shares with P is not already covered by the Qs counted before it.
+    const covered = new Set<number>();
+    const distinct: number[] = [];
+    for (const q of qs.filter((x) => (sets[x]?.size ?? 0) < mine.size).sort((a, b) => (own[b]?.length ?? 0) - (own[a]?.length ?? 0))) {
+      const inP = (own[q] ?? []).filter((h) => mine.has(h));
+      const novel = inP.filter((h) => !covered.has(h)).length;
+      if (inP.length === 0 || novel / inP.length < 0.5) continue;
+      distinct.push(q);
+      for (const h of inP) covered.add(h);
+    }
+    if (distinct.length >= minContained) {
+      found.push({ key: page.key, contains: distinct.length, examples: distinct.slice(0, 5).map((q) => pages[q]?.key ?? '') });
     }
   });
   return found.sort((a, b) => b.contains - a.contains);

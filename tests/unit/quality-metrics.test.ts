@@ -70,6 +70,7 @@ describe('metric 3: chrome', () => {
     const pages = [
       page('a', '# [Project documentation](index.html)\n\n# Real title\n\nText of the page.'),
       page('a2', '### [Project Documentation (2.1)](index.html)\n\n### Real title\n\nText of the page.'),
+      page('a3', '# Project documentation\n\n# macOS\n\nText of the page.', { title: 'macOS' }),
       page('b', 'Home | Table of contents | Index | Modules\n\nBody text here.'),
       page('c', 'Body.\n\n[« previous](a.html) | [up](index.html) | [next »](c.html)'),
       page('d', 'Body.\n\n© Copyright 2023, Somebody.\n\nCreated using [Sphinx](https://sphinx-doc.org/) 5.3.0.'),
@@ -80,9 +81,9 @@ describe('metric 3: chrome', () => {
       page('i', '# Title\n\nBody.\n\n[Previous\n\nIntro](intro.html)\n\nLast updated on Jan 3, 2025 by Ann'),
     ];
     const result = chromeLines(pages, { siteNames: ['Project documentation'] });
-    expect(result.pages).toBe(10);
+    expect(result.pages).toBe(11);
     expect(result.byKind).toEqual({
-      'site-title-link': 2, 'nav-bar': 1, pager: 2, footer: 2, 'edit-link': 1, 'version-banner': 1, 'cookie-notice': 1, 'skip-link': 1,
+      'site-title': 3, 'nav-bar': 1, pager: 2, footer: 2, 'edit-link': 1, 'version-banner': 1, 'cookie-notice': 1, 'skip-link': 1,
     });
   });
 
@@ -95,6 +96,8 @@ describe('metric 3: chrome', () => {
       page('e', '# [What is ownership?](e.html#what-is-ownership)\n\nText.'),
       page('f', 'Cookies: we never accept cookies from blocked domains unless the policy allows.'),
       page('g', '## [Tutorial](tutorial/index.html)\n\nA card on a hub page.\n\n## [Guide](guide/index.html)'),
+      page('home', '# Project\n\nWelcome.', { title: 'Project' }),
+      page('i', 'If true, “Created using Sphinx” is shown in the HTML footer. Default is `True`.'),
       page('h', '**Last updated on: October 07, 2026.**\n\nDownload the docs.\n\nOne.\n\nTwo.\n\nThree.\n\nFour.\n\nFive.'),
     ];
     const result = chromeLines(pages, { siteNames: ['Project'] });
@@ -163,9 +166,12 @@ describe('metric 6: non-doc pages', () => {
       { key: 'copy', markdown: bodies[4] ?? '' },
       { key: 'toc', markdown: bodies.map((b, i) => `- [${b.slice(0, 200)}](p${i}.html)`).join('\n') },
     ];
+    // Man pages that all include one shared option list: each is "contained" in the next, none is an aggregate.
+    const options = prose(99, 300);
+    for (let i = 0; i < 4; i++) pages.push({ key: `man${i}`, markdown: `# git-diff-${i}\n\n${prose(200 + i, 40 + 30 * i)}\n\n${options}` });
     const found = aggregatePages(pages);
-    // It holds p0–p3, and 'two' (itself holding only two pages: no aggregate).
-    expect(found.map((f) => [f.key, f.contains])).toEqual([['print', 5]]);
+    // It holds p0–p3 and 'two' (= p0 + p1, itself no aggregate): 3 different texts once 'two' covers p0 and p1.
+    expect(found.map((f) => [f.key, f.contains])).toEqual([['print', 3]]);
     expect(aggregatePages(pages, { sample: 2 }).map((f) => f.key)).toEqual(['print']);
   });
 
