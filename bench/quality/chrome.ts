@@ -16,6 +16,7 @@
  * (Node's "> Stability: 2 - Stable" is on most pages, and in their sources).
  */
 import { classifyLines, proseWords, stripLinkTargets, wordTokens } from './markdown';
+import { normalizeSectionName } from './sections';
 import { nameCore } from './titles';
 
 export type ChromeKind =
@@ -36,8 +37,12 @@ interface LineContext {
   level: number;
   /** Cores (see nameCore) of the site's names. */
   siteNames: string[];
+  /** The site's names, normalized whole (see normalizeSectionName), for plain title headings. */
+  siteTitles: string[];
   /** The page is titled with the site's name (the home page): its name heading is its own. */
   pageIsSite: boolean;
+  /** Headings on the page at this heading's level (0 for prose). */
+  sameLevelHeadings: number;
   /** Among the page's last 5 content lines (where footers sit). */
   atEnd: boolean;
 }
@@ -73,9 +78,9 @@ function isPager(line: string): boolean {
 export const CHROME_PATTERNS: Pattern[] = [
   // The site's title as a heading: "# [Project documentation](index.html)" — a heading that is only
   // a link to another page (no #fragment) at H1, or at any level (llms-full.txt demotes page
-  // headings) when the link text is the site's name — or a plain heading that is the site's name on
-  // a page that is not itself called that (mdBook's menu title "# The Embedded Rust Book" above
-  // "# macOS"). A heading linking to its own #anchor is a permalink: metric 4 (headings.ts). Lower
+  // headings) when the link text is the site's name — or a plain heading that is exactly the site's
+  // name, beside another heading of its level, on a page not itself called that (mdBook's menu title
+  // "# The Embedded Rust Book" above "# macOS"; not "## Python 3.0" in a What's New). A heading linking to its own #anchor is a permalink: metric 4 (headings.ts). Lower
   // headings linking elsewhere can be a hub page's cards.
   {
     kind: 'site-title',
@@ -83,8 +88,8 @@ export const CHROME_PATTERNS: Pattern[] = [
       if (!at.heading) return false;
       const link = /^\s{0,3}#{1,6}\s+\[([^\]]+)\]\((?![^)]*#)[^)]*\)\s*$/.exec(line);
       if (link) return at.level === 1 || at.siteNames.includes(nameCore(link[1] ?? ''));
-      const core = nameCore(line.replace(/^\s{0,3}#{1,6}\s+/, ''));
-      return !at.pageIsSite && core !== '' && at.siteNames.includes(core);
+      const text = normalizeSectionName(line.replace(/^\s{0,3}#{1,6}\s+/, ''));
+      return !at.pageIsSite && at.sameLevelHeadings > 1 && text !== '' && at.siteTitles.includes(text);
     },
   },
   { kind: 'pager', test: (line, at) => !at.heading && isPager(line) },
@@ -168,6 +173,7 @@ export const repetitionKey = (line: string) => stripLinkTargets(line).replace(/^
 /** Metric 3 over a site's pages. */
 export function chromeLines(pages: ChromePage[], options: { share?: number; minPages?: number; keepTop?: number; siteNames?: string[] } = {}): ChromeResult {
   const siteNames = (options.siteNames ?? []).map(nameCore).filter(Boolean);
+  const siteTitles = (options.siteNames ?? []).map(normalizeSectionName).filter(Boolean);
   const share = options.share ?? 0.4;
   const minPages = options.minPages ?? 5;
   const keepTop = options.keepTop ?? 12;
@@ -179,6 +185,8 @@ export function chromeLines(pages: ChromePage[], options: { share?: number; minP
     const source = page.source === undefined ? null : wordString(page.source);
     const content = classifyLines(page.markdown).filter((l) => l.kind === 'text' || l.kind === 'heading');
     const endFrom = content.length - 5;
+    const perLevel = new Map<number, number>();
+    for (const l of content) if (l.kind === 'heading') perLevel.set(l.level, (perLevel.get(l.level) ?? 0) + 1);
     for (const [position, line] of content.entries()) {
       if (source !== null) {
         const words = wordString(line.raw);
@@ -187,7 +195,7 @@ export function chromeLines(pages: ChromePage[], options: { share?: number; minP
       const heading = line.kind === 'heading';
       for (const pattern of CHROME_PATTERNS) {
         if (pattern.kind === 'footer' && legal) continue;
-        if (pattern.test(line.raw, { heading, level: line.level, siteNames, pageIsSite, atEnd: position >= endFrom })) {
+        if (pattern.test(line.raw, { heading, level: line.level, siteNames, siteTitles, pageIsSite, sameLevelHeadings: perLevel.get(line.level) ?? 0, atEnd: position >= endFrom })) {
           found.push({ kind: pattern.kind, line: line.raw.trim() });
           break;
         }

@@ -97,6 +97,7 @@ describe('metric 3: chrome', () => {
       page('f', 'Cookies: we never accept cookies from blocked domains unless the policy allows.'),
       page('g', '## [Tutorial](tutorial/index.html)\n\nA card on a hub page.\n\n## [Guide](guide/index.html)'),
       page('home', '# Project\n\nWelcome.', { title: 'Project' }),
+      page('index', '# Project\n\nWelcome.\n\n## Project 2.0\n\n## Contents', { title: 'Overview' }),
       page('i', 'If true, “Created using Sphinx” is shown in the HTML footer. Default is `True`.'),
       page('h', '**Last updated on: October 07, 2026.**\n\nDownload the docs.\n\nOne.\n\nTwo.\n\nThree.\n\nFour.\n\nFive.'),
     ];
