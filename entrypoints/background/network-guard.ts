@@ -18,7 +18,7 @@ const held = new Map<string, [number, number]>();
 export function installNetworkGuard(): Promise<void> {
   installed ??= (async () => {
     const dnr = browser.declarativeNetRequest;
-    if (!dnr) return; // Firefox's MV2 build: the URL guard alone (it sees redirect hops there).
+    if (!dnr) return; // A browser without DNR: the URL guard alone (redirect hops it cannot see go unchecked).
     await dnr.updateDynamicRules({ removeRuleIds: BLOCK_RULE_IDS, addRules: privateNetworkRules(selfHost()) as unknown as DnrRule[] });
     const stale = (await dnr.getSessionRules()).filter((r) => r.id >= ALLOW_RULE_BASE).map((r) => r.id);
     if (stale.length) await dnr.updateSessionRules({ removeRuleIds: stale });

@@ -8,7 +8,7 @@ import { changingSite, sixPages } from '../fixtures/changing-site';
 import { generatedSite } from '../fixtures/generated-site';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { clickToolbarButton, closeSidebar, sidebarPage } from './chrome-scope';
-import { launchScoutFirefox, type ScoutFirefox } from './firefox';
+import { FIREFOX_BUILD, launchScoutFirefox, type ScoutFirefox } from './firefox';
 import { click, readStore, storedCount, textOf, waitForAttribute, waitForText, waitUntil } from './panel';
 import { screenshot } from './screenshots';
 
@@ -67,6 +67,13 @@ describe('Scout in Firefox ESR, shipped build', () => {
     await waitForText(demo, '[data-testid=host-access-state]', /^Not yet allowed$/);
     const before = await demo.evaluate(() => browser.permissions.getAll());
     expect(before.origins).toEqual([]);
+    // Exactly what the README's permissions table explains for Firefox, no more.
+    const manifest = await demo.evaluate(() => browser.runtime.getManifest());
+    expect([...(manifest.permissions ?? [])].sort()).toEqual(['activeTab', 'alarms', 'declarativeNetRequest', 'storage', 'unlimitedStorage']);
+    expect(manifest.optional_permissions).toEqual(['*://*/*', 'notifications']);
+    // Firefox leaves browser_specific_settings out of getManifest(): read the file it installed.
+    const file = JSON.parse(readFileSync(join(FIREFOX_BUILD, 'manifest.json'), 'utf8')) as { browser_specific_settings?: unknown };
+    expect(file.browser_specific_settings).toEqual({ gecko: { id: ff.id, strict_min_version: '140.0', data_collection_permissions: { required: ['none'] } } });
     // The tab above loaded the page itself; Scout has fetched nothing from the site yet.
     expect(server.requests.filter((r) => r.host === DEMO && /llms|robots|sitemap|\.md$/.test(r.path))).toEqual([]);
 
