@@ -1,8 +1,10 @@
 /**
  * Metric 8 — section agreement: Jaccard similarity |A ∩ B| / |A ∪ B| between the set of generated
  * llms.txt H2 names (without "Optional") and the site's own top-level navigation group names
- * (`topSections` from the matrix). Names are compared normalized: Unicode-folded, lower-cased,
- * every run of punctuation or whitespace one space, trimmed ("Part I. Tutorial" = "part i tutorial").
+ * (`topSections` from the matrix). Names are compared normalized: Unicode-folded, a leading
+ * enumeration dropped ("2. ", "2.1 ", "IV. ", "A. ", "Part I. ", "Chapter 3: " — numbering is how a
+ * sidebar shows the name, on either side), lower-cased, every run of punctuation or whitespace one
+ * space, trimmed ("Part I. Tutorial" = "tutorial", "2. Lexical structure" = "lexical structure").
  * No ground truth (a site without navigation groups) gives null, shown as "n/a".
  */
 
@@ -10,6 +12,8 @@ export function normalizeSectionName(name: string): string {
   return name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .replace(/^(?:(?:part|chapter|appendix|section)\s+)?(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.|[A-Z]\.)[\s:]+(?=\S)/i, '')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();

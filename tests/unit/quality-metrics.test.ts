@@ -204,8 +204,14 @@ describe('metric 7: llms-full duplication', () => {
 
 describe('metric 8: section agreement', () => {
   it('is the Jaccard index of normalized names, without Optional', () => {
-    expect(normalizeSectionName('  Part I.  Tutorial ')).toBe('part i tutorial');
-    const result = sectionAgreement(['Part I. Tutorial', 'Reference', 'Misc', 'Optional'], ['part i tutorial', 'Reference', 'How-to guides']);
+    expect(normalizeSectionName('  Part I.  Tutorial ')).toBe('tutorial');
+    expect(normalizeSectionName('2. Lexical structure')).toBe('lexical structure');
+    expect(normalizeSectionName('10.1 Type system')).toBe('type system');
+    expect(normalizeSectionName('Chapter 3: Names')).toBe('names');
+    expect(normalizeSectionName('Python/C API Reference Manual')).toBe('python c api reference manual');
+    expect(normalizeSectionName('I/O streams')).toBe('i o streams');
+    expect(normalizeSectionName('What’s New in Python')).toBe('what s new in python');
+    const result = sectionAgreement(['Part I. Tutorial', 'Reference', 'Misc', 'Optional'], ['TUTORIAL', 'Reference', 'How-to guides']);
     expect(result.jaccard).toBeCloseTo(2 / 4, 10);
     expect(result.extra).toEqual(['misc']);
     expect(result.missing).toEqual(['how to guides']);
