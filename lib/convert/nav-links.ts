@@ -28,7 +28,6 @@ interface Candidate {
   links: NavLink[];
 }
 
-
 /**
  * Finds the navigation tree in `body` and returns its page links in order, with depth from the
  * nesting of list items. In-page anchors (`#section`) are left out: they are a table of contents
@@ -36,6 +35,8 @@ interface Candidate {
  */
 export function findNavLinks(body: Element, baseUrl: string | undefined): NavLink[] {
   const candidates: Candidate[] = [];
+  // Every in-page table of contents, however short: several small ones can make one tree.
+  const contents: Candidate[] = [];
   walkElements(body, (element) => {
     const tag = tagOf(element);
     if (tag === 'svg' || tag === 'pre' || tag === 'table') return 'skip';
@@ -47,14 +48,14 @@ export function findNavLinks(body: Element, baseUrl: string | undefined): NavLin
     if (NOT_TREE.test(names) || NOT_TREE.test(label)) return 'skip';
     const { links, listed } = listLinks(element, baseUrl);
     const pages = links.filter((link) => link.url !== '').length;
-    if (listed < MIN_LINKS && pages < MIN_FREE_LINKS) return undefined;
     // A site header's menu is navigation too, but rarely the documentation tree.
     const inBanner = element.closest('header, footer, [role=banner], [role=contentinfo]') !== null;
-    const score = pages * (sidebar || tag === 'aside' ? 2 : 1) * (inBanner ? 0.25 : 1);
-    candidates.push({ element, score, links });
+    const candidate = { element, score: pages * (sidebar || tag === 'aside' ? 2 : 1) * (inBanner ? 0.25 : 1), links };
+    if (pages > 0 && CONTENTS_NAMES.test(names)) contents.push(candidate);
+    if (listed >= MIN_LINKS || pages >= MIN_FREE_LINKS) candidates.push(candidate);
     return undefined;
   });
-  const sections = sectionedContents(candidates, baseUrl);
+  const sections = sectionedContents(contents, baseUrl);
   if (sections) candidates.push(sections);
   let best: Candidate | undefined;
   for (const candidate of candidates) if (!best || candidate.score > best.score) best = candidate;
@@ -72,8 +73,8 @@ function commonAncestor(a: Element, b: Element): Element | null {
  * under "User's Guide", "API Reference"…): each list alone is a fragment; the element holding
  * them all, read with its headings as group labels, is the site's table of contents.
  */
-function sectionedContents(candidates: Candidate[], baseUrl: string | undefined): Candidate | undefined {
-  const lists = candidates.filter((c) => CONTENTS_NAMES.test(namesOf(c.element)) && !candidates.some((o) => o !== c && o.element.contains(c.element)));
+function sectionedContents(contents: Candidate[], baseUrl: string | undefined): Candidate | undefined {
+  const lists = contents.filter((c) => !contents.some((o) => o !== c && o.element.contains(c.element)));
   if (lists.length < 2) return undefined;
   let holder: Element | null = lists[0]?.element ?? null;
   for (const list of lists.slice(1)) holder = holder && commonAncestor(holder, list.element);

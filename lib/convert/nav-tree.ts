@@ -26,6 +26,7 @@ const MAX_LABEL_CHARS = 60;
 const MAX_LABEL_WORDS = 8;
 const NOT_LABEL = new Set(['a', 'img', 'svg', 'input', 'script', 'style', 'template', 'pre', 'code', 'table']);
 
+const CAPTION_NAMES = /caption|title|label|heading/i;
 const PERMALINK = /^[¶§#🔗]?$/u;
 const PROSE = new Set(['p', 'blockquote', 'table', 'figure']);
 
@@ -55,7 +56,10 @@ function pageHref(anchor: Element, baseUrl: string | undefined): string | undefi
  * group), except a bare `href="#"` toggle, which is how Docusaurus renders a category without a page.
  */
 function labelText(element: Element): string | undefined {
-  if (NOT_LABEL.has(tagOf(element))) return undefined;
+  const tag = tagOf(element);
+  if (NOT_LABEL.has(tag)) return undefined;
+  // A paragraph is prose ("How to use it.") unless marked as a caption (Sphinx: p.caption role=heading).
+  if (PROSE.has(tag) && element.getAttribute('role') !== 'heading' && !CAPTION_NAMES.test(element.getAttribute('class') ?? '')) return undefined;
   for (const anchor of element.getElementsByTagName('a')) {
     const href = anchor.getAttribute('href') ?? '';
     const toggle = href === '#' || anchor.getAttribute('role') === 'button';

@@ -28,7 +28,7 @@ describe('generating a site’s outputs', () => {
     expect(parsed.warnings).toEqual([]);
     expect(parsed.links.map((l) => l.name).sort()).toEqual(['Alpha', 'Beta', 'Home', 'X API']);
     expect(llms?.model?.sections.length).toBeGreaterThan(0);
-    expect((await db.pages.get(['crawl', `${origin}/guide/a.html`]))?.fullTokens).toEqual({ title: 'Alpha', count: expect.any(Number) as number });
+    expect((await db.pages.get(['crawl', `${origin}/guide/a.html`]))?.fullTokens).toEqual({ title: 'Alpha', count: expect.any(Number) as number, chars: expect.any(Number) as number });
 
     // Curation is saved on the site and applied on the next version.
     await saveCuration(db, origin, { excluded: [`${origin}/guide/b.html`] });

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { convertHtml } from '@/lib/convert/convert-page';
+import { linkedomAdapter } from '@/lib/convert/dom';
+import { groupByNav } from '@/lib/generate/sections';
+import type { SourcePage } from '@/lib/generate/types';
+
+const ORIGIN = 'https://docs.example.test';
+const nav = (body: string) =>
+  convertHtml(`<!doctype html><html><head><title>T</title></head><body>${body}<main><h1>T</h1><p>x</p></main></body></html>`, `${ORIGIN}/index.html`, linkedomAdapter).navLinks
+    .map((link) => `${'  '.repeat(link.depth)}${link.title}${link.url ? '' : ' [group]'}`);
+
+// The sidebar markup of each generator, reduced to its structure (class names as the themes write them).
+describe('navigation trees with group labels', () => {
+  it('VitePress: groups are div trees with an h2 title', () => {
+    const item = (href: string, text: string) => `<div class="VPSidebarItem level-1"><div class="item"><a class="VPLink link" href="${href}"><p class="text">${text}</p></a></div></div>`;
+    const group = (title: string, items: string) => `<section class="VPSidebarItem level-0 collapsible"><div class="item" role="button"><h2 class="text">${title}</h2></div><div class="items">${items}</div></section>`;
+    const html = `<aside class="VPSidebar"><nav id="VPSidebarNav">${group('Guide', item('/a', 'A') + item('/b', 'B') + item('/c', 'C') + item('/d', 'D'))}${group('API', item('/e', 'E') + item('/f', 'F') + item('/g', 'G') + item('/h', 'H'))}</nav></aside>`;
+    expect(nav(html)).toEqual(['Guide [group]', '  A', '  B', '  C', '  D', 'API [group]', '  E', '  F', '  G', '  H']);
+  });
+
+  it('Docusaurus: a category without a page is a toggle link', () => {
+    const cat = (title: string, items: string[]) => `<li class="theme-doc-sidebar-item-category"><div class="menu__list-item-collapsible"><a class="menu__link menu__link--sublist" role="button" href="#">${title}</a></div><ul class="menu__list">${items.map((i) => `<li><a class="menu__link" href="/docs/${i}">${i}</a></li>`).join('')}</ul></li>`;
+    const html = `<aside class="theme-doc-sidebar-container"><nav class="menu"><ul class="menu__list"><li><a class="menu__link" href="/docs/intro">Intro</a></li>${cat('Basics', ['x', 'y'])}${cat('Advanced', ['z'])}</ul></nav></aside>`;
+    expect(nav(html)).toEqual(['Intro', 'Basics [group]', '  x', '  y', 'Advanced [group]', '  z']);
+  });
+
+  it('Starlight: details and summary; MkDocs Material: a label and a nested nav repeating it', () => {
+    const starlight = `<nav class="sidebar"><ul class="top-level"><li><details open><summary><div class="group-label"><span class="large">Start</span></div></summary><ul><li><a href="/start/a/">a</a></li><li><a href="/start/b/">b</a></li></ul></details></li><li><details open><summary>Reference</summary><ul><li><a href="/ref/c/">c</a></li></ul></details></li></ul></nav>`;
+    expect(nav(starlight)).toEqual(['Start [group]', '  a', '  b', 'Reference [group]', '  c']);
+    const section = (n: number, title: string, pages: string[]) => `<li class="md-nav__item md-nav__item--nested"><input class="md-nav__toggle" type="checkbox" id="__nav_${n}"><label class="md-nav__link" for="__nav_${n}">${title}</label><nav class="md-nav"><label class="md-nav__title">${title}</label><ul class="md-nav__list">${pages.map((p) => `<li class="md-nav__item"><a class="md-nav__link" href="/${p}/">${p}</a></li>`).join('')}</ul></nav></li>`;
+    const mkdocs = `<div class="md-sidebar"><nav class="md-nav md-nav--primary"><ul class="md-nav__list"><li class="md-nav__item"><a class="md-nav__link" href="/">Home</a></li>${section(2, 'Setup', ['install', 'configure'])}${section(3, 'Modules', ['fs', 'net'])}</ul></nav></div>`;
+    expect(nav(mkdocs)).toEqual(['Home', 'Setup [group]', '  install', '  configure', 'Modules [group]', '  fs', '  net']);
+  });
+
+  it('DocBook: a definition-list table of contents, parts over chapters', () => {
+    const html = `<div class="toc"><dl class="toc"><dt><span class="preface"><a href="preface.html">Preface</a></span></dt><dt><span class="part"><a href="tutorial.html">I. Tutorial</a></span></dt><dd><dl><dt><span class="chapter"><a href="start.html">1. Getting Started</a></span></dt><dd><dl><dt><a href="install.html">1.1. Installation</a></dt></dl></dd><dt><a href="sql.html">2. SQL</a></dt></dl></dd><dt><span class="part"><a href="admin.html">II. Administration</a></span></dt><dd><dl><dt><a href="setup.html">3. Setup</a></dt></dl></dd></dl></div>`;
+    expect(nav(html)).toEqual(['Preface', 'I. Tutorial', '  1. Getting Started', '    1.1. Installation', '  2. SQL', 'II. Administration', '  3. Setup']);
+  });
+
+  it('Sphinx: toctrees under headings on the start page make one tree; the page title is no group', () => {
+    const toctree = (pages: string[]) => `<div class="toctree-wrapper compound"><ul>${pages.map((p) => `<li class="toctree-l1"><a class="reference internal" href="${p}.html">${p}</a><ul><li class="toctree-l2"><a href="${p}.html#s">Section</a></li></ul></li>`).join('')}</ul></div>`;
+    const body = `<div class="body" role="main"><section><h1>Welcome to Acorn<a class="headerlink" href="#w">¶</a></h1><p>Start with <a href="install.html">Installation</a>.</p>` +
+      `<section><h2>User’s Guide<a class="headerlink" href="#u">¶</a></h2><p>How to use it.</p>${toctree(['install', 'quickstart', 'views'])}</section>` +
+      `<section><h2>API Reference<a class="headerlink" href="#a">¶</a></h2>${toctree(['api', 'cli'])}</section></section></div>`;
+    expect(nav(body)).toEqual(['User’s Guide [group]', '  install', '  quickstart', '  views', 'API Reference [group]', '  api', '  cli']);
+  });
+});
+
+describe('sections from a tree with group labels', () => {
+  const page = (path: string): SourcePage => ({ key: `${ORIGIN}${path}`, url: `${ORIGIN}${path}`, finalUrl: `${ORIGIN}${path}`, title: path, markdown: '', depth: 1, format: 'html', state: 'stored' });
+
+  it('names sections after the labels and places unlisted pages by directory', () => {
+    const tree = [
+      { title: 'Guide', url: '', depth: 0 }, { title: 'A', url: `${ORIGIN}/guide/a`, depth: 1 }, { title: 'B', url: `${ORIGIN}/guide/b`, depth: 1 },
+      { title: 'API', url: '', depth: 0 }, { title: 'E', url: `${ORIGIN}/api/e`, depth: 1 },
+    ];
+    const pages = ['/guide/a', '/guide/b', '/api/e', '/api/f'].map(page);
+    const groups = groupByNav(pages, tree, 'Acorn');
+    expect(groups?.map((g) => [g.name, g.pages.map((p) => p.finalUrl.slice(ORIGIN.length))])).toEqual([
+      ['Guide', ['/guide/a', '/guide/b']],
+      ['API', ['/api/e', '/api/f']],
+    ]);
+  });
+});
