@@ -32,6 +32,8 @@ const CHROME_NAMES = new RegExp(
 // Asides that carry content: footnotes (Sphinx 5+ renders them as <aside>), notes, admonitions.
 const CONTENT_ASIDE = /footnote|note|admonition|callout|tip|warning|topic/;
 const CONTENT_ASIDE_ROLES = new Set(['note', 'doc-footnote', 'doc-endnotes', 'doc-note']);
+// Docusaurus writes its heading permalinks as a zero-width space.
+const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
 const PERMALINK_TEXT = new Set(['', '¶', '#', '§', '🔗', '⚓', '∞']);
 const EDIT_LINK_TEXT =
   /^(?:edit (?:this )?(?:page|doc(?:ument)?|file)?(?: on (?:github|gitlab|bitbucket))?|edit on (?:github|gitlab|bitbucket)|view (?:page )?source|improve this (?:page|doc)|suggest an? edit|show source)$/i;
@@ -57,7 +59,7 @@ function isStructuralChrome(element: Element, tag: string): boolean {
     if (raw.length > MAX_CHROME_LINK_TEXT) return false;
     const href = element.getAttribute('href') ?? '';
     const text = normalizeSpace(raw);
-    if (href.startsWith('#') && (PERMALINK_TEXT.has(text) && !element.querySelector('img'))) return true;
+    if (href.startsWith('#') && (PERMALINK_TEXT.has(text.replace(INVISIBLE, '')) && !element.querySelector('img'))) return true;
     if (href.startsWith('#') && SKIP_LINK_TEXT.test(text)) return true;
     return EDIT_LINK_TEXT.test(text);
   }
@@ -94,7 +96,7 @@ function hasHeading(element: Element): boolean {
 function unwrapSelfLinks(heading: Element): void {
   for (const anchor of [...heading.getElementsByTagName('a')]) {
     if (!(anchor.getAttribute('href') ?? '').startsWith('#')) continue;
-    if (PERMALINK_TEXT.has(normalizeSpace(anchor.textContent))) anchor.remove();
+    if (PERMALINK_TEXT.has(normalizeSpace(anchor.textContent).replace(INVISIBLE, ''))) anchor.remove();
     else anchor.replaceWith(...anchor.childNodes);
   }
 }

@@ -120,7 +120,7 @@ let headingShift = 0;
 // Whether the current conversion has written its H1.
 let seenH1 = false;
 // A lone '#' only after a space: "C#" is a name, "Install #" a permalink.
-const HEADING_MARKS = /(?:\s+#|\s*[¶§🔗⚓])+$/u;
+const HEADING_MARKS = /(?:\s+#|\s*[¶§🔗⚓\u200b-\u200d\u2060\ufeff])+$/u;
 const service = createService();
 
 /**

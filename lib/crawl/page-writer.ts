@@ -1,5 +1,6 @@
 import type { FrontierRecord, JobRecord, PageRecord, ScoutDb } from '../db';
 import { BatchQueue } from './batch-queue';
+import { mergeNav } from './nav-merge';
 import type { Added, Frontier } from './frontier';
 import { toEntries, type ClassifyContext } from './links';
 import { frontierStateOf, type PageOutcome } from './process-page';
@@ -20,7 +21,8 @@ const BATCH = 32;
  */
 export class PageWriter {
   private readonly batches = new BatchQueue<Item>(BATCH, (batch) => this.write(batch), (error) => this.onFailure(error), () => this.onWritten());
-  private navKept = false;
+  /** The job's navigation tree as merged so far (loaded on first use; only this writer changes it). */
+  private nav: NonNullable<JobRecord['nav']> | undefined;
   /**
    * Link targets already classified in this run. Docs pages repeat the same
    * sidebar links on every page; normalizing and scoping them again each time
@@ -101,7 +103,7 @@ export class PageWriter {
             links.push({ url, depth: entry.depth + 1, source: 'link', parentUrl: entry.url });
           }
         }
-        if (!this.navKept && outcome.nav.length) await this.keepNav(outcome.nav);
+        if (outcome.nav.length) await this.keepNav(outcome.nav);
       }
       await db.pages.bulkPut(pages);
       added = await this.frontier.addNew(toEntries(links, this.ctx));
@@ -125,10 +127,15 @@ export class PageWriter {
     this.storeMs += Date.now() - started;
   }
 
-  /** The first page with a recognisable sidebar gives the site's navigation order (for llms.txt sections). */
+  /**
+   * The site's navigation order (for llms.txt sections): the first page's tree, completed by the
+   * trees of later pages that share its top level (themes that render only the open branch).
+   */
   private async keepNav(nav: NonNullable<JobRecord['nav']>): Promise<void> {
-    const job = await this.db.jobs.get(this.jobId);
-    if (job && !job.nav?.length) await this.db.jobs.update(this.jobId, { nav });
-    this.navKept = true;
+    if (this.nav === undefined) this.nav = (await this.db.jobs.get(this.jobId))?.nav ?? [];
+    const next = this.nav.length === 0 ? nav : mergeNav(this.nav, nav);
+    if (!next) return;
+    this.nav = next;
+    await this.db.jobs.update(this.jobId, { nav: next });
   }
 }
