@@ -86,6 +86,20 @@ function curate(groups: PageGroup[], curation: Curation): PageGroup[] {
     });
 }
 
+// A root group this small is only the landing page; the site's own tree has no place for it.
+const LANDING_PAGES = 1;
+
+/**
+ * With sections from the site's navigation, a root group that holds only the landing page would
+ * be a section named after the site with one entry: the page leads the first section instead.
+ */
+function foldLandingPage(groups: PageGroup[]): PageGroup[] {
+  const root = groups.find((group) => group.root);
+  const first = groups.find((group) => !group.root);
+  if (!root || !first || root.pages.length > LANDING_PAGES) return groups;
+  return groups.filter((group) => group !== root).map((group) => (group === first ? { ...group, pages: [...root.pages, ...group.pages] } : group));
+}
+
 /**
  * Generates both files and the section model behind them, from the stored pages only (duplicates,
  * removed and excluded pages are left out). Sections follow the site's navigation when it covers
@@ -126,7 +140,8 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   const optional = new Set(pages.filter((page) =>
     forced.has(page.key) || (!keep.has(page) && (classes.has(page) || isSecondaryPage(page.finalUrl, page.title, base)))));
   const main = pages.filter((page) => !optional.has(page));
-  const grouped = (groupByNav(main, input.nav, rootName) ?? groupByPath(main, base, rootName))
+  const byNav = groupByNav(main, input.nav, rootName);
+  const grouped = (byNav ? foldLandingPage(byNav) : groupByPath(main, base, rootName))
     .map((group) => (group.root ? group : { ...group, name: cleanTitle(group.name) }));
   const groups = curate(mergeTinyGroups(grouped), curation);
 
