@@ -10,6 +10,7 @@ import { dedupeKey } from '../url/normalize';
 
 interface Node {
   link: NavLink;
+  key: string;
   children: Node[];
 }
 
@@ -18,20 +19,41 @@ const MAX_ENTRIES = 5000;
 // Share of the new tree's top level the kept tree must already have for the two to be one site tree.
 const OVERLAP = 0.5;
 
+// Every page repeats the same sidebar: its URLs are normalized once, not once per page.
+const urlKeys = new Map<string, string>();
+const MAX_CACHED = 20_000;
+// The key set of the tree kept so far, per array (the writer keeps one array until it changes).
+const keySets = new WeakMap<NavLink[], Set<string>>();
+
 function keyOf(link: NavLink): string {
   if (link.url === '') return `label:${link.title.toLowerCase()}`;
-  try {
-    return `url:${dedupeKey(link.url)}`;
-  } catch {
-    return `url:${link.url}`;
+  let key = urlKeys.get(link.url);
+  if (key === undefined) {
+    try {
+      key = `url:${dedupeKey(link.url)}`;
+    } catch {
+      key = `url:${link.url}`;
+    }
+    if (urlKeys.size >= MAX_CACHED) urlKeys.clear();
+    urlKeys.set(link.url, key);
   }
+  return key;
+}
+
+function keysOf(list: NavLink[]): Set<string> {
+  let keys = keySets.get(list);
+  if (!keys) {
+    keys = new Set(list.map(keyOf));
+    keySets.set(list, keys);
+  }
+  return keys;
 }
 
 function toTree(links: NavLink[]): Node[] {
   const roots: Node[] = [];
   const stack: Node[] = [];
   for (const link of links) {
-    const node = { link, children: [] };
+    const node: Node = { link, key: keyOf(link), children: [] };
     while (stack.length && (stack.at(-1)?.link.depth ?? -1) >= link.depth) stack.pop();
     (stack.at(-1)?.children ?? roots).push(node);
     stack.push(node);
@@ -51,9 +73,11 @@ function flatten(nodes: Node[], depth: number, out: NavLink[]): NavLink[] {
 function mergeInto(into: Node[], extra: Node[], known: Set<string>): boolean {
   let changed = false;
   let insertAt = 0;
+  const here = new Map(into.map((candidate) => [candidate.key, candidate]));
   for (const node of extra) {
-    const key = keyOf(node.link);
-    const at = into.findIndex((candidate) => keyOf(candidate.link) === key);
+    const key = node.key;
+    const match = here.get(key);
+    const at = match ? into.indexOf(match) : -1;
     if (at >= 0) {
       changed = mergeInto((into[at] as Node).children, node.children, known) || changed;
       insertAt = at + 1;
@@ -61,8 +85,9 @@ function mergeInto(into: Node[], extra: Node[], known: Set<string>): boolean {
     }
     // A page the tree already lists elsewhere stays where it was first seen.
     if (node.link.url !== '' && known.has(key)) continue;
-    const fresh = { link: node.link, children: [] };
+    const fresh: Node = { link: node.link, key, children: [] };
     into.splice(insertAt++, 0, fresh);
+    here.set(key, fresh);
     if (node.link.url !== '') known.add(key);
     mergeInto(fresh.children, node.children, known);
     changed = true;
@@ -76,12 +101,15 @@ function mergeInto(into: Node[], extra: Node[], known: Set<string>): boolean {
  */
 export function mergeNav(kept: NavLink[], extra: NavLink[]): NavLink[] | null {
   if (kept.length >= MAX_ENTRIES || extra.length === 0) return null;
+  // The usual case, page after page: the same tree again, nothing to add.
+  const keptKeys = keysOf(kept);
+  if (extra.every((link) => keptKeys.has(keyOf(link)))) return null;
   const base = toTree(kept);
   const more = toTree(extra);
-  const top = new Set(base.map((node) => keyOf(node.link)));
-  const shared = more.filter((node) => top.has(keyOf(node.link))).length;
+  const top = new Set(base.map((node) => node.key));
+  const shared = more.filter((node) => top.has(node.key)).length;
   if (shared < OVERLAP * more.length) return null;
-  const known = new Set(kept.filter((link) => link.url !== '').map(keyOf));
+  const known = new Set([...keptKeys].filter((key) => key.startsWith('url:')));
   if (!mergeInto(base, more, known)) return null;
   const merged = flatten(base, 0, []);
   return merged.length > MAX_ENTRIES ? merged.slice(0, MAX_ENTRIES) : merged;

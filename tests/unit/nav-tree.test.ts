@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { convertHtml } from '@/lib/convert/convert-page';
 import { linkedomAdapter } from '@/lib/convert/dom';
+import { mergeNav } from '@/lib/crawl/nav-merge';
 import { groupByNav } from '@/lib/generate/sections';
 import type { SourcePage } from '@/lib/generate/types';
 
@@ -60,5 +61,25 @@ describe('sections from a tree with group labels', () => {
       ['Guide', ['/guide/a', '/guide/b']],
       ['API', ['/api/e', '/api/f']],
     ]);
+  });
+});
+
+describe('merging the trees pages show', () => {
+  const link = (title: string, depth: number, url = `${ORIGIN}/${title}`) => ({ title, url, depth });
+  const label = (title: string, depth = 0) => ({ title, url: '', depth });
+
+  it('completes a tree from pages that each open their own branch (collapsed categories)', () => {
+    const onA = [link('intro', 0), label('Basics'), link('a1', 1), link('a2', 1), label('Advanced')];
+    const onB = [link('intro', 0), label('Basics'), label('Advanced'), link('b1', 1)];
+    const merged = mergeNav(onA, onB);
+    expect(merged?.map((l) => `${l.depth}:${l.title}`)).toEqual(['0:intro', '0:Basics', '1:a1', '1:a2', '0:Advanced', '1:b1']);
+    // The same tree again adds nothing.
+    expect(mergeNav(merged ?? [], onB)).toBeNull();
+  });
+
+  it('leaves out a tree that is something else (a chapter’s own contents)', () => {
+    const site = [label('Guide'), link('g1', 1), label('API'), link('x1', 1)];
+    const chapter = [link('c1', 0), link('c2', 0), link('c3', 0)];
+    expect(mergeNav(site, chapter)).toBeNull();
   });
 });
