@@ -74,13 +74,14 @@ function shapeKey(text: string): string | undefined {
   return `shape:${shape.replace(/\d+/g, '0').replace(/\s+/g, ' ').trim().toLowerCase()}`;
 }
 
-// A one- or two-word block ("Note", "See also") is an admonition's label: content, however often it repeats.
+// A one- or two-word block ("Note", "See also") is an admonition's label: content, however often it
+// repeats. A heading is different: a "## GIT" closing every man page is the site's frame.
 const MIN_CHROME_WORDS = 3;
 
 function keysOf(block: Block): string[] {
   if (block.code) return [];
   const words = block.text.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length;
-  if (words > 0 && words < MIN_CHROME_WORDS && !block.text.includes('](')) return [];
+  if (words > 0 && words < MIN_CHROME_WORDS && !block.text.includes('](') && !/^#{1,6}\s/.test(block.text)) return [];
   const shape = shapeKey(block.text);
   return shape ? [exactKey(block.text), shape] : [exactKey(block.text)];
 }

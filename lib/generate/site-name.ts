@@ -85,6 +85,8 @@ export function rootPage(pages: SourcePage[], startUrl: string): SourcePage | un
 
 // Page names that say where you are, not what the site is called.
 const GENERIC_NAME = /^(?:home(?: ?page)?|welcome|index|overview|introduction|intro|documentation|docs|start(?: here)?|getting started|main page|contents|table of contents|untitled)$/i;
+// A first heading on this many pages is a section name all pages share.
+const COMMON_HEADING_PAGES = 3;
 // A heading longer than this is a slogan ("Build faster with…"), not a name.
 const MAX_NAME_WORDS = 6;
 
@@ -93,10 +95,11 @@ const MAX_NAME_WORDS = 6;
  * name there: "# Acorn DB", "# Python 3.11.2 documentation", while their titles, stripped of
  * the site name by the converter, are "Home" and "3.11.2 Documentation"), else its title.
  */
-function nameOnPage(page: SourcePage | undefined): string | undefined {
+function nameOnPage(page: SourcePage | undefined, commonHeadings: Set<string>): string | undefined {
   if (!page) return undefined;
   const heading = firstHeadingText(page.markdown);
-  const short = heading.split(' ').length <= MAX_NAME_WORDS && heading.length <= 60;
+  // A heading many pages start with ("SYNOPSIS" on every man page) names a part of a page, not the site.
+  const short = heading.split(' ').length <= MAX_NAME_WORDS && heading.length <= 60 && !commonHeadings.has(heading.toLowerCase());
   return [short ? heading : '', oneLine(page.title)].find((name) => name !== '' && !GENERIC_NAME.test(name) && !looksLikeUrl(name));
 }
 
@@ -129,7 +132,13 @@ export function siteName(pages: SourcePage[], startUrl: string): SiteName {
   if (shared) return { name: shared, fromHost: false };
   const declared = declaredName(pages);
   if (declared) return { name: declared, fromHost: false };
-  const named = nameOnPage(rootPage(pages, startUrl)) ?? nameOnPage(startPage(pages, startUrl));
+  const counts = new Map<string, number>();
+  for (const page of pages) {
+    const heading = firstHeadingText(page.markdown).toLowerCase();
+    if (heading) counts.set(heading, (counts.get(heading) ?? 0) + 1);
+  }
+  const common = new Set([...counts].filter(([, n]) => n >= COMMON_HEADING_PAGES).map(([heading]) => heading));
+  const named = nameOnPage(rootPage(pages, startUrl), common) ?? nameOnPage(startPage(pages, startUrl), common);
   if (named) return { name: named, fromHost: false };
   let host = '';
   try {
