@@ -66,7 +66,7 @@ export function findMainContent(body: Element): Element {
     const tag = tagOf(element);
     return tag === 'nav' || tag === 'footer' || tag === 'svg' ? 'skip' : undefined;
   });
-  if (!candidates.length) return body;
+  if (!candidates.length) return densestBlock(body);
   const bodyLength = textLength(body);
   for (const candidate of candidates) candidate.length = textLength(candidate.element);
 
@@ -81,5 +81,45 @@ export function findMainContent(body: Element): Element {
     // Several disjoint holders (a list of articles) mean no single one is the page's content.
     if (holders.every((c) => c === pick || c.element.contains(pick.element))) return pick.element;
   }
-  return body;
+  return densestBlock(body);
+}
+
+// A block holding at least this share of the page's prose (text outside links) is its content.
+const PROSE_SHARE = 0.7;
+const DENSITY_BLOCKS = new Set(['div', 'section', 'article', 'main', 'td']);
+
+/**
+ * For themes that mark nothing: the smallest block that holds most of the page's prose — text
+ * outside links, so a sidebar or header full of links never wins — else `<body>`.
+ */
+function densestBlock(body: Element): Element {
+  const prose = new Map<Element, number>();
+  const measure = (element: Element): number => {
+    const tag = tagOf(element);
+    if (tag === 'a' || tag === 'nav' || tag === 'footer' || tag === 'header' || tag === 'aside') return 0;
+    let total = 0;
+    for (let node = element.firstChild; node; node = node.nextSibling) {
+      if (node.nodeType === 3) total += (node.textContent ?? '').trim().length;
+      else if (node.nodeType === 1) total += measure(node as Element);
+    }
+    if (DENSITY_BLOCKS.has(tag)) prose.set(element, total);
+    return total;
+  };
+  let all = 0;
+  try {
+    all = measure(body);
+  } catch {
+    // Garbage nested deeper than the stack: no block to choose.
+    return body;
+  }
+  if (all === 0) return body;
+  let best: Element = body;
+  let bestLength = Number.POSITIVE_INFINITY;
+  for (const [element, length] of prose) {
+    if (length >= PROSE_SHARE * all && length < bestLength) {
+      best = element;
+      bestLength = length;
+    }
+  }
+  return best;
 }

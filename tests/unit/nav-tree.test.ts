@@ -83,3 +83,15 @@ describe('merging the trees pages show', () => {
     expect(mergeNav(site, chapter)).toBeNull();
   });
 });
+
+describe('main content on a theme that marks nothing', () => {
+  it('is the smallest block holding most of the prose, not a link-heavy sidebar', () => {
+    const sidebar = `<div class="left">${Array.from({ length: 60 }, (_, i) => `<a href="/p${i}.html">Page number ${i} of the manual</a>`).join(' ')}</div>`;
+    const prose = Array.from({ length: 6 }, (_, i) => `<p>Paragraph ${i} explains how the acorn store keeps its trees balanced and fast.</p>`).join('');
+    const html = `<!doctype html><html><head><title>T</title></head><body><div class="wrap">${sidebar}<div class="right"><div class="crumbs"><a href="/">Home</a></div><div class="text"><h1>Balancing</h1>${prose}</div></div></div><div class="bottom">Hosted by nobody in particular.</div></body></html>`;
+    const md = convertHtml(html, `${ORIGIN}/b.html`, linkedomAdapter).markdown;
+    expect(md.startsWith('# Balancing\n\nParagraph 0')).toBe(true);
+    expect(md).not.toContain('Page number');
+    expect(md).not.toContain('Hosted by');
+  });
+});
