@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# Builds the generator matrix of issue #14: real documentation sites made by real
+# tools, served on loopback by tests/fixtures/matrix.ts. Everything lands in
+# .cache/matrix (sites, the sanitized Markdown they were built from, matrix.json);
+# the SSGs are installed from scripts/matrix/<ssg>/package-lock.json into
+# .cache/matrix-build/<ssg>, never into the project. Only Debian packages and the
+# npm registry are used. A site is rebuilt only when its inputs change (.done holds
+# their hash), so a warm run takes seconds. One line per site.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=$PWD/.cache/matrix
+build=$PWD/.cache/matrix-build
+debs=$PWD/.cache/debs
+mkdir -p "$out" "$build" "$debs"
+# No build may phone home: no telemetry, no update checks, no font CDNs (see prepare.mjs).
+export DEBIAN_FRONTEND=noninteractive ASTRO_TELEMETRY_DISABLED=1 NO_UPDATE_NOTIFIER=1 \
+  npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false npm_config_loglevel=error
+
+bash scripts/fetch-docs.sh >/dev/null # the Node corpus comes from nodejs-doc
+
+hash() { { for f in "$@"; do if [ -f "$f" ]; then cat "$f"; else echo "$f"; fi; done; } | sha256sum | cut -c1-16; }
+
+# site ID HASH CMD...: runs CMD (which fills $out/ID) unless ID was built from the same inputs.
+site() {
+  local id=$1 key=$2 t0=$SECONDS
+  shift 2
+  if [ "$(cat "$out/$id/.done" 2>/dev/null)" != "$key" ]; then
+    rm -f "$out/$id/.done"
+    mkdir -p "$out/$id"
+    if ! "$@" >"$out/$id.log" 2>&1; then
+      echo "$id: FAILED (log: $out/$id.log)"; tail -n 30 "$out/$id.log"; exit 1
+    fi
+    echo "$key" >"$out/$id/.done"
+    echo "$id: $(pages "$id") pages, built in $((SECONDS - t0)) s"
+  else
+    echo "$id: $(pages "$id") pages, up to date"
+  fi
+}
+pages() { find -L "$(grep -o '"root": *"[^"]*"' "$out/$1/entry.json" | sed 's/.*"\([^"]*\)"$/\1/')" -name '*.html' 2>/dev/null | wc -l; }
+
+deb() { # deb PKG: the downloaded .deb's path (downloads it once)
+  local f; f=$(ls "$debs/$1"_*.deb 2>/dev/null | head -n 1 || true)
+  if [ -z "$f" ]; then
+    (cd "$debs" && apt-get download "$1" 2>/dev/null) || { apt-get update -qq && (cd "$debs" && apt-get download "$1"); }
+    f=$(ls "$debs/$1"_*.deb | head -n 1)
+  fi
+  echo "$f"
+}
+
+# entry ID ROOT JSON-FIELDS: a prebuilt site's entry (ROOT is the directory served).
+entry() { printf '{\n  "id": "%s",\n  "root": "%s",\n%s\n}\n' "$1" "$2" "$3" >"$out/$1/entry.json"; }
+
+unpack() { rm -rf "$out/$1/pkg" && mkdir -p "$out/$1/pkg" && dpkg-deb -x "$2" "$out/$1/pkg"; }
+
+# --- Prebuilt HTML from Debian. topSections and siteName were read once off each start page.
+
+# Sphinx's own docs, theme "sphinx13": the sidebar's "Site navigation" captions on index.html.
+SPHINX='  "family": "Sphinx (sphinx13 theme)", "host": "sphinx-doc.matrix.test", "startPath": "/", "siteName": "Sphinx",
+  "topSections": ["Get started", "User Guides", "Community", "Reference"]'
+build_sphinx() { unpack sphinx-doc "$1" && entry sphinx-doc "$out/sphinx-doc/pkg/usr/share/doc/sphinx-doc/html" "$SPHINX"; }
+d=$(deb sphinx-doc); site sphinx-doc "$(hash "$d" "$SPHINX")" build_sphinx "$d"
+
+# Flask, the Pallets "flask" theme (pocoo): the H2s of index.html's table of contents. Has a 404.html.
+FLASK='  "family": "Sphinx (Pallets flask theme)", "host": "flask.matrix.test", "startPath": "/", "siteName": "Flask",
+  "topSections": ["User’s Guide", "API Reference", "Additional Notes"]'
+build_flask() { unpack flask "$1" && entry flask "$out/flask/pkg/usr/share/doc/python-flask-doc/html" "$FLASK"; }
+d=$(deb python-flask-doc); site flask "$(hash "$d" "$FLASK")" build_flask "$d"
+
+# Requests, theme alabaster: the H2s of index.html that list pages ("Beloved Features" lists none).
+REQUESTS='  "family": "Sphinx (alabaster)", "host": "requests.matrix.test", "startPath": "/", "siteName": "Requests",
+  "topSections": ["The User Guide", "The Community Guide", "The API Documentation / Guide", "The Contributor Guide"]'
+build_requests() { unpack requests "$1" && entry requests "$out/requests/pkg/usr/share/doc/python-requests-doc/html" "$REQUESTS"; }
+d=$(deb python-requests-doc); site requests "$(hash "$d" "$REQUESTS")" build_requests "$d"
+
+# The Rust Reference (mdBook) from rust-doc; never rust-doc's book/ (reserved for independent checks).
+# topSections: the sidebar's top-level chapters that have sub-chapters (leaf chapters sit between them).
+MDBOOK='  "family": "mdBook", "host": "mdbook-reference.matrix.test", "startPath": "/", "siteName": "The Rust Reference",
+  "topSections": ["Lexical structure", "Macros", "Items", "Attributes", "Statements and expressions", "Type system", "Names", "Memory model", "Unsafety", "Appendices"]'
+build_mdbook() {
+  rm -rf "$out/mdbook-reference/pkg" && mkdir -p "$out/mdbook-reference/pkg"
+  dpkg-deb --fsys-tarfile "$1" | tar -x -C "$out/mdbook-reference/pkg" ./usr/share/doc/rust-doc/html/reference
+  entry mdbook-reference "$out/mdbook-reference/pkg/usr/share/doc/rust-doc/html/reference" "$MDBOOK"
+}
+d=$(deb rust-doc); site mdbook-reference "$(hash "$d" "$MDBOOK")" build_mdbook "$d"
+
+# Git's manual pages and guides (AsciiDoc 10). index.html is git(1); its H2 groups that link pages.
+GIT='  "family": "AsciiDoc", "host": "git-doc.matrix.test", "startPath": "/", "siteName": "Git",
+  "topSections": ["High-level commands (porcelain)", "Low-level commands (plumbing)", "Guides", "Repository, command and file interfaces", "File formats, protocols and other developer interfaces"]'
+build_git() { unpack git-doc "$1" && entry git-doc "$out/git-doc/pkg/usr/share/doc/git-doc" "$GIT"; }
+d=$(deb git-doc); site git-doc "$(hash "$d" "$GIT")" build_git "$d"
+
+# jsoup's API docs (Javadoc, as Debian builds them). The overview's package table (the top nav has no groups).
+JAVADOC='  "family": "Javadoc", "host": "javadoc-jsoup.matrix.test", "startPath": "/", "siteName": "jsoup",
+  "topSections": ["org.jsoup", "org.jsoup.examples", "org.jsoup.helper", "org.jsoup.internal", "org.jsoup.nodes", "org.jsoup.parser", "org.jsoup.safety", "org.jsoup.select"]'
+build_javadoc() { unpack javadoc-jsoup "$1" && entry javadoc-jsoup "$out/javadoc-jsoup/pkg/usr/share/doc/libjsoup-java/api" "$JAVADOC"; }
+d=$(deb libjsoup-java-doc); site javadoc-jsoup "$(hash "$d" "$JAVADOC")" build_javadoc "$d"
+
+# json-c's API docs (Doxygen 1.9). The tabs are drawn by menu.js from menudata.js: its top
+# level after "Main Page". The static HTML has no nav, so a crawl follows content links only.
+DOXYGEN='  "family": "Doxygen", "host": "doxygen-json-c.matrix.test", "startPath": "/", "siteName": "json-c",
+  "topSections": ["Related Pages", "Data Structures", "Files"]'
+build_doxygen() { unpack doxygen-json-c "$1" && entry doxygen-json-c "$out/doxygen-json-c/pkg/usr/share/doc/libjson-c-dev/html" "$DOXYGEN"; }
+d=$(deb libjson-c-doc); site doxygen-json-c "$(hash "$d" "$DOXYGEN")" build_doxygen "$d"
+
+# --- Node's sources as plain files, for the 'node' corpus of tests/fixtures/real-docs.ts.
+api=.cache/docs/nodejs-doc/usr/share/doc/nodejs/api
+build_node_sources() {
+  rm -rf "$out/node/src" && mkdir -p "$out/node/src"
+  for f in "$api"/*.md.gz; do gunzip -c "$f" >"$out/node/src/$(basename "$f" .gz)"; done
+  printf '{ "id": "node", "root": "%s" }\n' "$PWD/$api" >"$out/node/entry.json"
+}
+site node "$(hash "$(deb nodejs-doc)" node-sources-1)" build_node_sources
+
+# --- Static site generators, built from Markdown (scripts/matrix/prepare.mjs lays each project out).
+
+npm_install() { # npm_install SSG: node_modules from the committed lockfile, once per lockfile
+  local dir=$build/$1 key
+  key=$(hash "scripts/matrix/$1/package.json" "scripts/matrix/$1/package-lock.json")
+  if [ "$(cat "$dir/.installed" 2>/dev/null)" != "$key" ]; then
+    rm -rf "$dir/node_modules" && mkdir -p "$dir"
+    cp "scripts/matrix/$1/package.json" "scripts/matrix/$1/package-lock.json" "$dir/"
+    # `npm install`, not `npm ci`: the registry lags on a few macOS/Windows-only optional
+    # packages (rollup, pagefind), so the lockfile cannot list them and `npm ci` refuses it.
+    # Install still takes every version the lockfile pins.
+    (cd "$dir" && npm install --no-audit --no-fund >/dev/null)
+    echo "$key" >"$dir/.installed"
+  fi
+}
+npm_install corpus # npm's own docs: the Markdown of the VitePress and MkDocs sites
+
+prepare() { node scripts/matrix/prepare.mjs "$1" "$2" "$out/$1/site"; }
+publish() { rm -rf "$out/$1/site" && cp -a "$2" "$out/$1/site"; } # publish ID BUILT-DIR
+node_in=("$(deb nodejs-doc)" scripts/matrix/corpora.mjs scripts/matrix/prepare.mjs)
+npm_in=(scripts/matrix/corpus/package-lock.json scripts/matrix/corpora.mjs scripts/matrix/prepare.mjs)
+
+build_docusaurus() {
+  local dir=$build/docusaurus
+  prepare docusaurus "$dir" && (cd "$dir" && rm -rf build .docusaurus && npx docusaurus build) && publish docusaurus "$dir/build"
+}
+npm_install docusaurus
+site docusaurus "$(hash "${node_in[@]}" scripts/matrix/docusaurus/package-lock.json)" build_docusaurus
+
+build_starlight() {
+  local dir=$build/starlight
+  node scripts/matrix/starlight/patch-astro.mjs "$dir/node_modules"
+  prepare starlight "$dir"
+  # Sync the content store on its own first: `astro build` may read it before its last save lands.
+  (cd "$dir" && rm -rf dist .astro node_modules/.astro && npx astro sync && npx astro build) && publish starlight "$dir/dist"
+}
+npm_install starlight
+site starlight "$(hash "${node_in[@]}" scripts/matrix/starlight/package-lock.json scripts/matrix/starlight/patch-astro.mjs)" build_starlight
+
+build_vitepress() {
+  local dir=$build/vitepress
+  prepare vitepress "$dir" && (cd "$dir" && npx vitepress build docs) && publish vitepress "$dir/docs/.vitepress/dist"
+}
+npm_install vitepress
+site vitepress "$(hash "${npm_in[@]}" scripts/matrix/vitepress/package-lock.json)" build_vitepress
+
+# MkDocs and the Material theme from Debian (python3 packages, not PyPI).
+if ! command -v mkdocs >/dev/null || ! /usr/bin/python3 -c 'import material' 2>/dev/null; then
+  { apt-get install -y -qq --no-install-recommends mkdocs mkdocs-material >/dev/null 2>&1 ||
+    { apt-get update -qq && apt-get install -y -qq --no-install-recommends mkdocs mkdocs-material >/dev/null; }; }
+fi
+build_mkdocs() {
+  local dir=$build/mkdocs
+  mkdir -p "$dir" && prepare mkdocs-material "$dir" && (cd "$dir" && rm -rf site && mkdocs build) && publish mkdocs-material "$dir/site"
+}
+site mkdocs-material "$(hash "${npm_in[@]}" "$(dpkg-query -W -f '${Version}' mkdocs mkdocs-material)")" build_mkdocs
+
+# --- matrix.json: every entry, in this order.
+node -e '
+  const fs = require("fs"), out = process.argv[1];
+  const ids = process.argv.slice(2);
+  const sites = ids.map((id) => JSON.parse(fs.readFileSync(`${out}/${id}/entry.json`, "utf8")));
+  fs.writeFileSync(`${out}/matrix.json`, JSON.stringify({ builtAt: new Date().toISOString(), sites }, null, 2));
+' "$out" sphinx-doc flask requests mdbook-reference git-doc javadoc-jsoup doxygen-json-c node docusaurus starlight vitepress mkdocs-material
+echo "matrix ready in .cache/matrix (matrix.json)"
