@@ -1,6 +1,6 @@
 /**
- * The output-quality scorecard (#14): every site of the generator matrix (tests/fixtures/matrix.ts)
- * and the Python / Node.js docs, crawled in Node exactly as the product crawls (discovery first, as
+ * The output-quality scorecard (#14): every site of the generator matrix (tests/fixtures/matrix.ts,
+ * the Python and Node.js docs included), crawled in Node exactly as the product crawls (discovery first, as
  * the side panel does when it opens, then the crawl runner with the linkedom processor, through
  * fake-indexeddb), generated with the product's own `generateForSite` (the site's navigation
  * included), and scored by the pure metrics in bench/quality/. Prints a Markdown table, writes
@@ -23,50 +23,33 @@ import { CrawlRunner } from '../lib/crawl/runner';
 import { createDb } from '../lib/db';
 import { runDiscoveryJob } from '../lib/discovery/run-discovery';
 import { generateForSite } from '../lib/generate/run-generate';
+import { matrixSites, type MatrixSite } from '../tests/fixtures/matrix';
 import { loopbackFetch, startFixtureServer } from '../tests/fixtures/server';
 import { arg } from './harness';
-import { localSites, type QualitySite } from './quality/local-sites';
 import { markdownTable, scoreSite, TABLE_HEADER, tableRow, type SiteScore } from './quality/scorecard';
 
 const MAX_PAGES = Number(arg('max-pages', '3000'));
 const DATE = new Date().toISOString().slice(0, 10);
 const OUT = arg('out', `bench/results/quality-${DATE}.json`);
 
-interface MatrixModule {
-  matrixSites(ids?: string[]): QualitySite[];
-}
-
-/** The matrix's sites, then python and node from local-sites.ts unless the matrix defines them. */
-async function loadSites(ids: string[] | null): Promise<QualitySite[]> {
-  const matrixFile = resolve('tests/fixtures/matrix.ts');
-  let matrix: QualitySite[] = [];
-  if (existsSync(matrixFile)) {
-    const mod = (await import(matrixFile)) as Partial<MatrixModule>;
-    if (typeof mod.matrixSites === 'function') matrix = mod.matrixSites();
-  } else {
-    console.warn('tests/fixtures/matrix.ts not found: scoring the Python and Node.js docs only');
-  }
-  const known = new Set(matrix.map((s) => s.id));
-  const all = [...localSites().filter((s) => !known.has(s.id)), ...matrix];
+/** The matrix's sites (python and node included), or those ids; with --dir, an ad-hoc site too. */
+function loadSites(ids: string[] | null): MatrixSite[] {
   const dir = arg('dir', '');
-  if (dir) {
-    const sections = arg('sections', '');
-    const adHoc: QualitySite = {
-      id: 'dir',
-      family: 'ad hoc',
-      host: 'site.quality.test',
-      startPath: arg('start', '/index.html'),
-      siteName: arg('name', ''),
-      topSections: sections ? sections.split('|') : [],
-      site: () => ({ dir: resolve(dir) }),
-    };
-    if (!ids) return [adHoc];
-    all.push(adHoc);
-  }
-  if (!ids) return all;
-  const missing = ids.filter((id) => !all.some((s) => s.id === id));
-  if (missing.length) throw new Error(`unknown site id(s): ${missing.join(', ')}; known: ${all.map((s) => s.id).join(', ')}`);
-  return ids.map((id) => all.find((s) => s.id === id)).filter((s): s is QualitySite => s !== undefined);
+  const sections = arg('sections', '');
+  const adHoc: MatrixSite | null = dir
+    ? {
+        id: 'dir',
+        family: 'ad hoc',
+        host: 'site.quality.test',
+        startPath: arg('start', '/index.html'),
+        siteName: arg('name', ''),
+        topSections: sections ? sections.split('|') : [],
+        site: () => ({ dir: resolve(dir) }),
+      }
+    : null;
+  if (adHoc && (!ids || (ids.length === 1 && ids[0] === 'dir'))) return [adHoc];
+  const matrix = matrixSites(ids?.filter((id) => id !== 'dir'));
+  return adHoc && ids?.includes('dir') ? [...matrix, adHoc] : matrix;
 }
 
 interface SiteRun {
@@ -86,7 +69,7 @@ function readSource(path: string): string {
   return (path.endsWith('.gz') ? gunzipSync(data) : data).toString('utf8');
 }
 
-async function runSite(site: QualitySite): Promise<SiteRun> {
+async function runSite(site: MatrixSite): Promise<SiteRun> {
   const t0 = performance.now();
   const server = await startFixtureServer({ [site.host]: site.site() });
   const db = createDb(`quality-${site.id}-${Math.random()}`);
@@ -103,10 +86,12 @@ async function runSite(site: QualitySite): Promise<SiteRun> {
     const t2 = performance.now();
     const pages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
 
-    // Source Markdown by URL path (the page's final URL, else the one it was found under).
+    // Source Markdown by URL path as served (the page's final URL, else the one it was found under;
+    // a folder URL also under its index.html and the other way round).
     const sources = site.sources ?? {};
+    const variants = (path: string) => [path, path.endsWith('/') ? `${path}index.html` : path.replace(/\/index\.html$/, '/'), path.replace(/\/$/, ''), `${path.replace(/\/$/, '')}/`, `${path}.html`];
     const sourceOf = (urls: string[]): string | undefined => {
-      const file = urls.map((u) => sources[new URL(u).pathname]).find((f) => f !== undefined);
+      const file = urls.flatMap((u) => variants(new URL(u).pathname)).map((p) => sources[p]).find((f) => f !== undefined);
       return file && existsSync(file) ? readSource(file) : undefined;
     };
     const score = scoreSite({
@@ -176,7 +161,7 @@ function offenders(run: SiteRun): string[] {
 
 async function main() {
   const sitesArg = arg('sites', '');
-  const sites = await loadSites(sitesArg ? sitesArg.split(',').map((s) => s.trim()).filter(Boolean) : null);
+  const sites = loadSites(sitesArg ? sitesArg.split(',').map((s) => s.trim()).filter(Boolean) : null);
   const runs: SiteRun[] = [];
   for (const site of sites) {
     process.stdout.write(`${site.id}: crawling ${site.host}${site.startPath}… `);

@@ -55,9 +55,10 @@ export interface ScoreInput {
 
 export interface SiteScore {
   /**
-   * The generated H1 against the name the site gives itself: equal when their cores are (see
-   * nameCore: "Python 3.11.2 documentation" = "Python 3.11 Documentation"), not when the H1 fell
-   * back to the host name.
+   * The generated H1 against the name the site gives itself: it matches when the H1's core (see
+   * nameCore: no versions, no "documentation") holds the name's core as whole words — "Python 3.11.2
+   * documentation" holds "Python", "Flask Documentation (2.2.x)" holds "Flask" — and not when the H1
+   * fell back to the host name or to a page heading ("SYNOPSIS").
    */
   h1: { text: string; siteName: string; matches: boolean };
   pagesStored: number;
@@ -83,6 +84,12 @@ export interface SiteScore {
   f1: F1Result;
 }
 
+/** See SiteScore.h1. */
+export function h1HoldsName(h1: string, siteName: string): boolean {
+  const name = nameCore(siteName);
+  return name !== '' && ` ${nameCore(h1)} `.includes(` ${name} `);
+}
+
 export function scoreSite(input: ScoreInput): SiteScore {
   const { output } = input;
   const byKey = new Map(input.pages.map((p) => [p.key, p]));
@@ -102,7 +109,7 @@ export function scoreSite(input: ScoreInput): SiteScore {
   const names = [input.siteName, output.title];
   const generated = output.sections.filter((s) => !s.optional).map((s) => s.name);
   return {
-    h1: { text: output.title, siteName: input.siteName, matches: nameCore(output.title) === nameCore(input.siteName) },
+    h1: { text: output.title, siteName: input.siteName, matches: h1HoldsName(output.title, input.siteName) },
     pagesStored: input.pages.length,
     pagesListed: entries.length,
     titles: titlesWithSiteName(output.sections.map((s) => ({ name: s.name, optional: s.optional, entries: s.entries.map((e) => ({ title: e.title, url: e.pageUrl })) })), names),

@@ -7,7 +7,7 @@ import { multipleH1, permalinkArtifact, permalinkHeadings } from '../../bench/qu
 import { splitLlmsFull } from '../../bench/quality/llms-full';
 import { classifyLines, median } from '../../bench/quality/markdown';
 import { aggregatePages, nonDocByName, nonDocPages } from '../../bench/quality/non-doc';
-import { scoreSite } from '../../bench/quality/scorecard';
+import { h1HoldsName, scoreSite } from '../../bench/quality/scorecard';
 import { normalizeSectionName, sectionAgreement } from '../../bench/quality/sections';
 import { nameCore, siteNamePart, titlesWithSiteName } from '../../bench/quality/titles';
 
@@ -305,6 +305,11 @@ describe('the scorecard of one site', () => {
       },
     });
     expect(score.h1.matches).toBe(true);
+    expect(h1HoldsName('Python 3.11.2 documentation', 'Python')).toBe(true);
+    expect(h1HoldsName('Flask Documentation (2.2.x)', 'Flask')).toBe(true);
+    expect(h1HoldsName('SYNOPSIS', 'Git')).toBe(false);
+    expect(h1HoldsName('api.nodejs.test', 'Node.js')).toBe(false);
+    expect(h1HoldsName('Pythonic docs', 'Python')).toBe(false);
     expect(score.titles.count).toBe(1);
     expect(score.chrome.stored.pages).toBe(1);
     expect(score.chrome.full.pages).toBe(0);
