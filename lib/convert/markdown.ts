@@ -38,6 +38,21 @@ function itemIndex(list: Element, item: Element): number {
   return indexes.get(item) ?? 0;
 }
 
+// Per list: whether it is layout (an item holds a heading), decided once per list.
+const layoutLists = new WeakMap<object, boolean>();
+function isLayoutList(list: Element): boolean {
+  let layout = layoutLists.get(list);
+  if (layout === undefined) {
+    layout = false;
+    for (let item = list.firstElementChild; item && !layout; item = item.nextElementSibling) {
+      if (item.nodeName !== 'LI') continue;
+      for (const level of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']) if (item.getElementsByTagName(level).length > 0) layout = true;
+    }
+    layoutLists.set(list, layout);
+  }
+  return layout;
+}
+
 function createService(): TurndownService {
   const service = new TurndownService({
     headingStyle: 'atx',
@@ -81,6 +96,8 @@ function createService(): TurndownService {
     filter: 'li',
     replacement: (content, node) => {
       const parent = node.parentElement;
+      // Items that hold headings are page layout (Javadoc's blockList), not a list: no bullets.
+      if (parent && isLayoutList(parent)) return `\n\n${trimNewlines(content)}\n\n`;
       let prefix = '- ';
       if (parent?.nodeName === 'OL') {
         const start = Number.parseInt(parent.getAttribute('start') ?? '1', 10);

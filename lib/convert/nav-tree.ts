@@ -26,7 +26,7 @@ const MAX_LABEL_CHARS = 60;
 const MAX_LABEL_WORDS = 8;
 const NOT_LABEL = new Set(['a', 'img', 'svg', 'input', 'script', 'style', 'template', 'pre', 'code', 'table']);
 
-const CAPTION_NAMES = /caption|title|label|heading/i;
+const CAPTION_NAMES = /caption|title|label|heading|header|category|group/i;
 const PERMALINK = /^[¶§#🔗]?$/u;
 const PROSE = new Set(['p', 'blockquote', 'table', 'figure']);
 
@@ -59,7 +59,9 @@ function labelText(element: Element): string | undefined {
   const tag = tagOf(element);
   if (NOT_LABEL.has(tag)) return undefined;
   // A paragraph is prose ("How to use it.") unless marked as a caption (Sphinx: p.caption role=heading).
-  if (PROSE.has(tag) && element.getAttribute('role') !== 'heading' && !CAPTION_NAMES.test(element.getAttribute('class') ?? '')) return undefined;
+  // A list item without a link is usually the current page shown unlinked (Javadoc's bar), not a
+  // group title — unless its class says it is one (Bootstrap's "nav-header").
+  if ((PROSE.has(tag) || tag === 'li') && element.getAttribute('role') !== 'heading' && !CAPTION_NAMES.test(element.getAttribute('class') ?? '')) return undefined;
   for (const anchor of element.getElementsByTagName('a')) {
     const href = anchor.getAttribute('href') ?? '';
     const toggle = href === '#' || anchor.getAttribute('role') === 'button';

@@ -95,3 +95,11 @@ describe('main content on a theme that marks nothing', () => {
     expect(md).not.toContain('Hosted by');
   });
 });
+
+describe('layout lists', () => {
+  it('render the items of a list that holds headings as blocks (Javadoc’s blockList), real lists as lists', () => {
+    const html = `<!doctype html><html><head><title>T</title></head><body><main><h1>Class Tree</h1><ul class="blockList"><li class="blockList"><h3>Method Summary</h3><p>All the methods of the class are listed here.</p></li><li class="blockList"><h3>Constructors</h3><ul><li>one</li><li>two</li></ul></li></ul></main></body></html>`;
+    const md = convertHtml(html, `${ORIGIN}/t.html`, linkedomAdapter).markdown;
+    expect(md).toBe('# Class Tree\n\n### Method Summary\n\nAll the methods of the class are listed here.\n\n### Constructors\n\n- one\n- two');
+  });
+});
