@@ -75,7 +75,9 @@ function asGrid(rows: Element[]): string {
     }
   });
   const width = Math.max(...grid.map((line) => line.length));
-  const lines = grid.map((line) => `| ${Array.from({ length: width }, (_, i) => line[i] || ' ').join(' | ')} |`);
+  // Spacer rows (Doxygen puts an empty one between members) say nothing; the header row stays.
+  const kept = grid.filter((line, r) => r === 0 || line.some((cell) => cell.replace(/[\s\u00a0]/g, '') !== ''));
+  const lines = kept.map((line) => `| ${Array.from({ length: width }, (_, i) => line[i] || ' ').join(' | ')} |`);
   // GFM needs a header row; a table without one shows its first row there.
   lines.splice(1, 0, `|${' --- |'.repeat(width)}`);
   return `\n\n${lines.join('\n')}\n\n`;
@@ -120,8 +122,14 @@ export function tableRules(service: TurndownService): void {
       for (let child = node.firstElementChild; child; child = child.nextElementSibling) {
         if (tagOf(child) === 'caption') caption = (cellMarkdown.get(child) ?? '').trim();
       }
-      const body = shouldBeBlocks(node, rows) ? asBlocks(rows) : asGrid(rows);
-      return caption ? `\n\n${caption}${body}` : body;
+      // A first row that is one heading ("Macros" over Doxygen's member tables) titles the table.
+      const first = rows[0] ? cellsOf(rows[0]) : [];
+      const title = first.length === 1 && rows.length > 1 ? (cellMarkdown.get(first[0] as Element) ?? '').trim() : '';
+      const heading = /^#{1,6} /.test(title) && !title.includes('\n') ? title : '';
+      const bodyRows = heading ? rows.slice(1) : rows;
+      const body = shouldBeBlocks(node, bodyRows) ? asBlocks(bodyRows) : asGrid(bodyRows);
+      const head = [heading, caption].filter(Boolean).join('\n\n');
+      return head ? `\n\n${head}${body}` : body;
     },
   });
 }

@@ -103,3 +103,11 @@ describe('layout lists', () => {
     expect(md).toBe('# Class Tree\n\n### Method Summary\n\nAll the methods of the class are listed here.\n\n### Constructors\n\n- one\n- two');
   });
 });
+
+describe('member tables (Doxygen)', () => {
+  it('lift a heading row out as the table’s title and drop empty spacer rows', () => {
+    const row = (a: string, b: string) => `<tr><td class="memItemLeft">${a}</td><td class="memItemRight">${b}</td></tr><tr class="separator"><td class="memSeparator" colspan="2">&#160;</td></tr>`;
+    const html = `<!doctype html><html><head><title>T</title></head><body><div class="contents"><table class="memberdecls"><tr class="heading"><td colspan="2"><h2 class="groupheader">Macros</h2></td></tr>${row('#define', 'A_ONE 1')}${row('#define', 'A_TWO 2')}</table></div></body></html>`;
+    expect(convertHtml(html, `${ORIGIN}/t.html`, linkedomAdapter).markdown).toBe('# Macros\n\n| #define | A_ONE 1 |\n| --- | --- |\n| #define | A_TWO 2 |');
+  });
+});
