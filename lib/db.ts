@@ -58,6 +58,8 @@ export interface JobRecord {
   crawlJobId?: string;
   /** Refresh jobs: started by the schedule rather than by the user. */
   scheduled?: boolean;
+  /** Crawl jobs: the site routes by hash (`#/path`), so those routes are pages (lib/render/). */
+  hashRoutes?: boolean;
   /** Describe jobs: pages left with their own description, and why (at most 200 listed). */
   fallbacks?: Array<{ url: string; reason: string }>;
 }
@@ -135,6 +137,10 @@ export interface PageRecord {
   etag?: string;
   lastModified?: string;
   fetchedAt: number;
+  /** The text was read from the page rendered in a tab of the user's browser (lib/render/). */
+  rendered?: boolean;
+  /** Why the fetched page counted as a client-rendered shell (or how a docsify page was read). */
+  shell?: string;
 }
 
 /** A generated output (llms.txt, llms-full.txt), versioned per site. */

@@ -23,6 +23,11 @@ export interface ClassifyContext {
   scope: (url: string) => string | null;
   /** Robots rules per host, when loaded and respected. */
   robots: (host: string) => RobotsInfo | null | undefined;
+  /**
+   * The site routes by hash (`#/path`, see lib/render/hash-routing.ts): such routes are pages and
+   * keep their fragment. Set once a page shows it (the writer persists it on the job).
+   */
+  hashRoutes?: boolean;
 }
 
 /**
@@ -30,7 +35,7 @@ export interface ClassifyContext {
  * return null: they are never crawl targets, so not even stored as skipped.
  */
 export function classifyUrl(raw: string, base: string | undefined, meta: EntryMeta, ctx: ClassifyContext): Classified {
-  const normalized = normalizeUrl(raw, base);
+  const normalized = normalizeUrl(raw, base, { keepHashRoute: ctx.hashRoutes });
   if ('skip' in normalized) return null;
   const url = normalized.url;
   const entry: NewEntry = { url, key: dedupeKey(url), ...meta };

@@ -37,6 +37,8 @@ export class PageWriter {
   private readonly knownHashes = new Set<string>();
   stored = 0;
   duplicates = 0;
+  /** Pages whose text came from rendering them in a tab (lib/render/); the runner seeds it on resume. */
+  rendered = 0;
   /** Time spent in write transactions, for the benchmark's time split. */
   storeMs = 0;
 
@@ -80,6 +82,7 @@ export class PageWriter {
     const started = Date.now();
     let storedNew = 0;
     let duplicatesNew = 0;
+    let renderedNew = 0;
     let added: Added = { keys: [], pending: 0, skipped: 0 };
     const newLinks: string[] = [];
     await db.transaction('rw', db.frontier, db.pages, db.jobs, async () => {
@@ -96,6 +99,12 @@ export class PageWriter {
         pages.push({ ...outcome.page, jobId, key: entry.key, depth: entry.depth, state: original ? 'duplicate' : 'stored', duplicateOf: original, fetchedAt: Date.now() });
         if (original) duplicatesNew++;
         else storedNew++;
+        if (outcome.page.rendered) renderedNew++;
+        // A hash-routed site (docsify, an SPA with #/ routes): its routes are pages from here on.
+        if (outcome.routing === 'hash' && !this.ctx.hashRoutes) {
+          this.ctx.hashRoutes = true;
+          await db.jobs.update(jobId, { hashRoutes: true });
+        }
         if (entry.depth < this.maxDepth) {
           for (const url of outcome.links) {
             if (this.seenLinks.has(url)) continue;
@@ -120,6 +129,7 @@ export class PageWriter {
     // Committed: now the in-memory view may move.
     this.stored += storedNew;
     this.duplicates += duplicatesNew;
+    this.rendered += renderedNew;
     this.frontier.remember(added);
     this.frontier.settled(batch.map((i) => frontierStateOf(i.outcome)));
     for (const url of newLinks) this.seenLinks.add(url);

@@ -6,6 +6,7 @@ import { contentFingerprint } from '../hash';
 import { credentialsFor } from '../url/credentials';
 import { normalizeUrl } from '../url/normalize';
 import { createNetworkGuard } from '../url/private-network';
+import { shellOf, type ShellVerdict } from '../render/shell-detect';
 import { markdownDescription, markdownLinks, markdownTitle } from './markdown-meta';
 
 export interface ProcessContext {
@@ -20,10 +21,20 @@ export interface ProcessContext {
 }
 
 /** A page ready to store (its state — stored or duplicate — is decided at write time). */
-export type FetchedPage = Pick<PageRecord, 'url' | 'finalUrl' | 'title' | 'description' | 'siteName' | 'markdown' | 'format' | 'twinUrl' | 'contentHash' | 'bytes' | 'etag' | 'lastModified'>;
+export type FetchedPage = Pick<PageRecord, 'url' | 'finalUrl' | 'title' | 'description' | 'siteName' | 'markdown' | 'format' | 'twinUrl' | 'contentHash' | 'bytes' | 'etag' | 'lastModified' | 'rendered' | 'shell'>;
+
+/** What lib/render/ adds to a stored page's outcome: the shell verdict, a note for the page list, the site's routing. */
+export interface RenderNotes {
+  /** Set when fetch returned a thin page: whether it is a client-rendered shell, and why. */
+  shell?: ShellVerdict;
+  /** Shown next to the page in the crawl's list (frontier reason): "Rendered in a tab: …". */
+  reason?: string;
+  /** The page shows the site routes by hash (`#/path`): such routes are pages from now on. */
+  routing?: 'hash';
+}
 
 export type PageOutcome =
-  | { state: 'done'; page: FetchedPage; links: string[]; nav: NavLink[]; retries: number }
+  | ({ state: 'done'; page: FetchedPage; links: string[]; nav: NavLink[]; retries: number } & RenderNotes)
   | { state: 'failed' | 'skipped'; reason: string; retries: number; status?: number }
   /** Only when the entry carried validators (a refresh): the stored page is current. */
   | { state: 'not-modified'; retries: number };
@@ -75,6 +86,8 @@ export async function processPage(entry: FrontierRecord, ctx: ProcessContext): P
       return { state: 'done', page: { ...page, title: converted.title || page.title, twinUrl: twin.finalUrl }, links: converted.links, nav: converted.navLinks, retries };
     }
   }
+  // A thin page may be an empty client-rendered shell; lib/render/ decides what to do with it.
+  const shell = shellOf(res.html, converted.markdown, ctx.dom);
   const page: FetchedPage = {
     url: entry.url,
     finalUrl: res.finalUrl,
@@ -88,7 +101,7 @@ export async function processPage(entry: FrontierRecord, ctx: ProcessContext): P
     etag: res.etag,
     lastModified: res.lastModified,
   };
-  return { state: 'done', page, links: converted.links, nav: converted.navLinks, retries };
+  return { state: 'done', page, links: converted.links, nav: converted.navLinks, retries, ...(shell ? { shell } : {}) };
 }
 
 async function fromMarkdown(res: Extract<PageFetchResult, { kind: 'markdown' | 'html' }>, markdown: string, url: string): Promise<FetchedPage> {

@@ -4,6 +4,8 @@ import type { FrontierState } from '../db';
 export type CrawlCounters = Record<FrontierState, number> & {
   stored: number;
   duplicates: number;
+  /** Stored pages whose text came from rendering them in a tab (client-rendered sites). */
+  rendered?: number;
   discovered: number;
   /** The BFS level being worked on. */
   depth: number;
@@ -20,6 +22,7 @@ const n = (v: number) => v.toLocaleString('en');
 export function progressMessage(c: CrawlCounters, phase: 'running' | 'done', maxPages: number): string {
   if (phase === 'running') return `Crawling · depth ${c.depth} · ${n(c.stored)} / ${n(maxPages)} pages`;
   const parts = [`${n(c.stored)} ${c.stored === 1 ? 'page' : 'pages'} stored`];
+  if (c.rendered) parts.push(`${n(c.rendered)} rendered in a tab`);
   if (c.duplicates) parts.push(`${n(c.duplicates)} duplicate${c.duplicates === 1 ? '' : 's'}`);
   if (c.failed) parts.push(`${n(c.failed)} failed`);
   if (c.skipped) parts.push(`${n(c.skipped)} skipped`);

@@ -75,7 +75,7 @@ export class CrawlRunner {
       return this.finish('failed', `Crawl settings are not valid: ${error instanceof Error ? error.message : String(error)}`);
     }
     const gate = new HostGate(settings.perHostConcurrency, this.deps.fetch, this.deps.timeoutMs ?? 10_000);
-    const ctx: ClassifyContext = { scope, robots: (host) => (settings.respectRobots ? gate.rules(host) : null) };
+    const ctx: ClassifyContext = { scope, robots: (host) => (settings.respectRobots ? gate.rules(host) : null), hashRoutes: job.hashRoutes };
     const frontier = new Frontier(db, this.jobId);
     await frontier.init();
     await frontier.recover();
@@ -86,6 +86,8 @@ export class CrawlRunner {
     await writer.init();
     writer.stored = await db.pages.where('[jobId+state]').equals([this.jobId, 'stored']).count();
     writer.duplicates = await db.pages.where('[jobId+state]').equals([this.jobId, 'duplicate']).count();
+    // Counted as pages are written, kept in the job's counters: a resumed run carries on from there.
+    writer.rendered = job.counters.rendered ?? 0;
     if (settings.respectRobots) await gate.loadRobots(new URL(startUrl).origin);
     if ((await db.frontier.where('[jobId+seq]').between([this.jobId, 0], [this.jobId, Infinity]).count()) === 0) {
       await this.seed(job, frontier, ctx);
@@ -205,6 +207,7 @@ export class CrawlRunner {
       ...counts,
       stored: writer.stored,
       duplicates: writer.duplicates,
+      rendered: writer.rendered,
       discovered: counts.pending + counts.inflight + counts.done + counts.failed + counts.skipped,
       depth: frontier.depth,
       rate: Math.round((recent / Math.min(10, Math.max(1, elapsed))) * 10) / 10,

@@ -12,7 +12,17 @@ export interface CrawlSettings {
   perHostConcurrency: number;
   /** Seed from the site's llms.txt links and sitemaps as well as the start page. */
   useSeeds: boolean;
+  /**
+   * Client-rendered pages (see lib/render/): `auto` renders a page in a background tab when fetch
+   * returned an empty shell; `always` renders every HTML page; `never` stores what fetch returned.
+   * Absent on jobs made before rendering existed, which means `auto`.
+   */
+  render?: RenderMode;
 }
+
+/** When pages are rendered in a tab of the user's browser. */
+export type RenderMode = 'auto' | 'always' | 'never';
+export const RENDER_MODES: readonly RenderMode[] = ['auto', 'always', 'never'];
 
 export const DEFAULT_SETTINGS: CrawlSettings = {
   maxPages: 500,
@@ -23,6 +33,7 @@ export const DEFAULT_SETTINGS: CrawlSettings = {
   respectRobots: true,
   perHostConcurrency: 4,
   useSeeds: true,
+  render: 'auto',
 };
 
 export const MAX_PAGES_LIMIT = 10_000;
@@ -36,6 +47,7 @@ export function normalizeSettings(input: Partial<CrawlSettings>): CrawlSettings 
     maxPages: int(s.maxPages, 1, MAX_PAGES_LIMIT, DEFAULT_SETTINGS.maxPages),
     maxDepth: int(s.maxDepth, 0, 50, DEFAULT_SETTINGS.maxDepth),
     perHostConcurrency: int(s.perHostConcurrency, 1, 16, DEFAULT_SETTINGS.perHostConcurrency),
+    render: RENDER_MODES.includes(s.render ?? 'auto') ? s.render : DEFAULT_SETTINGS.render,
     include: s.include.map((p) => p.trim()).filter(Boolean),
     exclude: s.exclude.map((p) => p.trim()).filter(Boolean),
   };

@@ -37,8 +37,18 @@ export function isTrackingParam(name: string): boolean {
   return TRACKING_EXACT.has(lower) || TRACKING_PREFIXES.some((prefix) => lower.startsWith(prefix));
 }
 
+/** Options of {@link normalizeUrl}. */
+export interface NormalizeOptions {
+  /**
+   * Keep a hash route (`#/guide/intro`, `#!/guide/intro`) as part of the page's address. Only for
+   * sites known to route by hash (docsify, hash-routed single-page apps: see lib/render/): on every
+   * other site a fragment is a place in the page and is dropped.
+   */
+  keepHashRoute?: boolean;
+}
+
 /** Normalized absolute URL for crawling, or why it is skipped (plain words shown to users). */
-export function normalizeUrl(raw: string, base?: string): { url: string } | { skip: string } {
+export function normalizeUrl(raw: string, base?: string, options: NormalizeOptions = {}): { url: string } | { skip: string } {
   let url: URL;
   try {
     url = new URL(raw.trim(), base);
@@ -49,7 +59,7 @@ export function normalizeUrl(raw: string, base?: string): { url: string } | { sk
     return { skip: `Not a web link (${url.protocol})` };
   }
   if (!url.hostname) return { skip: 'Not a valid URL' };
-  url.hash = '';
+  url.hash = options.keepHashRoute ? hashRoute(url.hash) : '';
   // fetch() refuses URLs with credentials; the page is the same without them,
   // and the user's browser session supplies any login.
   url.username = '';
@@ -76,13 +86,26 @@ export function normalizeUrl(raw: string, base?: string): { url: string } | { sk
  * only costs one extra fetch; sites link from templates, so the order rarely varies.
  */
 export function dedupeKey(url: string): string {
-  const normalized = normalizeUrl(url);
+  // A hash route still on the URL was kept on purpose (normalizeUrl drops it otherwise): it names a page.
+  const normalized = normalizeUrl(url, undefined, { keepHashRoute: true });
   if (!('url' in normalized)) return url;
   const parsed = new URL(normalized.url);
   if (parsed.pathname.length > 1 && parsed.pathname.endsWith('/')) {
     parsed.pathname = parsed.pathname.slice(0, -1);
   }
   return parsed.href;
+}
+
+/**
+ * The page-naming part of a fragment: `#/guide/intro` and `#!/guide/intro` are routes; `#setup`
+ * is an anchor (dropped). The route's own query is dropped too: docsify puts the heading anchor
+ * there (`#/guide?id=setup`), other routers search or filter state, never another page. The home
+ * route (`#/`, `#!/`) is the page without a fragment, so `/` and `/#/` share one key.
+ */
+export function hashRoute(hash: string): string {
+  const match = /^#(!?)(\/[^?]*)/.exec(hash);
+  if (!match?.[2] || match[2] === '/') return '';
+  return `#${match[1] ?? ''}${normalizePercent(match[2])}`;
 }
 
 const BINARY_EXTENSIONS = new Set([
