@@ -187,8 +187,22 @@ export interface PageVersionRecord {
   checkedAt: number;
 }
 
+/**
+ * A tab Scout opened to render a client-rendered page (lib/render/). Written the moment the tab
+ * exists and deleted when it is closed, so a tab left by a worker the browser stopped is closed
+ * on the next worker start.
+ */
+export interface RenderTabRecord {
+  tabId: number;
+  jobId: string;
+  url: string;
+  openedAt: number;
+  /** The browser session the id belongs to (tab ids restart with the browser; see tab-store.ts). */
+  session: string;
+}
+
 /** Bump with every `.version(n)` below; tests assert the open database matches. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export type ScoutDb = Dexie & {
   sites: EntityTable<SiteRecord, 'origin'>;
@@ -199,6 +213,7 @@ export type ScoutDb = Dexie & {
   artifacts: EntityTable<ArtifactRecord, 'id'>;
   pageVersions: EntityTable<PageVersionRecord, 'id'>;
   descriptions: EntityTable<DescriptionRecord, 'key'>;
+  renderTabs: EntityTable<RenderTabRecord, 'tabId'>;
 };
 
 /**
@@ -221,6 +236,8 @@ export function createDb(name = 'llms-txt-scout'): ScoutDb {
   });
   // v2: refresh (page versions) and AI descriptions (their cache). New tables only; existing rows need no change.
   db.version(2).stores({ pageVersions: '++id, [jobId+change], [crawlJobId+key]', descriptions: 'key' });
+  // v3: tabs opened to render client-rendered pages. A new table only; existing rows need no change.
+  db.version(3).stores({ renderTabs: 'tabId, jobId' });
   return db;
 }
 

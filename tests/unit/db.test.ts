@@ -14,7 +14,7 @@ describe('the Scout database', () => {
     db = createDb(`t-${Math.random()}`);
     await db.open();
     expect(db.verno).toBe(SCHEMA_VERSION);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['artifacts', 'descriptions', 'discovered', 'frontier', 'jobs', 'pageVersions', 'pages', 'sites']);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['artifacts', 'descriptions', 'discovered', 'frontier', 'jobs', 'pageVersions', 'pages', 'renderTabs', 'sites']);
   });
 
   it('upgrades a version-1 database (the first release) without losing its crawls', async () => {
@@ -35,11 +35,38 @@ describe('the Scout database', () => {
 
     db = createDb(name);
     await db.open();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(SCHEMA_VERSION);
     expect(await db.jobs.get('j1')).toMatchObject({ kind: 'crawl', state: 'done' });
     expect(await db.pages.where('[jobId+state]').equals(['j1', 'stored']).count()).toBe(1);
     await db.pageVersions.add({ jobId: 'r1', crawlJobId: 'j1', key: 'https://a.test/', url: 'https://a.test/', change: 'unchanged', previousFingerprint: 'h', changedEnough: false, reason: 'Not modified (HTTP 304)', checkedAt: 2 });
     expect(await db.pageVersions.where('[crawlJobId+key]').equals(['j1', 'https://a.test/']).count()).toBe(1);
+  });
+
+  it('upgrades a version-2 database (refresh and descriptions) to v3 with the render-tab table, keeping every row', async () => {
+    const name = `t-${Math.random()}`;
+    // The v2 schema exactly as shipped.
+    const v2 = new Dexie(name);
+    const v1Stores = {
+      sites: 'origin, lastOpenedAt',
+      jobs: 'id, origin, state, [origin+createdAt]',
+      discovered: '++id, jobId, &[jobId+url], origin',
+      frontier: '[jobId+key], [jobId+state], [jobId+state+depth+seq], [jobId+seq]',
+      pages: '[jobId+key], [jobId+state], [jobId+contentHash]',
+      artifacts: '++id, [origin+kind+version]',
+    };
+    v2.version(1).stores(v1Stores);
+    v2.version(2).stores({ pageVersions: '++id, [jobId+change], [crawlJobId+key]', descriptions: 'key' });
+    await v2.table('jobs').add({ id: 'j1', origin: 'https://a.test', kind: 'crawl', state: 'running', createdAt: 1, counters: { stored: 1 } });
+    await v2.table('descriptions').add({ key: 'k', text: 'A page.', createdAt: 1 });
+    v2.close();
+
+    db = createDb(name);
+    await db.open();
+    expect(db.verno).toBe(3);
+    expect(await db.jobs.get('j1')).toMatchObject({ state: 'running' });
+    expect(await db.descriptions.get('k')).toMatchObject({ text: 'A page.' });
+    await db.renderTabs.put({ tabId: 7, jobId: 'j1', url: 'https://a.test/app', openedAt: 2, session: 's' });
+    expect(await db.renderTabs.where('jobId').equals('j1').primaryKeys()).toEqual([7]);
   });
 
   it('never indexes bodies (text, markdown), only keys and states', async () => {
