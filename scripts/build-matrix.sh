@@ -12,6 +12,9 @@ out=$PWD/.cache/matrix
 build=$PWD/.cache/matrix-build
 debs=$PWD/.cache/debs
 mkdir -p "$out" "$build" "$debs"
+# Tests and benchmarks may start this at the same time: one build at a time, the others wait.
+exec 9>"$PWD/.cache/matrix.lock"
+flock 9
 # No build may phone home: no telemetry, no update checks, no font CDNs (see prepare.mjs).
 export DEBIAN_FRONTEND=noninteractive ASTRO_TELEMETRY_DISABLED=1 NO_UPDATE_NOTIFIER=1 \
   npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false npm_config_loglevel=error
@@ -21,8 +24,9 @@ bash scripts/fetch-docs.sh >/dev/null # the Node corpus comes from nodejs-doc
 hash() { { for f in "$@"; do if [ -f "$f" ]; then cat "$f"; else echo "$f"; fi; done; } | sha256sum | cut -c1-16; }
 
 # site ID HASH CMD...: runs CMD (which fills $out/ID) unless ID was built from the same inputs.
+# CMD runs under `if`, where set -e is off: build steps are chained with &&.
 site() {
-  local id=$1 key=$2 t0=$SECONDS
+  local id=$1 key="$2 $PWD" t0=$SECONDS # entries hold absolute paths: a moved tree rebuilds
   shift 2
   if [ "$(cat "$out/$id/.done" 2>/dev/null)" != "$key" ]; then
     rm -f "$out/$id/.done"
@@ -41,7 +45,7 @@ pages() { find -L "$(grep -o '"root": *"[^"]*"' "$out/$1/entry.json" | sed 's/.*
 deb() { # deb PKG: the downloaded .deb's path (downloads it once)
   local f; f=$(ls "$debs/$1"_*.deb 2>/dev/null | head -n 1 || true)
   if [ -z "$f" ]; then
-    (cd "$debs" && apt-get download "$1" 2>/dev/null) || { apt-get update -qq && (cd "$debs" && apt-get download "$1"); }
+    (cd "$debs" && apt-get download "$1" >/dev/null 2>&1) || { apt-get update -qq && (cd "$debs" && apt-get download "$1" >/dev/null); }
     f=$(ls "$debs/$1"_*.deb | head -n 1)
   fi
   echo "$f"
@@ -77,9 +81,9 @@ d=$(deb python-requests-doc); site requests "$(hash "$d" "$REQUESTS")" build_req
 MDBOOK='  "family": "mdBook", "host": "mdbook-reference.matrix.test", "startPath": "/", "siteName": "The Rust Reference",
   "topSections": ["Lexical structure", "Macros", "Items", "Attributes", "Statements and expressions", "Type system", "Names", "Memory model", "Unsafety", "Appendices"]'
 build_mdbook() {
-  rm -rf "$out/mdbook-reference/pkg" && mkdir -p "$out/mdbook-reference/pkg"
-  dpkg-deb --fsys-tarfile "$1" | tar -x -C "$out/mdbook-reference/pkg" ./usr/share/doc/rust-doc/html/reference
-  entry mdbook-reference "$out/mdbook-reference/pkg/usr/share/doc/rust-doc/html/reference" "$MDBOOK"
+  rm -rf "$out/mdbook-reference/pkg" && mkdir -p "$out/mdbook-reference/pkg" &&
+    dpkg-deb --fsys-tarfile "$1" | tar -x -C "$out/mdbook-reference/pkg" ./usr/share/doc/rust-doc/html/reference &&
+    entry mdbook-reference "$out/mdbook-reference/pkg/usr/share/doc/rust-doc/html/reference" "$MDBOOK"
 }
 d=$(deb rust-doc); site mdbook-reference "$(hash "$d" "$MDBOOK")" build_mdbook "$d"
 
@@ -105,8 +109,8 @@ d=$(deb libjson-c-doc); site doxygen-json-c "$(hash "$d" "$DOXYGEN")" build_doxy
 # --- Node's sources as plain files, for the 'node' corpus of tests/fixtures/real-docs.ts.
 api=.cache/docs/nodejs-doc/usr/share/doc/nodejs/api
 build_node_sources() {
-  rm -rf "$out/node/src" && mkdir -p "$out/node/src"
-  for f in "$api"/*.md.gz; do gunzip -c "$f" >"$out/node/src/$(basename "$f" .gz)"; done
+  rm -rf "$out/node/src" && mkdir -p "$out/node/src" || return
+  for f in "$api"/*.md.gz; do gunzip -c "$f" >"$out/node/src/$(basename "$f" .gz)" || return; done
   printf '{ "id": "node", "root": "%s" }\n' "$PWD/$api" >"$out/node/entry.json"
 }
 site node "$(hash "$(deb nodejs-doc)" node-sources-1)" build_node_sources
@@ -129,7 +133,10 @@ npm_install() { # npm_install SSG: node_modules from the committed lockfile, onc
 npm_install corpus # npm's own docs: the Markdown of the VitePress and MkDocs sites
 
 prepare() { node scripts/matrix/prepare.mjs "$1" "$2" "$out/$1/site"; }
-publish() { rm -rf "$out/$1/site" && cp -a "$2" "$out/$1/site"; } # publish ID BUILT-DIR
+publish() { # publish ID BUILT-DIR: swapped in at once, since a test may be serving the old copy
+  rm -rf "$out/$1/site.new" "$out/$1/site.old" && cp -a "$2" "$out/$1/site.new" &&
+    { [ ! -d "$out/$1/site" ] || mv "$out/$1/site" "$out/$1/site.old"; } && mv "$out/$1/site.new" "$out/$1/site" && rm -rf "$out/$1/site.old"
+}
 node_in=("$(deb nodejs-doc)" scripts/matrix/corpora.mjs scripts/matrix/prepare.mjs)
 npm_in=(scripts/matrix/corpus/package-lock.json scripts/matrix/corpora.mjs scripts/matrix/prepare.mjs)
 
@@ -142,10 +149,8 @@ site docusaurus "$(hash "${node_in[@]}" scripts/matrix/docusaurus/package-lock.j
 
 build_starlight() {
   local dir=$build/starlight
-  node scripts/matrix/starlight/patch-astro.mjs "$dir/node_modules"
-  prepare starlight "$dir"
-  # Sync the content store on its own first: `astro build` may read it before its last save lands.
-  (cd "$dir" && rm -rf dist .astro node_modules/.astro && npx astro sync && npx astro build) && publish starlight "$dir/dist"
+  node scripts/matrix/starlight/patch-astro.mjs "$dir/node_modules" && prepare starlight "$dir" &&
+    (cd "$dir" && rm -rf dist .astro node_modules/.astro && npx astro build) && publish starlight "$dir/dist"
 }
 npm_install starlight
 site starlight "$(hash "${node_in[@]}" scripts/matrix/starlight/package-lock.json scripts/matrix/starlight/patch-astro.mjs)" build_starlight
