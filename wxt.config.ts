@@ -47,9 +47,11 @@ export default defineConfig({
     // offscreen: a hidden page where crawled HTML is parsed by the browser's own parser, off the worker's thread.
     // alarms also wakes the worker for scheduled refreshes.
     // storage: the description settings (with an optional API key) in extension storage on this device.
+    // scripting: reading a client-rendered page's DOM from the background tab Scout rendered it in
+    //   (lib/render/); it acts only on sites the user granted. Firefox MV2 has the same API and name.
     // Firefox (MV2) has DNR too and needs it as much: it also follows redirects unseen (measured in
     //   tests/firefox: without the rules, a redirect to 127.0.0.1 was requested).
-    permissions: [...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen']), 'declarativeNetRequest', 'activeTab', 'alarms', 'unlimitedStorage', 'storage', ...(e2e ? ['notifications'] : [])],
+    permissions: [...(browser === 'firefox' ? [] : ['sidePanel', 'offscreen']), 'declarativeNetRequest', 'activeTab', 'alarms', 'unlimitedStorage', 'storage', 'scripting', ...(e2e ? ['notifications'] : [])],
     // Host access is requested per site from the side panel, on the user's click.
     // MV2 (Firefox's default build) lists optional hosts among optional_permissions.
     // notifications: asked for only when the user turns on a scheduled refresh (its result is the notification).

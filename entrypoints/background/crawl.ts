@@ -1,14 +1,17 @@
+import { linkedomAdapter } from '@/lib/convert/dom';
 import { createCrawlJob, markResumed, runningCrawls } from '@/lib/crawl/jobs';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { db, type JobRecord } from '@/lib/db';
 import { onMessage } from '@/lib/messaging';
 import { activeJobFor, createRefreshJob } from '@/lib/refresh/jobs';
 import { RefreshRunner } from '@/lib/refresh/runner';
+import { withRendering } from '@/lib/render/render-processor';
 import { createScope } from '@/lib/url/scope';
 import { siteInfo } from '@/lib/url/site';
 import { regenerate } from './generate';
 import { holdStartHost } from './network-guard';
 import { createCrawlProcessor } from './offscreen';
+import { setUpRendering } from './render';
 
 const WATCHDOG = 'crawl-watchdog';
 // MV3 stops an idle worker after 30 s; an extension API call resets that timer.
@@ -28,8 +31,11 @@ export interface JobHooks {
  */
 export function setUpCrawls(hooks: JobHooks): { startRefresh(origin: string, scheduled: boolean): Promise<{ jobId: string } | { error: string }> } {
   const runners = new Map<string, Runner>();
-  const processor = createCrawlProcessor();
-  const deps = { db, fetch: ((input, init) => fetch(input, init)) as typeof fetch, process: processor };
+  const fetchFn = ((input, init) => fetch(input, init)) as typeof fetch;
+  // Client-rendered pages: docsify read directly, other shells rendered in a tab (lib/render/).
+  const renderer = setUpRendering();
+  const processor = withRendering(createCrawlProcessor(), { renderer: renderer?.render ?? null, dom: linkedomAdapter, fetch: fetchFn });
+  const deps = { db, fetch: fetchFn, process: processor };
   let keepalive: ReturnType<typeof setInterval> | undefined;
 
   const track = () => {
@@ -62,6 +68,8 @@ export function setUpCrawls(hooks: JobHooks): { startRefresh(origin: string, sch
       .finally(() => {
         runners.delete(job.id);
         track();
+        // Every render closes its own tab; this catches any the job still has on record.
+        void renderer?.sweep(job.id);
       });
   };
 
