@@ -32,7 +32,7 @@ test('the shipped manifest cannot read a site until the user grants access', asy
     expect(manifest.host_permissions ?? []).toEqual([]);
     expect(manifest.optional_host_permissions).toEqual(['http://*/*', 'https://*/*']);
     // Exactly the permissions the README explains, no more.
-    expect([...(manifest.permissions ?? [])].sort()).toEqual(['activeTab', 'alarms', 'declarativeNetRequest', 'offscreen', 'sidePanel', 'storage', 'unlimitedStorage']);
+    expect([...(manifest.permissions ?? [])].sort()).toEqual(['activeTab', 'alarms', 'declarativeNetRequest', 'offscreen', 'scripting', 'sidePanel', 'storage', 'unlimitedStorage']);
     expect(manifest.optional_permissions).toEqual(['notifications']);
 
     // No CORS headers (nearly every docs site): the browser blocks the response.

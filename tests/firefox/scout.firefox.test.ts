@@ -69,7 +69,7 @@ describe('Scout in Firefox ESR, shipped build', () => {
     expect(before.origins).toEqual([]);
     // Exactly what the README's permissions table explains for Firefox, no more.
     const manifest = await demo.evaluate(() => browser.runtime.getManifest());
-    expect([...(manifest.permissions ?? [])].sort()).toEqual(['activeTab', 'alarms', 'declarativeNetRequest', 'storage', 'unlimitedStorage']);
+    expect([...(manifest.permissions ?? [])].sort()).toEqual(['activeTab', 'alarms', 'declarativeNetRequest', 'scripting', 'storage', 'unlimitedStorage']);
     expect(manifest.optional_permissions).toEqual(['*://*/*', 'notifications']);
     // Firefox leaves browser_specific_settings out of getManifest(): read the file it installed.
     const file = JSON.parse(readFileSync(join(FIREFOX_BUILD, 'manifest.json'), 'utf8')) as { browser_specific_settings?: unknown };
