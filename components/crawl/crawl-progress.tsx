@@ -30,6 +30,7 @@ export function CrawlProgress({ job, onNew, onOutput }: { job: JobRecord; onNew:
         <div><dt>Pages/s</dt><dd data-testid="rate">{job.state === 'running' ? get('rate').toFixed(1) : '–'}</dd></div>
       </dl>
       <p className="crawl-progress__message" data-testid="crawl-message">{job.message}</p>
+      {get('rendered') > 0 && <p className="muted" data-testid="rendered-note">{plural(get('rendered'), 'page')} needed JavaScript and {get('rendered') === 1 ? 'was' : 'were'} rendered in a background tab.</p>}
       {get('duplicates') > 0 && <p className="muted">{plural(get('duplicates'), 'page')} had the same content as another and {get('duplicates') === 1 ? 'is' : 'are'} kept once.</p>}
       <div className="crawl-progress__actions">
         {job.state === 'running' && (

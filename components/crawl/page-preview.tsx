@@ -14,12 +14,13 @@ export function PagePreview({ jobId, entry, onClose }: { jobId: string; entry: F
         <div className="preview__title">
           <strong>{page.title}</strong>
           <span className="muted">
-            {page.format === 'markdown' ? (page.twinUrl ? 'Markdown twin' : 'Markdown from the server') : 'Converted from HTML'} · {formatBytes(page.markdown.length)}
+            {page.format === 'markdown' ? (page.twinUrl ? 'Markdown twin' : 'Markdown from the server') : page.rendered ? 'Rendered in a background tab, converted' : 'Converted from HTML'} · {formatBytes(page.markdown.length)}
             {page.state === 'duplicate' && ' · duplicate of another page'}
           </span>
         </div>
         <button type="button" className="icon-button" onClick={onClose} aria-label="Close preview">✕</button>
       </div>
+      {page.shell && <p className="muted" data-testid="page-shell">{page.shell}</p>}
       {page.description && <p className="preview__desc">{page.description}</p>}
       <pre className="raw" data-testid="page-markdown">{page.markdown.length > PREVIEW_CHARS ? `${page.markdown.slice(0, PREVIEW_CHARS)}\n…` : page.markdown}</pre>
     </div>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { DEFAULT_SETTINGS, MAX_PAGES_LIMIT, normalizeSettings, type CrawlSettings } from '@/lib/crawl/settings';
+import { DEFAULT_SETTINGS, MAX_PAGES_LIMIT, normalizeSettings, type CrawlSettings, type RenderMode } from '@/lib/crawl/settings';
 import { createScope } from '@/lib/url/scope';
 
 const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
@@ -44,6 +44,14 @@ export function SettingsForm({ startUrl, busy, onStart }: { startUrl: string; bu
             <option value="site">This site and its subdomains</option>
             <option value="host">This host only</option>
             <option value="path">Under this page’s folder</option>
+          </select>
+        </label>
+        <label className="settings__wide">
+          Pages that need JavaScript
+          <select value={s.render ?? 'auto'} onChange={(e) => set('render', e.target.value as RenderMode)} data-testid="render-mode">
+            <option value="auto">Auto: render empty app shells in a background tab</option>
+            <option value="always">Always render each page in a background tab</option>
+            <option value="never">Never render: keep what the server sends</option>
           </select>
         </label>
       </div>
