@@ -101,6 +101,19 @@ function unwrapSelfLinks(heading: Element): void {
   }
 }
 
+const PARENT_LANGUAGE = /(?:^|\s)language-([\w+#.-]+)/i;
+
+/**
+ * The language name a theme prints above a code block (VitePress: `<div class="language-bash">
+ * <span class="lang">bash</span><pre>`). The fence carries the language; as text it would be a
+ * stray "bash" paragraph before every block.
+ */
+function isLanguageLabel(element: Element): boolean {
+  if (element.nextElementSibling?.localName.toLowerCase() !== 'pre') return false;
+  const language = PARENT_LANGUAGE.exec(element.parentElement?.getAttribute('class') ?? '')?.[1];
+  return language !== undefined && normalizeSpace(element.textContent).toLowerCase() === language.toLowerCase();
+}
+
 /** What cleaning learned about the content on the way. */
 export interface CleanResult {
   /** The highest heading level present (1 for h1), or 7 when there is no heading. */
@@ -121,6 +134,7 @@ export function cleanContent(root: Element, baseUrl: string | undefined): CleanR
       if (rootLength < 0) rootLength = textLength(root);
       if (textLength(element) <= GUARD_SHARE * rootLength) return 'remove';
     }
+    if (isLanguageLabel(element)) return 'remove';
     switch (tag) {
       case 'a':
         return rewriteLink(element, baseUrl);

@@ -92,8 +92,12 @@ export function convertHtml(html: string, pageUrl: string, dom: DomAdapter): Con
   const { topHeading } = cleanContent(main, head.baseUrl);
   const h1 = firstHeading(main) ?? firstHeading(body);
   // A meta description that is a copyright line or a label says less than the first paragraph.
-  const description = [head.description, head.ogDescription].map(trimDescription).find((text) => text !== undefined && !isWeakDescription(text))
-    ?? summaryParagraph(main);
+  const meta = [head.description, head.ogDescription].map(trimDescription).find((text) => text !== undefined && !isWeakDescription(text));
+  const paragraph = summaryParagraph(main);
+  // Some generators cut the meta description at the source's first line break (Docusaurus):
+  // when the first paragraph goes on from where it stops, the paragraph says it whole.
+  const cut = meta?.replace(/(?:…|\.\.\.)$/, '');
+  const description = meta !== undefined && paragraph !== undefined && cut !== undefined && paragraph.length > cut.length && paragraph.startsWith(cut) ? paragraph : meta ?? paragraph;
   const page: ConvertedPage = {
     title: chooseTitle(head.title, h1, pageUrl, siteNames),
     markdown: markdownOf(main, topHeading),

@@ -83,6 +83,8 @@ export function summaryParagraph(root: Element): string | undefined {
 
 // Text that is about the page's legal status, history or layout rather than its subject.
 const WEAK_START = /^(?:©|\(c\)\s|copyright\b|see also\b|(?:new|changed|added|removed) in (?:version\b|v?\d)|deprecated (?:since|in)\b|version (?:added|changed)\b|note:|warning:|caution:|important:|tip:|source code:|stability:|previous topic\b|next topic\b|table of contents\b|on this page\b|last (?:updated|modified)\b|edit (?:this|on)\b)/i;
+// A sentence that only leads into what follows, or continues the one before it.
+const INTRODUCES = /\b(?:the following(?: \w+){0,3}|as follows|below)[.:]?$|^(?:then|next|also|finally|however|and|but|or|so|now)\b/i;
 const WEAK_ANYWHERE = /all rights reserved|licensed under the |\bcopyright\s+(?:©|\(c\)|\d{4})/i;
 const MIN_DESCRIPTION_WORDS = 4;
 
@@ -93,8 +95,11 @@ const MIN_DESCRIPTION_WORDS = 4;
  */
 export function isWeakDescription(text: string | undefined): boolean {
   const clean = normalizeSpace(text);
-  if (clean.split(' ').length < MIN_DESCRIPTION_WORDS) return true;
-  if (/[:：]$/.test(clean)) return true;
+  const words = clean.split(' ');
+  if (words.length < MIN_DESCRIPTION_WORDS) return true;
+  if (/[:：]$/.test(clean) || INTRODUCES.test(clean)) return true;
+  // A row of labels ("All Methods Static Methods Concrete Methods", "A B C D E F") is a tab bar.
+  if (!/[.!?…)]$/.test(clean) && words.every((word) => !/\p{Ll}/u.test(word.charAt(0)))) return true;
   return WEAK_START.test(clean) || WEAK_ANYWHERE.test(clean);
 }
 

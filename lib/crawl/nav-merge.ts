@@ -17,7 +17,7 @@ interface Node {
 // Enough for the largest sidebars we have seen; past this a merge adds nothing useful.
 const MAX_ENTRIES = 5000;
 // Share of the new tree's top level the kept tree must already have for the two to be one site tree.
-const OVERLAP = 0.5;
+const OVERLAP = 0.8;
 
 // Every page repeats the same sidebar: its URLs are normalized once, not once per page.
 const urlKeys = new Map<string, string>();
@@ -97,7 +97,8 @@ function mergeInto(into: Node[], extra: Node[], known: Set<string>): boolean {
 
 /**
  * `kept` with what `extra` adds, or null when `extra` adds nothing or is not the same site tree
- * (less than half of its top level is in `kept`'s).
+ * (less than 80 % of its top level is in `kept`'s: a start page's own contents beside the sidebar
+ * share some group names but not all, and merging them would list near-duplicate sections).
  */
 export function mergeNav(kept: NavLink[], extra: NavLink[]): NavLink[] | null {
   if (kept.length >= MAX_ENTRIES || extra.length === 0) return null;

@@ -108,10 +108,13 @@ export function learnBoilerplate(markdowns: string[]): (markdown: string) => str
   return (markdown) => {
     const blocks = blocksOf(markdown);
     const keep = blocks.map(() => true);
-    // Leading run: chrome and the page's own headings, up to its first content block.
+    // Leading run: chrome and the page's own headings, up to its first content block. A plain
+    // sub-heading that many pages share ("### Synopsis" on every command page) is structure, not
+    // chrome; a site-title heading is an H1 or a link.
     for (let i = 0; i < blocks.length; i++) {
       const block = blocks[i] as Block;
-      if (isChrome(block)) keep[i] = false;
+      const structure = isHeading(block) && !/^#\s/.test(block.text) && !block.text.includes('](');
+      if (!structure && isChrome(block)) keep[i] = false;
       else if (!isHeading(block)) break;
     }
     // Trailing run: chrome only.

@@ -2,6 +2,7 @@
  * Pages that are not documentation in their own right, whatever generator made them:
  * - source listings (Sphinx's viewcode `_modules/`, rustdoc's `src/…rs.html`, "Source code for x"):
  *   a reader wants the docs, not the code behind them;
+ * - alphabetical indexes (a heading per letter): a reader searches, an agent reads the pages;
  * - aggregates (mdBook's print.html, Node's all.html, "single page" editions): every other page
  *   again, so listing them doubles llms-full.txt. Found by content containment, not by name:
  *   a page that holds most of the text of several other pages is one of these.
@@ -9,7 +10,7 @@
 import { firstHeadingText, oneLine } from './text';
 import type { SourcePage } from './types';
 
-export type PageClass = 'source' | 'aggregate';
+export type PageClass = 'source' | 'aggregate' | 'index';
 
 const SOURCE_DIRECTORIES = new Set(['_modules', '_sources']);
 // rustdoc and similar "view source" pages: /src/crate/lib.rs.html.
@@ -51,6 +52,14 @@ function shingles(markdown: string): Set<number> {
   return out;
 }
 
+// An A–Z index (Sphinx's genindex, Javadoc's index-all, Doxygen's globals) has a heading per letter.
+const LETTER_HEADING = /^#{1,6} (?:\p{Lu}|\p{Ll}|_|\$|symbols|numbers)$/gmu;
+const MIN_LETTER_HEADINGS = 5;
+
+function isAlphabeticalIndex(page: SourcePage): boolean {
+  return (page.markdown.match(LETTER_HEADING)?.length ?? 0) >= MIN_LETTER_HEADINGS;
+}
+
 function isSourceListing(page: SourcePage): boolean {
   try {
     const path = new URL(page.finalUrl).pathname;
@@ -89,10 +98,13 @@ function aggregates(pages: SourcePage[]): Set<SourcePage> {
   return new Set([...containedIn].filter(([, count]) => count >= MIN_CONTAINED_PAGES).map(([index]) => pages[index] as SourcePage));
 }
 
-/** The pages that are source listings or aggregates, with their class. */
+/** The pages that are source listings, alphabetical indexes or aggregates, with their class. */
 export function classifyPages(pages: SourcePage[]): Map<SourcePage, PageClass> {
   const classes = new Map<SourcePage, PageClass>();
-  for (const page of pages) if (isSourceListing(page)) classes.set(page, 'source');
+  for (const page of pages) {
+    if (isSourceListing(page)) classes.set(page, 'source');
+    else if (isAlphabeticalIndex(page)) classes.set(page, 'index');
+  }
   for (const page of aggregates(pages)) if (!classes.has(page)) classes.set(page, 'aggregate');
   return classes;
 }

@@ -24,7 +24,7 @@ const VERSION_SEGMENT = /^(?:v?\d+(?:\.\d+)+|v\d+|old)$/;
 // Whole titles only where the word alone is ambiguous ("Search" the page vs "Search API" the topic).
 const SECONDARY_TITLE_START = /^(?:change ?log|release notes|privacy (?:policy|notice)|terms of (?:service|use)|software licen[cs]e)\b/i;
 const SECONDARY_TITLE =
-  /^(?:changes|what's changed|news|blog|licen[cs]e|history and license|privacy|terms|legal(?: notice)?|copyright|about these documents|about this (?:site|documentation)|index|general index|module index|python module index|search|search results|search page|page not found)$/i;
+  /^(?:changes|what's changed|news|blog|licen[cs]e|history and license|privacy|terms|legal(?: notice)?|copyright|about these documents|about this (?:site|documentation)|index|general index|module index|python module index|search|search results|search page|page not found|all (?:classes|packages|modules)|class hierarchy|hierarchy for all packages|deprecated (?:api|list)|constant field values|serialized form|api help|how this api document is organized)$/i;
 
 /** The path segments of `pathname` below `baseDir` (all of them when it is elsewhere), decoded and lower-cased. */
 export function segmentsBelow(pathname: string, baseDir: string): string[] {

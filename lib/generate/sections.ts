@@ -72,7 +72,30 @@ export function baseDirectory(pages: SourcePage[], startUrl: string): string {
   while (dir !== '/' && paths.filter((path) => path.startsWith(dir)).length * 2 < paths.length) {
     dir = dir.slice(0, dir.lastIndexOf('/', dir.length - 2) + 1) || '/';
   }
-  return dir;
+  return descendSingleChild(paths, dir);
+}
+
+// A subdirectory holding this share of the pages is the site's real top (Javadoc's /org/jsoup/).
+const DOMINANT = 0.9;
+
+/**
+ * Goes down while one subdirectory holds nearly every page: sections one level below a lone
+ * /org/ or /docs/ would be one section holding the whole site.
+ */
+function descendSingleChild(paths: string[], base: string): string {
+  let dir = base;
+  for (;;) {
+    const below = paths.filter((path) => path.startsWith(dir));
+    const counts = new Map<string, number>();
+    for (const path of below) {
+      const rest = path.slice(dir.length);
+      const slash = rest.indexOf('/');
+      if (slash > 0) counts.set(rest.slice(0, slash), (counts.get(rest.slice(0, slash)) ?? 0) + 1);
+    }
+    const [top] = [...counts].sort((a, b) => b[1] - a[1]);
+    if (!top || counts.size !== 1 || top[1] < DOMINANT * below.length) return dir;
+    dir = `${dir}${top[0]}/`;
+  }
 }
 
 /** Common directory prefix of two paths that both end in "/". */

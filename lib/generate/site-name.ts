@@ -6,6 +6,7 @@ import { isWeakDescription } from '../convert/page-text';
 import { markdownDescription } from '../crawl/markdown-meta';
 import { dedupeKey } from '../url/normalize';
 import { pageKeys } from './page-order';
+import { affixesOf, sharedAffixes, stripTitleTags } from './site-titles';
 import { firstHeadingText, oneLine, truncateWords } from './text';
 import type { SourcePage } from './types';
 
@@ -128,8 +129,25 @@ export interface SiteName { name: string; fromHost: boolean }
  * does → the host. Never a URL, never empty.
  */
 export function siteName(pages: SourcePage[], startUrl: string): SiteName {
-  const shared = sharedSuffix(pages.map((page) => oneLine(page.title)).filter(Boolean));
-  if (shared) return { name: shared, fromHost: false };
+  const found = findSiteName(pages, startUrl);
+  return found.fromHost ? found : { name: stripTitleTags(found.name), fromHost: false };
+}
+
+/** "Jsoup (jsoup API)" and "json-c: Main Page": the site's name before a colon or in final parentheses. */
+function sharedAffixName(titles: string[]): string | undefined {
+  const { prefixes, parens } = sharedAffixes(titles, 0.5);
+  for (const title of titles) {
+    const { prefix, paren } = affixesOf(title);
+    if (paren && parens.has(paren.toLowerCase())) return paren;
+    if (prefix && prefixes.has(prefix.toLowerCase())) return prefix;
+  }
+  return undefined;
+}
+
+function findSiteName(pages: SourcePage[], startUrl: string): SiteName {
+  const titles = pages.map((page) => stripTitleTags(oneLine(page.title))).filter(Boolean);
+  const shared = sharedSuffix(titles) ?? sharedAffixName(titles);
+  if (shared && !looksLikeUrl(shared)) return { name: shared, fromHost: false };
   const declared = declaredName(pages);
   if (declared) return { name: declared, fromHost: false };
   const counts = new Map<string, number>();

@@ -1,13 +1,19 @@
 /**
  * Site-level title cleaning. Most generators put the site's name in every `<title>` ("Writing
- * views — Django documentation", "Installation - The Rust Programming Language"); the converter
- * only strips it when the page itself names its site (og:site_name and the like). Across the
- * whole site the repeated part is plain to see, so it is removed from every title here.
+ * views — Django documentation", "Installation - The Rust Programming Language", "json-c:
+ * json_object.h File Reference", "Jsoup (jsoup Java HTML Parser 1.15.3 API)"); the converter only
+ * strips it when the page itself names its site (og:site_name and the like). Across the whole
+ * site the repeated part is plain to see, so it is removed from every title here.
  */
 import { oneLine } from './text';
 
 /** Separators between a page's title and the site's name, as generators write them. */
 export const TITLE_SEPARATORS = [' — ', ' – ', ' | ', ' - ', ' · ', ' » ', ' :: '];
+// "Site: Page" only ever puts the site first (Doxygen); "Tutorial: Getting started" is one title,
+// so a colon counts only when many titles share what stands before it.
+const PREFIX_SEPARATORS = [...TITLE_SEPARATORS, ': '];
+// "Page (Site)": Javadoc's form.
+const PAREN_SUFFIX = /^(.*\S)\s+\(([^()]+)\)$/;
 // A prefix or suffix on at least this share of titles is the site's, not the pages'.
 const SHARE = 0.4;
 // With fewer titles than this, a shared part may be a coincidence ("Install - Linux", "Build - Linux").
@@ -15,71 +21,92 @@ const MIN_TITLES = 3;
 
 const key = (text: string): string => text.trim().toLowerCase();
 
-/** The part after the last separator and the part before the first one. */
-function affixesOf(title: string): { prefix?: string; suffix?: string } {
+/** Markup that leaked into a title as text ("<tt>json-c</tt>"): the words stay. */
+export function stripTitleTags(title: string): string {
+  return title.replace(/<\/?[a-z][a-z0-9]*>/gi, '');
+}
+
+/** The parts a site may add to a title: after the last separator, before the first, in final parentheses. */
+export function affixesOf(title: string): { prefix?: string; suffix?: string; paren?: string } {
+  const out: { prefix?: string; suffix?: string; paren?: string } = {};
   let last = -1;
-  let lastLength = 0;
-  let first = Number.POSITIVE_INFINITY;
+  let length = 0;
   for (const separator of TITLE_SEPARATORS) {
     const at = title.lastIndexOf(separator);
     if (at > last) {
       last = at;
-      lastLength = separator.length;
+      length = separator.length;
     }
-    const early = title.indexOf(separator);
-    if (early > 0 && early < first) first = early;
   }
-  if (last <= 0) return {};
-  return { suffix: title.slice(last + lastLength).trim(), prefix: title.slice(0, first).trim() || undefined };
+  if (last > 0) out.suffix = title.slice(last + length).trim();
+  let first = Number.POSITIVE_INFINITY;
+  for (const separator of PREFIX_SEPARATORS) {
+    const at = title.indexOf(separator);
+    if (at > 0 && at < first) first = at;
+  }
+  if (Number.isFinite(first)) out.prefix = title.slice(0, first).trim();
+  const paren = PAREN_SUFFIX.exec(title)?.[2];
+  if (paren) out.paren = paren.trim();
+  return out;
+}
+
+export interface SharedAffixes {
+  prefixes: Set<string>;
+  suffixes: Set<string>;
+  parens: Set<string>;
 }
 
 /** Affixes (lower-cased) that at least SHARE of `titles` carry. */
-function sharedAffixes(titles: string[]): { prefixes: Set<string>; suffixes: Set<string> } {
-  const prefixes = new Map<string, number>();
-  const suffixes = new Map<string, number>();
+export function sharedAffixes(titles: string[], share = SHARE): SharedAffixes {
+  const counts = { prefixes: new Map<string, number>(), suffixes: new Map<string, number>(), parens: new Map<string, number>() };
+  const count = (map: Map<string, number>, text: string | undefined) => {
+    if (text) map.set(key(text), (map.get(key(text)) ?? 0) + 1);
+  };
   for (const title of titles) {
-    const { prefix, suffix } = affixesOf(title);
-    if (prefix) prefixes.set(key(prefix), (prefixes.get(key(prefix)) ?? 0) + 1);
-    if (suffix) suffixes.set(key(suffix), (suffixes.get(key(suffix)) ?? 0) + 1);
+    const { prefix, suffix, paren } = affixesOf(title);
+    count(counts.prefixes, prefix);
+    count(counts.suffixes, suffix);
+    count(counts.parens, paren);
   }
-  const minimum = Math.max(2, Math.ceil(SHARE * titles.length));
-  const frequent = (counts: Map<string, number>) => new Set([...counts].filter(([, n]) => n >= minimum).map(([text]) => text));
-  return titles.length < MIN_TITLES ? { prefixes: new Set(), suffixes: new Set() } : { prefixes: frequent(prefixes), suffixes: frequent(suffixes) };
+  const minimum = Math.max(2, Math.ceil(share * titles.length));
+  const frequent = (map: Map<string, number>) => new Set(titles.length < MIN_TITLES ? [] : [...map].filter(([, n]) => n >= minimum).map(([text]) => text));
+  return { prefixes: frequent(counts.prefixes), suffixes: frequent(counts.suffixes), parens: frequent(counts.parens) };
+}
+
+/** One pass: the first site affix found at either end, removed; the title itself when none is. */
+function stripOnce(current: string, { prefixes, suffixes, parens }: SharedAffixes): string {
+  for (const separator of TITLE_SEPARATORS) {
+    const at = current.lastIndexOf(separator);
+    if (at > 0 && suffixes.has(key(current.slice(at + separator.length)))) return current.slice(0, at).trim();
+  }
+  for (const separator of PREFIX_SEPARATORS) {
+    const at = current.indexOf(separator);
+    if (at > 0 && prefixes.has(key(current.slice(0, at)))) return current.slice(at + separator.length).trim();
+  }
+  const paren = PAREN_SUFFIX.exec(current);
+  if (paren?.[1] && paren[2] && parens.has(key(paren[2]))) return paren[1].trim();
+  return current;
 }
 
 /**
  * A cleaner for this site's titles: it removes, from either end, the site's name (any of
- * `siteNames`) and any prefix or suffix that many titles share. A title that is nothing but the
- * site's name (a home page) stays as it is.
+ * `siteNames`) and any prefix, suffix or parenthesised suffix that many titles share. A title
+ * that is nothing but the site's name (a home page) stays as it is.
  */
 export function titleCleaner(titles: string[], siteNames: string[]): (title: string) => string {
-  const { prefixes, suffixes } = sharedAffixes(titles.map((title) => oneLine(title)).filter(Boolean));
+  const affixes = sharedAffixes(titles.map((title) => stripTitleTags(oneLine(title))).filter(Boolean));
   for (const name of siteNames) {
-    const clean = key(oneLine(name));
+    const clean = key(stripTitleTags(oneLine(name)));
     if (clean) {
-      prefixes.add(clean);
-      suffixes.add(clean);
+      affixes.prefixes.add(clean);
+      affixes.suffixes.add(clean);
+      affixes.parens.add(clean);
     }
   }
   return (title) => {
-    let current = oneLine(title);
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (const separator of TITLE_SEPARATORS) {
-        const at = current.lastIndexOf(separator);
-        if (at > 0 && suffixes.has(key(current.slice(at + separator.length)))) {
-          current = current.slice(0, at).trim();
-          changed = true;
-          break;
-        }
-        const early = current.indexOf(separator);
-        if (early > 0 && prefixes.has(key(current.slice(0, early)))) {
-          current = current.slice(early + separator.length).trim();
-          changed = true;
-          break;
-        }
-      }
-    }
-    return current || oneLine(title);
+    const original = stripTitleTags(oneLine(title));
+    let current = original;
+    for (let next = stripOnce(current, affixes); next !== current && next !== ''; next = stripOnce(current, affixes)) current = next;
+    return current || original;
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { convertHtml } from '@/lib/convert/convert-page';
 import { linkedomAdapter } from '@/lib/convert/dom';
+import { isWeakDescription } from '@/lib/convert/page-text';
 import { mergeNav } from '@/lib/crawl/nav-merge';
 import { groupByNav } from '@/lib/generate/sections';
 import type { SourcePage } from '@/lib/generate/types';
@@ -109,5 +110,26 @@ describe('member tables (Doxygen)', () => {
     const row = (a: string, b: string) => `<tr><td class="memItemLeft">${a}</td><td class="memItemRight">${b}</td></tr><tr class="separator"><td class="memSeparator" colspan="2">&#160;</td></tr>`;
     const html = `<!doctype html><html><head><title>T</title></head><body><div class="contents"><table class="memberdecls"><tr class="heading"><td colspan="2"><h2 class="groupheader">Macros</h2></td></tr>${row('#define', 'A_ONE 1')}${row('#define', 'A_TWO 2')}</table></div></body></html>`;
     expect(convertHtml(html, `${ORIGIN}/t.html`, linkedomAdapter).markdown).toBe('# Macros\n\n| #define | A_ONE 1 |\n| --- | --- |\n| #define | A_TWO 2 |');
+  });
+});
+
+describe('code blocks', () => {
+  it('VitePress: the printed language label goes, the fence keeps the language', () => {
+    const html = `<!doctype html><html><head><title>T</title></head><body><div class="vp-doc"><h1>Install</h1><p>Run this in a terminal to install it.</p><div class="language-bash vp-adaptive-theme"><button title="Copy Code" class="copy"></button><span class="lang">bash</span><pre class="shiki"><code><span class="line"><span>npm install acorn</span></span></code></pre></div></div></body></html>`;
+    expect(convertHtml(html, `${ORIGIN}/i.html`, linkedomAdapter).markdown).toBe('# Install\n\nRun this in a terminal to install it.\n\n```bash\nnpm install acorn\n```');
+  });
+});
+
+describe('descriptions', () => {
+  it('take the first paragraph when the meta description is cut short of it (Docusaurus)', () => {
+    const para = 'The node:os module provides operating system-related utility methods and properties. It can be accessed using the require call.';
+    const html = `<!doctype html><html><head><title>OS</title><meta name="description" content="The node:os module provides operating system-related utility methods and"></head><body><article><div class="theme-doc-markdown markdown"><h1>OS</h1><p>${para}</p></div></article></body></html>`;
+    expect(convertHtml(html, `${ORIGIN}/os`, linkedomAdapter).description).toBe(para);
+  });
+
+  it('reject tab bars and lead-ins', () => {
+    for (const weak of ['All Methods Static Methods Concrete Methods', 'A B C D E F G', 'In a new directory, create a file called README.rst with the following content.', 'Then follow the installation instructions to set it up.']) {
+      expect(isWeakDescription(weak), weak).toBe(true);
+    }
   });
 });

@@ -24,6 +24,16 @@ describe('site-level title cleaning', () => {
     expect(prefixed('Acorn | Getting started')).toBe('Getting started');
   });
 
+  it('knows the colon prefix (Doxygen), the parenthesised suffix (Javadoc) and markup leaked into titles', () => {
+    const doxygen = titleCleaner(['json-c: json_object.h File Reference', 'json-c: Main Page', 'json-c: arraylist.h File Reference'], []);
+    expect(doxygen('json-c: json_object.h File Reference')).toBe('json_object.h File Reference');
+    const javadoc = titleCleaner(['Jsoup (jsoup 1.15 API)', 'Element (jsoup 1.15 API)', 'Document (jsoup 1.15 API)'], []);
+    expect(javadoc('Element (jsoup 1.15 API)')).toBe('Element');
+    expect(titleCleaner(['x', 'y', 'z'], [])('<tt>json-c</tt> guide')).toBe('json-c guide');
+    // A colon inside one title is part of it.
+    expect(titleCleaner(['Tutorial: first steps', 'Install', 'Usage'], [])('Tutorial: first steps')).toBe('Tutorial: first steps');
+  });
+
   it('never strips a part only a few titles share', () => {
     const titles = ['Install - Linux', 'Install - macOS', 'Build - Windows', 'Usage', 'Tuning', 'FAQ'];
     const clean = titleCleaner(titles, []);
@@ -71,6 +81,14 @@ describe('page classes', () => {
     // A table of contents lists the pages but holds none of them.
     expect(classes.has(toc)).toBe(false);
     for (const chapter of chapters) expect(classes.has(chapter)).toBe(false);
+  });
+
+  it('marks an alphabetical index by its letter headings', () => {
+    const letters = ['A', 'B', 'C', 'D', 'E', 'F'].map((l) => `## ${l}\n\n- [${l}lpha](https://docs.example.test/${l}.html)`).join('\n\n');
+    const index = page('/index-all.html', 'Index', `# Index\n\n${letters}`);
+    const doc = page('/guide.html', 'Guide', `# Guide\n\n## A\n\n${words(20, 'a')}\n\n## B\n\n${words(20, 'b')}`);
+    const classes = classifyPages([index, doc]);
+    expect([classes.get(index), classes.get(doc)]).toEqual(['index', undefined]);
   });
 
   it('marks source listings by location and title', () => {
