@@ -102,6 +102,7 @@ async function runSite(site: MatrixSite): Promise<SiteRun> {
         return { key: p.key, finalUrl: p.finalUrl, title: p.title, markdown: p.markdown, format: p.format, ...(source === undefined ? {} : { source }) };
       }),
       output,
+      homeUrls: [startUrl, `${job.origin}/`, `${job.origin}/index.html`],
       // Large sites: 1 shingle in 4 for the containment estimate (memory), every one on small sites.
       shingleSample: pages.length > 300 ? 4 : 1,
     });
@@ -136,7 +137,11 @@ const path = (url: string) => {
 /** The offenders per metric for one site, as Markdown bullet lines (for the .md and the console). */
 function offenders(run: SiteRun): string[] {
   const s = run.score;
-  const out: string[] = [`### ${run.id} (${run.family})`, `* H1 “${run.h1}” (the site calls itself “${run.siteName}”${s.h1.matches ? '' : ': not the same name'}); summary “${short(run.summary ?? '', 120)}”`];
+  const out: string[] = [
+    `### ${run.id} (${run.family})`,
+    `* H1 “${run.h1}” (the site calls itself “${run.siteName}”${s.h1.matches ? '' : ': the H1 is not that name'}); summary “${short(run.summary ?? '', 120)}”`,
+  ];
+  if (s.names.length > 2) out.push(`* names the titles were checked for: ${s.names.map((n) => `“${n}”`).join(', ')}`);
   const add = (label: string, lines: string[]) => {
     if (lines.length) out.push(`* ${label}`, ...lines.map((l) => `  * ${l}`));
   };
@@ -151,7 +156,8 @@ function offenders(run: SiteRun): string[] {
   }
   add(`pages with >1 H1 (${s.multiH1.pages}, max ${s.multiH1.max}):`, s.multiH1.examples.slice(0, 4).map((e) => `${path(e.url)}: ${e.h1s.map((h) => `\`${short(h, 70)}\``).join(', ')}`));
   add(`non-doc pages outside Optional (${s.nonDoc.outsideOptional}: ${Object.entries(s.nonDoc.byClass).map(([k, n]) => `${k} ${n}`).join(', ')}):`, s.nonDoc.examples.slice(0, 8).map((e) => `${e.class}${e.optional ? ' (in Optional)' : ''}: “${short(e.title, 80)}” ${path(e.url)}${e.contains ? `, contains ${e.contains} pages` : ''}`));
-  add(`llms-full duplication ${(s.duplication.share * 100).toFixed(1)} % (${s.duplication.repeatedChars} of ${s.duplication.totalChars} chars), most repeated blocks:`, s.duplication.top.slice(0, 4).map((b) => `×${b.repeats + 1}: \`${short(b.block.replace(/`/g, "'"), 120)}\``));
+  add(`listed but left out of llms-full.txt (${s.notInFull.length}):`, s.notInFull.length ? [s.notInFull.slice(0, 6).map(path).join(', ')] : []);
+  add(`llms-full duplication ${(s.duplication.share * 100).toFixed(1)} % (${s.duplication.repeatedChars} of ${s.duplication.totalChars} chars${s.duplication.sources ? `; the sources of its ${s.duplication.sources.pages} pages repeat ${(s.duplication.sources.share * 100).toFixed(1)} % themselves` : ''}), most repeated blocks:`, s.duplication.top.slice(0, 4).map((b) => `×${b.repeats + 1}: \`${short(b.block.replace(/`/g, "'"), 120)}\``));
   if (s.sections.jaccard !== null && s.sections.jaccard < 1) add(`sections (Jaccard ${s.sections.jaccard.toFixed(2)}):`, [`generated, not the site's: ${s.sections.extra.map((n) => `“${n}”`).join(', ') || '—'}`, `the site's, missing: ${s.sections.missing.map((n) => `“${n}”`).join(', ') || '—'}`]);
   add(`weak descriptions (${s.descriptions.weak}: ${Object.entries(s.descriptions.byReason).map(([k, n]) => `${k} ${n}`).join(', ')}):`, s.descriptions.examples.slice(0, 8).map((e) => `${e.reason}: “${short(e.title, 60)}” → “${short(e.description, 120)}”`));
   if (s.summary.weak) out.push(`* weak summary (${s.summary.weak}): “${short(s.summary.summary ?? '', 160)}”`);

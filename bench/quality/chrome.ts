@@ -80,8 +80,9 @@ export const CHROME_PATTERNS: Pattern[] = [
   // a link to another page (no #fragment) at H1, or at any level (llms-full.txt demotes page
   // headings) when the link text is the site's name — or a plain heading that is exactly the site's
   // name, beside another heading of its level, on a page not itself called that (mdBook's menu title
-  // "# The Embedded Rust Book" above "# macOS"; not "## Python 3.0" in a What's New). A heading linking to its own #anchor is a permalink: metric 4 (headings.ts). Lower
-  // headings linking elsewhere can be a hub page's cards.
+  // "# The Embedded Rust Book" above "# macOS"; not "## Python 3.0" in a What's New). A heading
+  // linking to its own #anchor is a permalink: metric 4 (headings.ts). Lower headings linking
+  // elsewhere can be a hub page's cards.
   {
     kind: 'site-title',
     test: (line, at) => {
@@ -100,10 +101,10 @@ export const CHROME_PATTERNS: Pattern[] = [
       const text = plain(line);
       // "Last updated" is a footer only at the foot: at the top of a page it is the page's own date line.
       if (at.atEnd && (/^last (?:updated|modified|changed)(?: on| at)?\s*[:\s]/i.test(`${text} `) || /^page last (?:updated|modified)/i.test(text))) return true;
-      return /^©\s*copyright\b/i.test(text)
-        || /^(?:copyright\s*)?(?:©|\(c\)|&copy;)\s*(?:copyright\s*)?\d{4}/i.test(text)
-        // At the start of the line: "If true, “Created using Sphinx” is shown in the footer" is Sphinx's own docs.
-        || (/^created using \[?sphinx/i.test(text) && text.split(' ').length <= 25)
+      // A copyright line is a footer at the foot; at the top it is the file's own header (Doxygen).
+      if (at.atEnd && (/^©\s*copyright\b/i.test(text) || /^(?:copyright\s*)?(?:©|\(c\)|&copy;)\s*(?:copyright\s*)?\d{4}/i.test(text))) return true;
+      // At the start of the line: "If true, “Created using Sphinx” is shown in the footer" is Sphinx's own docs.
+      return (/^created using \[?sphinx/i.test(text) && text.split(' ').length <= 25)
         || /^(?:built|made|created|generated|powered|documentation built|site built)\s+(?:with|using|by)\b.*\b(?:sphinx|mkdocs|material|docusaurus|vitepress|starlight|astro|mdbook|doxygen|javadoc|asciidoc|asciidoctor|read the docs|hugo|jekyll|docsify|gitbook|furo)\b/i.test(text);
     },
   },

@@ -6,7 +6,8 @@
  *                  "Overview: module code"), Javadoc `src-html/`, Doxygen `…_source.html` /
  *                  "x.c Source File", rustdoc `/src/…` ("Source of the Rust file");
  *  * 'search'    — a search page (`search.html`, `/search/`, title "Search" / "Search Results");
- *  * 'index'     — a generated index: Sphinx genindex / module index, Javadoc index-all (by path),
+ *  * 'index'     — a generated index: Sphinx genindex / module index, Javadoc index-all, all-classes,
+ *                  class tree and deprecated lists (by path or by their fixed titles),
  *                  or titled "General Index", "Index – A", "Python Module Index" (a bare "Index"
  *                  is not enough: home pages are called that too);
  *  * 'aggregate' — an all-in-one page (mdBook print.html, Node all.html, single-page editions),
@@ -29,7 +30,8 @@ export function nonDocByName(url: string, title: string): Exclude<NonDocClass, '
   if (/\/_modules\/|\/src-html\/|_source\.html$|\/src\/.+\.rs\.html$/i.test(path)) return 'source';
   if (/^source code for\b|^overview: module code$|\bsource file$|^source of the rust file\b/i.test(t)) return 'source';
   if (/(?:^|\/)search(?:\.html?)?\/?$|\/search\/index\.html$/i.test(path) || /^search(?: results| page)?$/i.test(t)) return 'search';
-  if (/(?:^|\/)(?:genindex(?:-[^/]*)?|py-modindex|modindex|[a-z]+-modindex|index-all|index-\d+)\.html?$|\/index-files\//i.test(path)) return 'index';
+  if (/(?:^|\/)(?:genindex(?:-[^/]*)?|py-modindex|modindex|[a-z]+-modindex|index-all|index-\d+|all(?:classes|packages|modules)(?:-index|-frame|-noframe)?|overview-tree|deprecated-list)\.html?$|\/index-files\//i.test(path)) return 'index';
+  if (/^all (?:classes|packages|modules)(?: and interfaces)?$|^(?:class|package) hierarchy\b|^hierarchy for all packages$|^deprecated list$/i.test(t)) return 'index';
   // A bare "Index" is also what home pages call themselves (Node's index.html): only the path tells genindex.html apart.
   if (/^(?:general index|alphabetical index|index of all\b.*|(?:python |global )?module index)$|^(?:general )?index\s*[-–—:]\s*\S{1,12}$/i.test(t) || /\bmodule index$/i.test(t)) return 'index';
   return null;
@@ -83,16 +85,18 @@ export interface AggregateFinding {
 
 /**
  * Aggregates by content containment: page P is an aggregate when, for at least `minContained` other,
- * mutually different pages Q, at least `threshold` of Q's shingles occur in P. Shingles found on more than
+ * mutually different pages Q, at least `threshold` of Q's shingles occur in P, and those pages
+ * together make up at least `coverage` of P's shingles. Shingles found on more than
  * `commonPages` pages are ignored on both sides (chrome and boilerplate say nothing about
  * containment), and so are pages with fewer than `minShingles` remaining shingles (a stub is
  * contained anywhere). One pass over an inverted index: shingle → pages.
  */
 export function aggregatePages(
   pages: ContainmentPage[],
-  options: { threshold?: number; minContained?: number; minShingles?: number; commonPages?: number; sample?: number; size?: number } = {},
+  options: { threshold?: number; minContained?: number; minShingles?: number; commonPages?: number; sample?: number; size?: number; coverage?: number } = {},
 ): AggregateFinding[] {
   const threshold = options.threshold ?? 0.5;
+  const coverage = options.coverage ?? 0.5;
   const minContained = options.minContained ?? 3;
   const sample = options.sample ?? 1;
   const minShingles = options.minShingles ?? Math.max(3, Math.ceil(40 / sample));
@@ -134,7 +138,10 @@ export function aggregatePages(
       distinct.push(q);
       for (const h of inP) covered.add(h);
     }
-    if (distinct.length >= minContained) {
+    // And together they must make up most of P: an all-in-one page *is* the other pages, where a
+    // reference page that several small pages quote (npm's config list) holds much more besides.
+    const pSize = own[p]?.length ?? 0;
+    if (distinct.length >= minContained && pSize > 0 && covered.size / pSize >= coverage) {
       found.push({ key: page.key, contains: distinct.length, examples: distinct.slice(0, 5).map((q) => pages[q]?.key ?? '') });
     }
   });

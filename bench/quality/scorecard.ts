@@ -6,12 +6,12 @@
 import { chromeLines, type ChromeResult } from './chrome';
 import { descriptionQuality, summaryQuality, type DescriptionsResult, type SummaryResult } from './descriptions';
 import { fullDuplication, type DuplicationResult } from './duplication';
-import { sourceF1, type F1Result } from './f1';
+import { cleanSource, sourceF1, type F1Result } from './f1';
 import { multipleH1, permalinkHeadings, type MultiH1Result, type PermalinkResult } from './headings';
 import { aggregatePages, nonDocPages, type NonDocResult } from './non-doc';
 import { sectionAgreement, type SectionAgreement } from './sections';
 import { splitLlmsFull } from './llms-full';
-import { nameCore, titlesWithSiteName, type TitlesResult } from './titles';
+import { nameCore, presentedNames, siteNamePart, titlesWithSiteName, type TitlesResult } from './titles';
 
 export interface ScoredEntry {
   key: string;
@@ -49,6 +49,8 @@ export interface ScoreInput {
   /** Stored pages of the crawl (state 'stored'). */
   pages: ScoredPage[];
   output: ScoredOutput;
+  /** The site's root and start page URLs (their titles may be "Name: tagline"). */
+  homeUrls?: string[];
   /** Shingle sampling for the aggregate detector (1 = every shingle; see aggregatePages). */
   shingleSample?: number;
 }
@@ -61,8 +63,15 @@ export interface SiteScore {
    * fell back to the host name or to a page heading ("SYNOPSIS").
    */
   h1: { text: string; siteName: string; matches: boolean };
+  /** The site names the titles were checked against: siteName, the H1 and the ones the site presents (see titles.ts). */
+  names: string[];
   pagesStored: number;
   pagesListed: number;
+  /** The llms.txt outline: each H2 with its entry count. */
+  outline: { name: string; optional: boolean; entries: number }[];
+  /** Pages in Optional, and listed pages llms-full.txt leaves out (the generator's aggregates), as URLs. */
+  optionalPages: string[];
+  notInFull: string[];
   titles: TitlesResult;
   /**
    * Chrome and permalinks in two places: `full` — each page's body as llms-full.txt gives it (after
@@ -75,7 +84,12 @@ export interface SiteScore {
   multiH1: MultiH1Result;
   nonDoc: NonDocResult;
   aggregatesAnywhere: { url: string; contains: number }[];
-  duplication: DuplicationResult;
+  /**
+   * llms-full.txt duplication, and — where the sources of the pages in it are known — the same
+   * measure over those sources (cleaned) in the same order: what the authors repeated themselves
+   * (npm's command pages each quote their options from the config page). The excess is the product's.
+   */
+  duplication: DuplicationResult & { sources: { share: number; pages: number } | null };
   sections: SectionAgreement & { generated: string[]; truth: string[] };
   descriptions: DescriptionsResult;
   llmsTxtChars: number;
@@ -84,10 +98,15 @@ export interface SiteScore {
   f1: F1Result;
 }
 
-/** See SiteScore.h1. */
-export function h1HoldsName(h1: string, siteName: string): boolean {
+/**
+ * See SiteScore.h1. Also false when the H1 carries markup (`<tt>json-c</tt>`, `**x**`) or is a page
+ * title with the site name as a separable part ("Overview (jsoup Java HTML Parser 1.15.3 API)").
+ */
+export function h1HoldsName(h1: string, siteName: string, presented: string[] = []): boolean {
   const name = nameCore(siteName);
-  return name !== '' && ` ${nameCore(h1)} `.includes(` ${name} `);
+  if (name === '' || !` ${nameCore(h1)} `.includes(` ${name} `)) return false;
+  if (/<\/?[a-z][^>]*>|[`*[\]]/i.test(h1)) return false;
+  return siteNamePart(h1, [siteName, ...presented]) === null;
 }
 
 export function scoreSite(input: ScoreInput): SiteScore {
@@ -106,19 +125,29 @@ export function scoreSite(input: ScoreInput): SiteScore {
   });
   const aggregates = aggregatePages(listed, { sample: input.shingleSample ?? 1 });
   const urlOf = new Map(listed.map((p) => [p.key, p.url]));
-  const names = [input.siteName, output.title];
+  const presented = presentedNames(input.pages.map((p) => p.title), [input.siteName, output.title]);
+  const names = [...new Set([input.siteName, output.title, ...presented])];
+  const withSource = bodies.filter((b) => b.source !== undefined);
+  const sourceDuplication = withSource.length ? fullDuplication(withSource.map((b) => cleanSource(b.source ?? '')).join('\n\n')).share : null;
   const generated = output.sections.filter((s) => !s.optional).map((s) => s.name);
   return {
-    h1: { text: output.title, siteName: input.siteName, matches: h1HoldsName(output.title, input.siteName) },
+    h1: { text: output.title, siteName: input.siteName, matches: h1HoldsName(output.title, input.siteName, presented) },
+    names,
     pagesStored: input.pages.length,
     pagesListed: entries.length,
-    titles: titlesWithSiteName(output.sections.map((s) => ({ name: s.name, optional: s.optional, entries: s.entries.map((e) => ({ title: e.title, url: e.pageUrl })) })), names),
+    outline: output.sections.map((sec) => ({ name: sec.name, optional: sec.optional, entries: sec.entries.length })),
+    optionalPages: entries.filter((e) => e.optional).map((e) => e.pageUrl),
+    notInFull: (() => {
+      const inFull = new Set(bodies.map((b) => b.url));
+      return listed.filter((p) => !inFull.has(p.url)).map((p) => p.url);
+    })(),
+    titles: titlesWithSiteName(output.sections.map((s) => ({ name: s.name, optional: s.optional, entries: s.entries.map((e) => ({ title: e.title, url: e.pageUrl })) })), names, 10, input.homeUrls ?? []),
     chrome: { full: chromeLines(bodies, { siteNames: names }), stored: chromeLines(listed, { siteNames: names }) },
     permalinks: { full: permalinkHeadings(bodies), stored: permalinkHeadings(listed) },
     multiH1: multipleH1(listed),
     nonDoc: nonDocPages(entries.map((e) => ({ key: e.key, title: e.title, url: e.pageUrl, optional: e.optional })), aggregates),
     aggregatesAnywhere: aggregates.map((a) => ({ url: urlOf.get(a.key) ?? a.key, contains: a.contains })),
-    duplication: fullDuplication(output.llmsFullTxt),
+    duplication: { ...fullDuplication(output.llmsFullTxt), sources: sourceDuplication === null ? null : { share: sourceDuplication, pages: withSource.length } },
     sections: { ...sectionAgreement(generated, input.topSections), generated, truth: input.topSections },
     descriptions: descriptionQuality(entries.map((e) => ({ title: e.title, url: e.pageUrl, description: e.description, optional: e.optional }))),
     llmsTxtChars: output.llmsTxt.length,
@@ -150,7 +179,7 @@ export function tableRow(id: string, family: string, seconds: number, s: SiteSco
     `${s.permalinks.full.headings} / ${s.permalinks.stored.headings}`,
     String(s.multiH1.pages),
     String(s.nonDoc.outsideOptional),
-    pct(s.duplication.share),
+    s.duplication.sources ? `${pct(s.duplication.share)} (src ${pct(s.duplication.sources.share)})` : pct(s.duplication.share),
     fix(s.sections.jaccard, 2),
     pct(s.descriptions.share),
     String(s.descriptions.weak),

@@ -9,7 +9,7 @@ import { classifyLines, median } from '../../bench/quality/markdown';
 import { aggregatePages, nonDocByName, nonDocPages } from '../../bench/quality/non-doc';
 import { h1HoldsName, scoreSite } from '../../bench/quality/scorecard';
 import { normalizeSectionName, sectionAgreement } from '../../bench/quality/sections';
-import { nameCore, siteNamePart, titlesWithSiteName } from '../../bench/quality/titles';
+import { nameCore, presentedNames, siteNamePart, titlesWithSiteName } from '../../bench/quality/titles';
 
 /** Deterministic prose: `n` words drawn from a large made-up vocabulary (seeded), so pages share no 8-word run by chance. */
 function prose(seed: number, n: number): string {
@@ -50,6 +50,20 @@ describe('metric 2: titles carrying the site name', () => {
     expect(siteNamePart('Flask-SQLAlchemy — Extensions', ['Flask'])).toBeNull();
     // A name that is only generic words would match every "… — Documentation".
     expect(siteNamePart('Intro — Documentation', ['Documentation'])).toBeNull();
+  });
+
+  it('finds the name a site presents in its titles, and lets a home page be "Name: tagline"', () => {
+    const titles = ['Document (jsoup Java HTML Parser 1.15.3 API)', 'Element (jsoup Java HTML Parser 1.15.3 API)', 'Node (jsoup Java HTML Parser 1.15.3 API)', 'Jsoup (jsoup Java HTML Parser 1.15.3 API)', 'Index (jsoup Java HTML Parser 1.15.3 API)', 'Overview', 'Tree (Other API)'];
+    expect(presentedNames(titles, ['jsoup'])).toEqual(['jsoup Java HTML Parser 1.15.3 API']);
+    // Fewer than 5 titles share it: not the site's.
+    expect(presentedNames(titles.slice(0, 4), ['jsoup'])).toEqual([]);
+    expect(siteNamePart('Index (jsoup Java HTML Parser 1.15.3 API)', ['jsoup', 'jsoup Java HTML Parser 1.15.3 API'])).toBe('jsoup Java HTML Parser 1.15.3 API');
+    expect(siteNamePart('Flask Documentation (2.2.x)', ['Flask'])).toBeNull();
+    expect(siteNamePart('Requests: HTTP for Humans™', ['Requests'], true)).toBeNull();
+    expect(siteNamePart('Requests: HTTP for Humans™', ['Requests'])).toBe('Requests');
+    expect(siteNamePart('json-c: json-c', ['json-c'], true)).toBe('json-c');
+    const home = titlesWithSiteName([{ name: 'Docs', optional: false, entries: [{ title: 'Requests: HTTP for Humans™', url: 'https://r.test/' }, { title: 'Requests: Install', url: 'https://r.test/install' }] }], ['Requests'], 10, ['https://r.test/']);
+    expect(home.count).toBe(1);
   });
 
   it('counts entries and section names, not the Optional heading', () => {
@@ -99,6 +113,7 @@ describe('metric 3: chrome', () => {
       page('home', '# Project\n\nWelcome.', { title: 'Project' }),
       page('index', '# Project\n\nWelcome.\n\n## Project 2.0\n\n## Contents', { title: 'Overview' }),
       page('i', 'If true, “Created using Sphinx” is shown in the HTML footer. Default is `True`.'),
+      page('j', 'Copyright (c) 2009-2012 Hewlett-Packard Development Company, L.P.\n\nThe iterator.\n\nOne.\n\nTwo.\n\nThree.\n\nFour.\n\nFive.'),
       page('h', '**Last updated on: October 07, 2026.**\n\nDownload the docs.\n\nOne.\n\nTwo.\n\nThree.\n\nFour.\n\nFive.'),
     ];
     const result = chromeLines(pages, { siteNames: ['Project'] });
@@ -156,6 +171,9 @@ describe('metric 6: non-doc pages', () => {
     expect(nonDocByName('https://d.test/index.html', 'Index')).toBeNull();
     expect(nonDocByName('https://d.test/indexing.html', 'Indexing and searching')).toBeNull();
     expect(nonDocByName('https://d.test/usage/search.html', 'Search')).toBe('search');
+    expect(nonDocByName('https://d.test/allclasses-index.html', 'All Classes')).toBe('index');
+    expect(nonDocByName('https://d.test/index-all.html', 'Index (jsoup API)')).toBe('index');
+    expect(nonDocByName('https://d.test/x.html', 'Class Hierarchy')).toBe('index');
   });
 
   it('finds all-in-one pages by containment, not tables of contents or duplicates', () => {
@@ -170,6 +188,10 @@ describe('metric 6: non-doc pages', () => {
     // Man pages that all include one shared option list: each is "contained" in the next, none is an aggregate.
     const options = prose(99, 300);
     for (let i = 0; i < 4; i++) pages.push({ key: `man${i}`, markdown: `# git-diff-${i}\n\n${prose(200 + i, 40 + 30 * i)}\n\n${options}` });
+    // A reference page that small pages each quote a part of, with much more of its own: no aggregate.
+    const reference = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => prose(500 + i, 60));
+    pages.push({ key: 'config', markdown: reference.join('\n\n') });
+    for (let i = 0; i < 4; i++) pages.push({ key: `cmd${i}`, markdown: `# npm-${i}\n\n${prose(600 + i, 20)}\n\n${reference[i] ?? ''}` });
     const found = aggregatePages(pages);
     // It holds p0–p3 and 'two' (= p0 + p1, itself no aggregate): 3 different texts once 'two' covers p0 and p1.
     expect(found.map((f) => [f.key, f.contains])).toEqual([['print', 3]]);
@@ -310,6 +332,11 @@ describe('the scorecard of one site', () => {
     expect(h1HoldsName('SYNOPSIS', 'Git')).toBe(false);
     expect(h1HoldsName('api.nodejs.test', 'Node.js')).toBe(false);
     expect(h1HoldsName('Pythonic docs', 'Python')).toBe(false);
+    expect(h1HoldsName('<tt>json-c</tt>', 'json-c')).toBe(false);
+    expect(h1HoldsName('Overview (jsoup Java HTML Parser 1.15.3 API)', 'jsoup', ['jsoup Java HTML Parser 1.15.3 API'])).toBe(false);
+    expect(h1HoldsName('jsoup Java HTML Parser 1.15.3 API', 'jsoup', ['jsoup Java HTML Parser 1.15.3 API'])).toBe(true);
+    // Where the sources are known, their own repetition is measured the same way.
+    expect(score.duplication.sources).toEqual({ share: 0, pages: 1 });
     expect(score.titles.count).toBe(1);
     expect(score.chrome.stored.pages).toBe(1);
     expect(score.chrome.full.pages).toBe(0);
