@@ -101,10 +101,10 @@ function aggregates(pages: SourcePage[]): Set<SourcePage> {
 /** The pages that are source listings, alphabetical indexes or aggregates, with their class. */
 export function classifyPages(pages: SourcePage[]): Map<SourcePage, PageClass> {
   const classes = new Map<SourcePage, PageClass>();
-  for (const page of pages) {
-    if (isSourceListing(page)) classes.set(page, 'source');
-    else if (isAlphabeticalIndex(page)) classes.set(page, 'index');
-  }
+  for (const page of pages) if (isSourceListing(page)) classes.set(page, 'source');
+  // An aggregate is left out of llms-full.txt, so it is the class to keep when a page is both
+  // (Sphinx's genindex-all holds every per-letter index page).
   for (const page of aggregates(pages)) if (!classes.has(page)) classes.set(page, 'aggregate');
+  for (const page of pages) if (!classes.has(page) && isAlphabeticalIndex(page)) classes.set(page, 'index');
   return classes;
 }

@@ -22,7 +22,7 @@ const SECONDARY_STEM = /^(?:genindex-.+|.+-(?:changelog|release-notes))$/;
 const VERSION_SEGMENT = /^(?:v?\d+(?:\.\d+)+|v\d+|old)$/;
 // Titles that say the same when the URL does not (/docs/updates.html titled "Release notes").
 // Whole titles only where the word alone is ambiguous ("Search" the page vs "Search API" the topic).
-const SECONDARY_TITLE_START = /^(?:change ?log|release notes|privacy (?:policy|notice)|terms of (?:service|use)|software licen[cs]e)\b/i;
+const SECONDARY_TITLE_START = /^(?:change ?log|release notes|privacy (?:policy|notice)|terms of (?:service|use)|software licen[cs]e|uses of (?:class|interface|package|enum|annotation)|no usage of)\b/i;
 const SECONDARY_TITLE =
   /^(?:changes|what's changed|news|blog|licen[cs]e|history and license|privacy|terms|legal(?: notice)?|copyright|about these documents|about this (?:site|documentation)|index|general index|module index|python module index|search|search results|search page|page not found|all (?:classes|packages|modules)|class hierarchy|hierarchy for all packages|deprecated (?:api|list)|constant field values|serialized form|api help|how this api document is organized)$/i;
 

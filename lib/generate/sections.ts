@@ -19,6 +19,11 @@ export interface PageGroup {
   root: boolean;
 }
 
+// A folder's landing page, by the names generators give it (Javadoc: package-summary.html).
+const INDEX_STEMS = new Set(['index', 'readme', '_index', 'package-summary']);
+// A navigation tree listing less than this share of the pages says little about the site's structure
+// (the rest are placed beside their directory neighbours, so a sidebar of chapters is enough).
+const MIN_LISTED = 1 / 3;
 // Above this many sections, single-page ones are merged: a table of contents of one-liners helps nobody.
 const MAX_SECTIONS = 8;
 // Index-page titles that say where you are, not what the section is about.
@@ -148,7 +153,7 @@ export function groupByPath(pages: SourcePage[], base: string, rootName: string)
     }
     group.pages.push(page);
     const rest = segments.slice(1);
-    const isIndex = inSubdirectory && (rest.length === 0 || (rest.length === 1 && fileStem(rest[0] ?? '') === 'index'));
+    const isIndex = inSubdirectory && (rest.length === 0 || (rest.length === 1 && INDEX_STEMS.has(fileStem(rest[0] ?? ''))));
     if (isIndex && group.index === undefined) group.index = page;
   }
   // The root group (the site's home and top-level pages) leads, like the home page leads the site.
@@ -167,7 +172,7 @@ export function groupByPath(pages: SourcePage[], base: string, rootName: string)
  * Groups by the navigation tree: each top-level entry with children becomes a section holding its
  * whole subtree, in navigation order; top-level entries without children join the root group.
  * Pages the tree does not list join the section of the listed page sharing the longest directory
- * with them. Returns undefined when the tree has no sub-levels or lists under half of the pages:
+ * with them. Returns undefined when the tree has no sub-levels or lists under a third of the pages:
  * then it says little about the site's structure (Python's index page "navigation" is a list of
  * links to other sites).
  */
@@ -187,7 +192,7 @@ export function groupByNav(pages: SourcePage[], nav: NavLink[] | undefined, root
   });
   const places = new Map(pages.map((page) => [page, pageKeys(page).map((key) => sectionOf.get(key)).find(Boolean)]));
   const listed = pages.filter((page) => places.get(page) !== undefined);
-  if (listed.length * 2 < pages.length) return undefined;
+  if (listed.length < MIN_LISTED * pages.length) return undefined;
   const directories = new Map(pages.map((page) => [page, directoryOf(page.finalUrl)]));
   const placed = pages.map((page, index) => {
     const place = places.get(page);
