@@ -32,10 +32,17 @@ for (const s of sites) {
     await expect(panel.getByTestId('output')).toBeVisible({ timeout: 15_000 });
     await panel.getByRole('tab', { name: /^llms\.txt/ }).click();
     const llms = await panel.getByTestId('llms-text').innerText();
-    const h1 = /^# (.+)$/m.exec(llms)?.[1]?.trim();
-    expect(h1, llms.slice(0, 500)).toBeTruthy();
+    const h1 = /^# (.+)$/m.exec(llms)?.[1]?.trim() ?? '';
+    // The H1 names the site, and no entry or section carries that name again.
+    expect(h1.toLowerCase(), llms.slice(0, 500)).toContain(s.siteName.toLowerCase());
+    const withName = [...llms.matchAll(/^(?:## (.+)|- \[([^\]]+)\])/gm)].map((m) => m[1] ?? m[2] ?? '')
+      .filter((name) => name !== h1 && [' — ', ' – ', ' | ', ' - ', ': ', ' ('].some((sep) => name.includes(`${sep}${h1}`) || name.startsWith(`${h1}${sep}`)));
+    expect(withName).toEqual([]);
+    await expect(panel.getByTestId('findings')).toContainText('No findings');
     await panel.getByRole('tab', { name: /^llms-full\.txt/ }).click();
     const full = await panel.getByTestId('full-text').innerText();
+    // Headings come out plain: no permalinks, no self-links.
+    expect(full.split('\n').filter((line) => /^#{1,6} /.test(line) && (/[¶\u200b]\s*$/.test(line) || /^#{1,6} \[[^\]]*\]\([^)]*#[^)]*\)$/.test(line)))).toEqual([]);
 
     mkdirSync('test-results/matrix', { recursive: true });
     writeFileSync(`test-results/matrix/${s.id}-llms.txt`, llms);
