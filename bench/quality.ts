@@ -160,6 +160,7 @@ function offenders(run: SiteRun): string[] {
   add(`llms-full duplication ${(s.duplication.share * 100).toFixed(1)} % (${s.duplication.repeatedChars} of ${s.duplication.totalChars} chars${s.duplication.sources ? `; the sources of its ${s.duplication.sources.pages} pages repeat ${(s.duplication.sources.share * 100).toFixed(1)} % themselves` : ''}), most repeated blocks:`, s.duplication.top.slice(0, 4).map((b) => `×${b.repeats + 1}: \`${short(b.block.replace(/`/g, "'"), 120)}\``));
   if (s.sections.jaccard !== null && s.sections.jaccard < 1) add(`sections (Jaccard ${s.sections.jaccard.toFixed(2)}):`, [`generated, not the site's: ${s.sections.extra.map((n) => `“${n}”`).join(', ') || '—'}`, `the site's, missing: ${s.sections.missing.map((n) => `“${n}”`).join(', ') || '—'}`]);
   add(`weak descriptions (${s.descriptions.weak}: ${Object.entries(s.descriptions.byReason).map(([k, n]) => `${k} ${n}`).join(', ')}):`, s.descriptions.examples.slice(0, 8).map((e) => `${e.reason}: “${short(e.title, 60)}” → “${short(e.description, 120)}”`));
+  if (s.descriptions.share !== null && s.descriptions.share < 0.9) add(`undescribed (${s.descriptions.entries - s.descriptions.described} of ${s.descriptions.entries} outside Optional), e.g.:`, [s.descriptions.undescribed.slice(0, 8).map((e) => `“${short(e.title, 50)}” ${path(e.url)}`).join(', ')]);
   if (s.summary.weak) out.push(`* weak summary (${s.summary.weak}): “${short(s.summary.summary ?? '', 160)}”`);
   if (s.f1.pages) add(`source F1 over ${s.f1.pages} pages: median ${s.f1.median?.toFixed(3)} (uncleaned source ${s.f1.medianRaw?.toFixed(3)}), lowest:`, [s.f1.lowest.map((l) => `${path(l.url)} ${l.f1.toFixed(3)}`).join(', ')]);
   return out;
@@ -182,6 +183,8 @@ async function main() {
   let commit = '';
   try {
     commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
+    // What was scored is the working tree: say so when the product's code differs from the commit.
+    if (execSync('git status --porcelain -- lib', { encoding: 'utf8' }).trim()) commit += ' + uncommitted lib/ changes';
   } catch {
     // Not a git checkout: the results still stand, without the commit.
   }

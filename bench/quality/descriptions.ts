@@ -51,13 +51,18 @@ export interface DescriptionsResult {
   weak: number;
   byReason: Partial<Record<WeakReason, number>>;
   examples: { title: string; url: string; description: string; reason: WeakReason }[];
+  /** Some non-Optional entries without a description. */
+  undescribed: { title: string; url: string }[];
 }
 
 export function descriptionQuality(entries: DescribedEntry[], keepExamples = 12): DescriptionsResult {
   const main = entries.filter((e) => !e.optional);
-  const result: DescriptionsResult = { entries: main.length, described: 0, share: null, weak: 0, byReason: {}, examples: [] };
+  const result: DescriptionsResult = { entries: main.length, described: 0, share: null, weak: 0, byReason: {}, examples: [], undescribed: [] };
   for (const e of main) {
-    if (!e.description?.trim()) continue;
+    if (!e.description?.trim()) {
+      if (result.undescribed.length < keepExamples) result.undescribed.push({ title: e.title, url: e.url });
+      continue;
+    }
     result.described += 1;
     const reason = weakReason(e.description, e.title);
     if (!reason) continue;

@@ -263,7 +263,7 @@ describe('metric 9 and 10: descriptions and summary', () => {
       { title: 'D', url: 'd', optional: false, description: '   ' },
       { title: 'E', url: 'e', optional: true, description: 'New in version 2.' },
     ]);
-    expect(result).toMatchObject({ entries: 4, described: 2, share: 0.5, weak: 1, byReason: { 'see-also': 1 } });
+    expect(result).toMatchObject({ entries: 4, described: 2, share: 0.5, weak: 1, byReason: { 'see-also': 1 }, undescribed: [{ title: 'C', url: 'c' }, { title: 'D', url: 'd' }] });
     expect(summaryQuality(undefined).weak).toBe('missing');
     expect(summaryQuality('Copyright © 1996–2026 The Group').weak).toBe('copyright');
     expect(summaryQuality('The official documentation of the Foo web framework.').weak).toBeNull();
