@@ -2,6 +2,8 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { CrawlSettings } from './crawl/settings';
 import type { DiscoveryResult } from './discovery/types';
 import type { Curation, GeneratedOutput } from './generate/types';
+import type { OutputFiles } from './generate/output-files';
+import type { StoredCounts } from './generate/body-counts';
 
 /**
  * The one IndexedDB database. The background worker writes; the side panel reads
@@ -134,6 +136,8 @@ export interface PageRecord {
   tokens?: number;
   /** Tokens (o200k) the page adds to llms-full.txt, under the title it was counted for (see renderLlmsFull). */
   fullTokens?: { title: string; count: number; chars?: number };
+  /** Tokens of the page's body in each full-text file it was counted for (lean links differ per file; see body-counts.ts). */
+  bodyCounts?: StoredCounts;
   etag?: string;
   lastModified?: string;
   fetchedAt: number;
@@ -143,17 +147,22 @@ export interface PageRecord {
   shell?: string;
 }
 
-/** A generated output (llms.txt, llms-full.txt), versioned per site. */
+/**
+ * A generated output, versioned per site: the flat llms.txt, the site's llms-full.txt, and the
+ * files Scout publishes (`files`: the root llms.txt as `text`, the nested layout and sizes in `files`).
+ */
 export interface ArtifactRecord {
   id?: number;
   origin: string;
-  kind: 'llms' | 'llms-full';
+  kind: 'llms' | 'llms-full' | 'files';
   version: number;
   jobId: string;
   text: string;
   tokens: number;
   /** The structure behind the llms.txt (sections and entries), for review and curation. */
   model?: Pick<GeneratedOutput, 'title' | 'summary' | 'sections'>;
+  /** kind 'files': the layout (flat or nested), each file's sizes, and where each page is in llms-full.txt. */
+  files?: OutputFiles;
   createdAt: number;
   /** The refresh that caused this version, when one did (else a crawl or a curation change). */
   refreshJobId?: string;

@@ -26,9 +26,11 @@ export interface ExportPageMeta {
 
 /**
  * A zip of `llms.txt`, `llms-full.txt`, `pages.json` (metadata) and `pages/<url path>.md`, one per
- * page, in the order given. Built in memory: the whole export is at most tens of megabytes.
+ * page, in the order given. `nested` adds the nested llms.txt and llms-full.txt files at their
+ * paths on the site (`library/llms.txt`…), so the zip unpacks onto the site's root ready to
+ * upload. Built in memory: the whole export is at most tens of megabytes.
  */
-export function buildZip(input: { host: string; llmsTxt: string; llmsFullTxt: string; pages: ExportPage[] }): Uint8Array {
+export function buildZip(input: { host: string; llmsTxt: string; llmsFullTxt: string; pages: ExportPage[]; nested?: Array<{ path: string; text: string }> }): Uint8Array {
   const paths = uniquePaths(input.pages.map((page) => pagePath(page.url)));
   const meta: ExportPageMeta[] = input.pages.map((page, index) => ({
     url: page.url,
@@ -46,7 +48,29 @@ export function buildZip(input: { host: string; llmsTxt: string; llmsFullTxt: st
     const path = paths[index];
     if (path) files[path] = strToU8(page.markdown);
   });
+  for (const file of input.nested ?? []) {
+    const path = sitePath(file.path);
+    if (path && !(path in files)) files[path] = strToU8(file.text);
+  }
   return zipSync(files, { level: 6 });
+}
+
+/**
+ * A file's path on the site as a path in the zip: decoded (the folder "my docs" for /my%20docs/),
+ * without the leading slash; `.` and `..` are dropped, never followed.
+ */
+export function sitePath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    })
+    .filter((segment) => segment !== '' && !/^\.+$/.test(segment) && !segment.includes('/'))
+    .join('/');
 }
 
 /** A host as a file-name prefix: lower-case letters, digits, dots and dashes only ("docs.example.com:8080" → "docs.example.com-8080"). */

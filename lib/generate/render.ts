@@ -13,7 +13,8 @@ export interface FileHead {
   summary?: string;
 }
 
-function headLines(head: FileHead): string[] {
+/** The H1 and blockquote lines every file starts with. */
+export function headLines(head: FileHead): string[] {
   const lines = [`# ${head.title}`, ''];
   if (head.summary) lines.push(`> ${head.summary}`, '');
   return lines;

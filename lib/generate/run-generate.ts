@@ -2,7 +2,10 @@ import type { ArtifactRecord, PageRecord, ScoutDb } from '../db';
 import { cachedDescriptions } from '../describe/run-describe';
 import { siteSummaryKey } from '../describe/site-summary';
 import { generateOutputs } from './generate';
+import { BodyCounts } from './body-counts';
 import { latestCrawlWithPages } from './latest-crawl';
+import { buildOutputFiles, type OutputFiles } from './output-files';
+import { normalizeOutputSettings } from './output-settings';
 import type { Curation, GeneratedOutput } from './types';
 
 /** Versions kept per site and kind; older ones are dropped (each llms-full can be megabytes). */
@@ -10,11 +13,11 @@ export const KEEP_VERSIONS = 5;
 
 /**
  * Generates the site's llms.txt and llms-full.txt from its latest crawl with the
- * saved curation, and stores both as a new version. Token counts are computed
- * once per page and kept on the page, so re-generating after a curation change
- * is quick.
+ * saved curation, lays out the files to publish (flat, or nested over the size budget), and
+ * stores all three as a new version. Token counts are computed once per page body and kept on
+ * the page, so re-generating after a curation change is quick.
  */
-export async function generateForSite(db: ScoutDb, origin: string, now = new Date(), options: { refreshJobId?: string; descriptionsBy?: string | null } = {}): Promise<{ version: number; output: GeneratedOutput } | null> {
+export async function generateForSite(db: ScoutDb, origin: string, now = new Date(), options: { refreshJobId?: string; descriptionsBy?: string | null } = {}): Promise<{ version: number; output: GeneratedOutput; files: OutputFiles } | null> {
   const started = Date.now();
   const job = await latestCrawlWithPages(db, origin);
   if (!job?.startUrl) return null;
@@ -27,8 +30,17 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
   const sources = pages.map((p) => ({ ...toSource(p), description: ai.get(p.key) ?? p.description }));
   const summary = options.descriptionsBy ? (await db.descriptions.get(siteSummaryKey(origin, options.descriptionsBy)))?.text : undefined;
   const output = generateOutputs({ startUrl: job.startUrl, pages: sources, nav: job.nav, curation: site?.curation, generatedAt: now, summary });
+  // The files to publish: flat, or nested per section over the budget, each with its llms-full.txt counted.
+  const counts = new BodyCounts(new Map(pages.flatMap((p) => (p.bodyCounts ? [[p.key, p.bodyCounts] as const] : []))));
+  const files = buildOutputFiles({ model: output, flatText: output.llmsTxt, fullText: output.llmsFullTxt, origin, settings: normalizeOutputSettings(site?.curation?.output), counts, plainCounts: output.fullTokens });
+  const kept = counts.kept();
   // New counts are kept on their pages (one write), so the next generation — a curation change — skips them.
   for (const p of pages) {
+    const used = kept.get(p.key);
+    if (used && JSON.stringify(used) !== JSON.stringify(p.bodyCounts)) {
+      p.bodyCounts = used;
+      changed.add(p);
+    }
     const fresh = output.fullTokens.get(p.key);
     if (!fresh || (p.fullTokens?.title === fresh.title && p.fullTokens.count === fresh.count && p.fullTokens.chars === fresh.chars)) continue;
     p.fullTokens = fresh;
@@ -44,15 +56,16 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
     const rows: ArtifactRecord[] = [
       { ...base, kind: 'llms', text: output.llmsTxt, tokens: output.tokens.llmsTxt, model },
       { ...base, kind: 'llms-full', text: output.llmsFullTxt, tokens: output.tokens.llmsFullTxt },
+      { ...base, kind: 'files', text: files.files[0]?.text ?? output.llmsTxt, tokens: files.files[0]?.tokens ?? output.tokens.llmsTxt, files },
     ];
     await db.artifacts.bulkAdd(rows);
-    for (const kind of ['llms', 'llms-full'] as const) {
+    for (const kind of ['llms', 'llms-full', 'files'] as const) {
       const old = await db.artifacts.where('[origin+kind+version]').between([origin, kind, 0], [origin, kind, next - KEEP_VERSIONS], true, true).primaryKeys();
       await db.artifacts.bulkDelete(old);
     }
     return next;
   });
-  return { version, output };
+  return { version, output, files };
 }
 
 /** Saves the user's review choices for a site; the caller regenerates. */

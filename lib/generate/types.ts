@@ -1,4 +1,5 @@
 import type { NavLink } from '../convert/convert-page';
+import type { OutputSettings } from './output-settings';
 
 /** What the generator needs from a stored page. */
 export interface SourcePage {
@@ -34,6 +35,8 @@ export interface Curation {
   excluded?: string[];
   /** Leave Optional pages out of llms-full.txt (default: include them, last). */
   fullWithoutOptional?: boolean;
+  /** The size budget, flat or nested layout, token-lean links (see output-settings.ts). */
+  output?: Partial<OutputSettings>;
 }
 
 export interface GenerateInput {

@@ -79,7 +79,7 @@ describe('refresh', () => {
     const versions = await db.pageVersions.where('[jobId+change]').equals([job.id, 'unchanged']).toArray();
     expect(versions.map((v) => v.reason)).toEqual(Array(6).fill('Not modified (HTTP 304)'));
     expect(await outputsAfterRefresh(db, job.id)).toBeNull();
-    expect(await db.artifacts.count()).toBe(2); // still version 1 (llms + llms-full)
+    expect(await db.artifacts.count()).toBe(3); // still version 1 (llms, llms-full and the files to publish)
   });
 
   it('gets 304s with Last-Modified alone (If-Modified-Since)', async () => {

@@ -42,6 +42,30 @@ describe('generating a site’s outputs', () => {
     expect(versions).toEqual([5, 6, 7, 8, 9]);
   });
 
+  it('stores the files to publish with each version: nested over the budget, flat when the user says so', async () => {
+    db = createDb(`t-${Math.random()}`);
+    await db.sites.add({ origin, host: 'docs.example.test', site: 'example.test', firstOpenedAt: 1, lastOpenedAt: 1, openCount: 1 });
+    await db.jobs.add({ id: 'crawl', origin, kind: 'crawl', state: 'done', createdAt: 1, startUrl: `${origin}/`, counters: {} });
+    const many = Array.from({ length: 40 }, (_, i) => page(`/guide/p${i}.html`, `Guide page ${i}`, { markdown: `# Guide page ${i}\n\nStep ${i} of the guide, explained in detail.\n\nFor step ${i}, see [API ${i}](${origin}/api/x${i}.html#f) and [API ${i}](${origin}/api/x${i}.html#f).` }));
+    const api = Array.from({ length: 40 }, (_, i) => page(`/api/x${i}.html`, `API ${i}`));
+    await db.pages.bulkAdd([page('/', 'Home', { depth: 0 }), ...many, ...api]);
+
+    await saveCuration(db, origin, { output: { budget: 3_000 } });
+    const nested = await generateForSite(db, origin);
+    const files = await db.artifacts.where('[origin+kind+version]').equals([origin, 'files', nested?.version ?? 0]).first();
+    expect(files?.files?.files.map((f) => f.path)).toEqual(expect.arrayContaining(['/llms.txt', '/guide/llms.txt', '/api/llms.txt']));
+    expect(files?.text).toBe(files?.files?.files[0]?.text);
+    expect(files?.files?.files.every((f) => f.chars <= 3_000)).toBe(true);
+    // Lean counts are kept on the pages for the next version.
+    expect((await db.pages.get(['crawl', `${origin}/guide/p1.html`]))?.bodyCounts?.length).toBeGreaterThan(0);
+
+    await saveCuration(db, origin, { output: { budget: 3_000, layout: 'flat', leanLinks: false } });
+    const flat = await generateForSite(db, origin);
+    expect(flat?.files.files.map((f) => f.path)).toEqual(['/llms.txt']);
+    expect(flat?.files.files[0]?.text).toBe(flat?.output.llmsTxt);
+    expect(flat?.files.files[0]?.full.tokens).toBe(flat?.output.tokens.llmsFullTxt);
+  });
+
   it('says there is nothing to generate before a crawl stored pages', async () => {
     db = createDb(`t-${Math.random()}`);
     expect(await generateForSite(db, origin)).toBeNull();

@@ -1,0 +1,106 @@
+/**
+ * Pieces of llms-full.txt. The generator writes the site's llms-full.txt once; every other
+ * full-text file (a section's llms-full.txt, a context pack) is cut from it page by page, so a
+ * page reads the same everywhere and nothing is converted twice. The index says where each page's
+ * body is in the site's file; files are assembled in exactly the format `renderLlmsFull` writes.
+ */
+import { headLines, type FileHead } from './render';
+import { headingLine } from './text';
+import type { LlmsSectionModel } from './types';
+
+/** Where one page is in the site's llms-full.txt. */
+export interface FullIndexEntry {
+  key: string;
+  title: string;
+  /** The page's address (its `Source:` line). */
+  url: string;
+  /** The address llms.txt links to when it is not the page's own (its Markdown twin). */
+  link?: string;
+  /** The body (headings already demoted) is `text.slice(bodyStart, bodyEnd)`; empty when equal. */
+  bodyStart: number;
+  bodyEnd: number;
+  /** Tokens of the body as the site's llms-full.txt has it (lean when links are), for estimates. */
+  tokens?: number;
+}
+
+/** One page as it goes into a full-text file. */
+export interface FullPart {
+  key: string;
+  title: string;
+  url: string;
+  body: string;
+}
+
+/**
+ * Finds each listed page of `sections` in the site's llms-full.txt, in file order. Pages the file
+ * leaves out (aggregates, Optional when the user chose so) are simply not in the index. The search
+ * is for the page's exact `## title` + `Source: url` lines, from where the previous page ended.
+ */
+export function indexFullText(text: string, sections: LlmsSectionModel[]): FullIndexEntry[] {
+  const index: FullIndexEntry[] = [];
+  let from = 0;
+  const found: Array<{ key: string; title: string; url: string; link: string; start: number; headerEnd: number }> = [];
+  for (const entry of sections.flatMap((section) => section.entries)) {
+    const header = `## ${headingLine(entry.title, entry.pageUrl)}\nSource: ${entry.pageUrl}\n`;
+    const at = text.indexOf(`\n${header}`, Math.max(0, from - 1));
+    if (at < 0) continue;
+    found.push({ key: entry.key, title: entry.title, url: entry.pageUrl, link: entry.url, start: at + 1, headerEnd: at + 1 + header.length });
+    from = at + 1 + header.length;
+  }
+  found.forEach((page, i) => {
+    // A page's part ends where the newline joining it to the next part starts (the last: the file's end).
+    const end = i + 1 < found.length ? (found[i + 1]?.start ?? text.length) - 1 : text.length;
+    const hasBody = end > page.headerEnd + 1;
+    // The part is header, blank line, body, one newline.
+    const bodyStart = hasBody ? page.headerEnd + 1 : page.headerEnd;
+    const bodyEnd = hasBody ? Math.max(bodyStart, end - 1) : bodyStart;
+    index.push({ key: page.key, title: page.title, url: page.url, ...(page.link !== page.url ? { link: page.link } : {}), bodyStart, bodyEnd });
+  });
+  return index;
+}
+
+/** The page's body as it is in the site's llms-full.txt. */
+export function bodyOf(text: string, entry: FullIndexEntry): string {
+  return text.slice(entry.bodyStart, entry.bodyEnd);
+}
+
+function partText(part: FullPart): string {
+  return `## ${headingLine(part.title, part.url)}\nSource: ${part.url}\n${part.body ? `\n${part.body}\n` : ''}`;
+}
+
+/** A full-text file: the head, then each page under `## title` and its `Source:` line (the llms-full.txt format). */
+export function assembleFull(head: FileHead, parts: FullPart[], preamble = ''): string {
+  const headText = headLines(head).join('\n') + preamble;
+  return `${[headText, ...parts.map(partText)].join('\n').trimEnd()}\n`;
+}
+
+/**
+ * The exact o200k count of `assembleFull(head, parts, preamble)` without tokenizing the bodies
+ * again: `bodyTokens(part)` is the count of `${body}\n\n`, which the caller caches. It is exact for
+ * the reason given at `renderLlmsFull`: no pre-token joins a newline run to the non-space after it,
+ * so the file splits cleanly before each `## ` and before each body that starts with a non-space.
+ */
+export function countFull(head: FileHead, parts: FullPart[], count: (text: string) => number, bodyTokens: (part: FullPart) => number, preamble = ''): number {
+  const pieces = [headLines(head).join('\n') + preamble, ...parts.map(partText)];
+  let tokens = 0;
+  pieces.forEach((piece, i) => {
+    const last = i === pieces.length - 1;
+    const part = parts[i - 1];
+    if (last || !part || !/^\S/.test(part.body)) {
+      tokens += count(last ? `${piece.trimEnd()}\n` : `${piece}\n`);
+      return;
+    }
+    tokens += count(piece.slice(0, piece.length - part.body.length - 1)) + bodyTokens(part);
+  });
+  return tokens;
+}
+
+/** A short, stable fingerprint of a body (FNV-1a, 32 bits, with its length), to key cached counts. */
+export function bodyFingerprint(body: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < body.length; i++) {
+    hash ^= body.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return `${body.length.toString(36)}.${(hash >>> 0).toString(36)}`;
+}

@@ -1,0 +1,86 @@
+/**
+ * The files Scout publishes for a site, as stored with each generated version: the llms.txt
+ * layout (one flat file, or nested per-section files — see nested.ts) and, for each file, the
+ * size and token count of the llms-full.txt beside it. The full texts themselves are not stored
+ * again: each is cut page by page from the site's llms-full.txt (see full-text.ts) when it is
+ * viewed, downloaded or zipped.
+ */
+import type { BodyCounts } from './body-counts';
+import { assembleFull, bodyOf, countFull, indexFullText, type FullIndexEntry, type FullPart } from './full-text';
+import { leanMarkdown } from './lean-links';
+import { markdownLinks } from './link-tree';
+import { nestOutput, type NestedFile, type NestModel } from './nested';
+import type { OutputSettings } from './output-settings';
+import { countTokens } from './tokens';
+import { dedupeKey } from '../url/normalize';
+
+/** A file of the layout with what the Output tab shows about it. */
+export interface OutputFile extends NestedFile {
+  chars: number;
+  tokens: number;
+  /** The llms-full.txt beside it: every page under the file that the site's llms-full.txt has. */
+  full: { chars: number; tokens: number; pages: number };
+}
+
+export interface OutputFiles {
+  settings: OutputSettings;
+  /** Characters of the flat llms.txt, to say why the layout is nested. */
+  flatChars: number;
+  /** Parents before children; the first is the root /llms.txt. */
+  files: OutputFile[];
+  /** Where each page is in the site's llms-full.txt of the same version. */
+  index: FullIndexEntry[];
+}
+
+/**
+ * The pages of a full-text file, in the order of `keys`, cut from the site's llms-full.txt;
+ * with `lean`, their links made lean for exactly this set of pages.
+ */
+export function fileParts(fullText: string, index: FullIndexEntry[], keys: string[], options: { origin: string; lean: boolean }, cache = new Map<string, string>()): FullPart[] {
+  const byKey = new Map(index.map((entry) => [entry.key, entry]));
+  const entries = keys.map((key) => byKey.get(key)).filter((entry): entry is FullIndexEntry => entry !== undefined);
+  const inFile = new Set(entries.flatMap((entry) => [dedupeKey(entry.url), ...(entry.link ? [dedupeKey(entry.link)] : [])]));
+  const context = { origin: options.origin, inFile: (key: string) => inFile.has(key) };
+  return entries.map((entry) => {
+    const body = bodyOf(fullText, entry);
+    return { key: entry.key, title: entry.title, url: entry.url, body: options.lean ? leanMarkdown(body, entry.url, context, cache) : body };
+  });
+}
+
+/** The text of a file's llms-full.txt. */
+export function fileFullText(fullText: string, files: OutputFiles, file: NestedFile, origin: string): string {
+  const parts = fileParts(fullText, files.index, file.keys, { origin, lean: files.settings.leanLinks });
+  return assembleFull({ title: file.title, ...(file.summary ? { summary: file.summary } : {}) }, parts);
+}
+
+/**
+ * Lays out the files for a generated version and counts every file. `fullText` is the site's
+ * llms-full.txt as generated; `counts` caches page-body counts across versions.
+ */
+export function buildOutputFiles(input: { model: NestModel; flatText: string; fullText: string; origin: string; settings: OutputSettings; counts: BodyCounts; plainCounts?: Map<string, { count: number }> }): OutputFiles {
+  const { model, fullText, origin, settings, counts } = input;
+  const index = indexFullText(fullText, model.sections);
+  // The generator counted every plain body already (GeneratedOutput.fullTokens): no need to again.
+  for (const entry of index) {
+    const known = input.plainCounts?.get(entry.key);
+    if (known) counts.seed(entry.key, bodyOf(fullText, entry), known.count);
+  }
+  const links = markdownLinks(index.map((entry) => ({ key: entry.key, urls: [entry.url, ...(entry.link ? [entry.link] : [])], markdown: bodyOf(fullText, entry), base: entry.url })));
+  const budget = settings.layout === 'flat' ? Number.POSITIVE_INFINITY : settings.budget;
+  const nested = nestOutput(model, { origin, budget, links });
+  const cache = new Map<string, string>();
+  const byKey = new Map(index.map((entry) => [entry.key, entry]));
+  const files = nested.map((file, i): OutputFile => {
+    const parts = fileParts(fullText, index, file.keys, { origin, lean: settings.leanLinks }, cache);
+    const head = { title: file.title, ...(file.summary ? { summary: file.summary } : {}) };
+    const tokens = countFull(head, parts, countTokens, (part) => {
+      const n = counts.get(part.key, part.body);
+      // The root holds every page: its counts are the estimates context packs start from.
+      const entry = i === 0 ? byKey.get(part.key) : undefined;
+      if (entry) entry.tokens = n;
+      return n;
+    });
+    return { ...file, chars: file.text.length, tokens: countTokens(file.text), full: { chars: assembleFull(head, parts).length, tokens, pages: parts.length } };
+  });
+  return { settings, flatChars: input.flatText.length, files, index };
+}
