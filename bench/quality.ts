@@ -106,6 +106,11 @@ async function runSite(site: MatrixSite): Promise<SiteRun> {
       // Large sites: 1 shingle in 4 for the containment estimate (memory), every one on small sites.
       shingleSample: pages.length > 300 ? 4 : 1,
     });
+    // The per-page "full" figures read llms-full.txt back page by page (## title / Source: url): if
+    // its format changed, say so rather than report zeros.
+    if (score.pagesListed > 0 && score.notInFull.length === score.pagesListed) {
+      console.warn(`${site.id}: no page of llms-full.txt could be matched to a listed page — has its "## title / Source: url" format changed? (bench/quality/llms-full.ts)`);
+    }
     const t3 = performance.now();
     return {
       id: site.id,
