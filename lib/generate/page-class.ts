@@ -26,6 +26,10 @@ const SAMPLE = 8;
 const MIN_SHINGLES = 12;
 // Share of a page's shingles another page must hold to contain it.
 const CONTAINED = 0.6;
+// A contained page already this covered by the others counted is one of a kind with them.
+const DISTINCT = 0.5;
+// The contained pages make up at least this share of an aggregate.
+const MADE_OF = 0.5;
 // An aggregate contains at least this many other pages.
 const MIN_CONTAINED_PAGES = 3;
 // A shingle on more pages than this is site boilerplate; it says nothing about containment.
@@ -70,7 +74,12 @@ function isSourceListing(page: SourcePage): boolean {
   return SOURCE_TITLE.test(oneLine(page.title)) || SOURCE_TITLE.test(firstHeadingText(page.markdown));
 }
 
-/** Pages that contain the text of at least MIN_CONTAINED_PAGES other pages. */
+/**
+ * Pages made of other pages: each holds at least MIN_CONTAINED_PAGES pages that differ from one
+ * another, and those pages make up at least half of it. Pages that share an included part (git's
+ * diff options in git-log and git-diff-tree, npm's config options in every command page) are
+ * alike, so they count once, and they make up only a part of the page that holds them.
+ */
 function aggregates(pages: SourcePage[]): Set<SourcePage> {
   const sets = pages.map((page) => shingles(page.markdown));
   const postings = new Map<number, number[]>();
@@ -81,7 +90,7 @@ function aggregates(pages: SourcePage[]): Set<SourcePage> {
       else if (list.length <= MAX_POSTINGS) list.push(index);
     }
   });
-  const containedIn = new Map<number, number>();
+  const contained = new Map<number, number[]>();
   sets.forEach((set, index) => {
     if (set.size < MIN_SHINGLES) return;
     // Which other pages hold this page's shingles, and how many of them.
@@ -92,10 +101,28 @@ function aggregates(pages: SourcePage[]): Set<SourcePage> {
       for (const other of list) if (other !== index) hits.set(other, (hits.get(other) ?? 0) + 1);
     }
     for (const [other, count] of hits) {
-      if (count >= CONTAINED * set.size && (sets[other]?.size ?? 0) > set.size) containedIn.set(other, (containedIn.get(other) ?? 0) + 1);
+      if (count >= CONTAINED * set.size && (sets[other]?.size ?? 0) > set.size) contained.set(other, [...(contained.get(other) ?? []), index]);
     }
   });
-  return new Set([...containedIn].filter(([, count]) => count >= MIN_CONTAINED_PAGES).map(([index]) => pages[index] as SourcePage));
+  const out = new Set<SourcePage>();
+  for (const [holder, members] of contained) {
+    if (members.length < MIN_CONTAINED_PAGES) continue;
+    // Largest first; a member mostly covered by those already counted is one of a kind with them.
+    const covered = new Set<number>();
+    let distinct = 0;
+    for (const member of members.sort((a, b) => (sets[b]?.size ?? 0) - (sets[a]?.size ?? 0))) {
+      const set = sets[member] ?? new Set<number>();
+      let seen = 0;
+      for (const h of set) if (covered.has(h)) seen++;
+      if (seen < DISTINCT * set.size) distinct++;
+      for (const h of set) covered.add(h);
+    }
+    const own = sets[holder] ?? new Set<number>();
+    let made = 0;
+    for (const h of own) if (covered.has(h)) made++;
+    if (distinct >= MIN_CONTAINED_PAGES && made >= MADE_OF * own.size) out.add(pages[holder] as SourcePage);
+  }
+  return out;
 }
 
 /** The pages that are source listings, alphabetical indexes or aggregates, with their class. */
