@@ -7,10 +7,11 @@
  * R = overlap / |source bag|, overlap = Σ min(count in each).
  *
  * The source is cleaned first (`cleanSource`): YAML/TOML front matter, MDX `import`/`export` lines
- * and HTML comments (`<!-- YAML … -->`, `<!--introduced_in=…-->`) are not text a reader sees. Pages the
+ * HTML comments (`<!-- YAML … -->`, `<!--introduced_in=…-->`) and the tags of raw HTML (`<td>`, `<code>`)
+ * are not text a reader sees. Pages the
  * crawler took from a Markdown twin are skipped: their stored Markdown *is* the source.
  */
-import { median, wordTokens } from './markdown';
+import { median, stripLinkTargets, wordTokens } from './markdown';
 
 function bag(text: string): Map<string, number> {
   const counts = new Map<string, number>();
@@ -61,10 +62,23 @@ export function cleanSource(source: string): string {
       inEsm = !/;\s*$|from\s+['"][^'"]+['"]\s*;?\s*$|^import\s+['"][^'"]+['"]\s*;?\s*$/.test(line);
       continue;
     }
-    kept.push(line);
+    // Raw HTML in the source (Node's <table><tr><td>…) shows its text, not its tag names.
+    kept.push(line.replace(HTML_TAG, ' '));
   }
   return kept.join('\n');
 }
+
+/** Markdown without link targets, reference definitions or autolinked URLs. */
+export function textOnly(markdown: string): string {
+  return markdown
+    .split('\n')
+    .filter((line) => !/^ {0,3}\[[^\]]+\]:\s*\S/.test(line))
+    .map((line) => stripLinkTargets(line).replace(/<https?:\/\/[^>\s]+>/g, ' '))
+    .join('\n');
+}
+
+// An HTML tag; not a Markdown autolink (<https://…>), whose name is followed by a colon.
+const HTML_TAG = /<\/?[a-zA-Z][a-zA-Z0-9-]*(?:\s[^>]*)?\/?>/g;
 
 export interface F1Page {
   url: string;
@@ -78,18 +92,30 @@ export interface F1Result {
   min: number | null;
   /** The same median with the source left uncleaned (the convert-real-docs.test.ts way). */
   medianRaw: number | null;
+  /**
+   * Text F1: link targets left out on both sides. Generators rewrite every link (`fs.md#x` in the
+   * source, `https://site/docs/fs#x` on the page, reference definitions inlined), so the URLs
+   * measure the URL scheme, not the content; this figure measures the words a reader sees.
+   */
+  textMedian: number | null;
+  textMin: number | null;
   lowest: { url: string; f1: number }[];
 }
 
 export function sourceF1(pages: F1Page[], keepLowest = 6): F1Result {
-  if (pages.length === 0) return { pages: 0, median: null, min: null, medianRaw: null, lowest: [] };
-  const scores = pages.map((p) => ({ url: p.url, f1: tokenF1(p.markdown, cleanSource(p.source)), raw: tokenF1(p.markdown, p.source) }));
+  if (pages.length === 0) return { pages: 0, median: null, min: null, medianRaw: null, textMedian: null, textMin: null, lowest: [] };
+  const scores = pages.map((p) => {
+    const source = cleanSource(p.source);
+    return { url: p.url, f1: tokenF1(p.markdown, source), raw: tokenF1(p.markdown, p.source), text: tokenF1(textOnly(p.markdown), textOnly(source)) };
+  });
   const values = scores.map((s) => s.f1);
   return {
     pages: scores.length,
     median: median(values),
     min: Math.min(...values),
     medianRaw: median(scores.map((s) => s.raw)),
+    textMedian: median(scores.map((s) => s.text)),
+    textMin: Math.min(...scores.map((s) => s.text)),
     lowest: [...scores].sort((a, b) => a.f1 - b.f1).slice(0, keepLowest).map(({ url, f1 }) => ({ url, f1 })),
   };
 }

@@ -160,7 +160,7 @@ export function scoreSite(input: ScoreInput): SiteScore {
 
 export const TABLE_HEADER = [
   'site', 'family', 'pages', 'time s', 'H1 = name', 'titles w/ name', 'chrome pages full / stored', 'permalink hdgs full / stored', '>1 H1 pages',
-  'non-doc main', 'full dup %', 'sections J', 'described %', 'weak desc', 'llms.txt chars', 'summary', 'F1 med / min',
+  'non-doc main', 'full dup %', 'sections J', 'described %', 'weak desc', 'llms.txt chars', 'summary', 'F1 med / min', 'text F1 med / min',
 ];
 
 const pct = (x: number | null) => (x === null ? 'n/a' : (x * 100).toFixed(1));
@@ -186,6 +186,7 @@ export function tableRow(id: string, family: string, seconds: number, s: SiteSco
     String(s.llmsTxtChars),
     s.summary.weak ? `weak (${s.summary.weak})` : 'ok',
     s.f1.pages ? `${fix(s.f1.median)} / ${fix(s.f1.min)}` : 'n/a',
+    s.f1.pages ? `${fix(s.f1.textMedian)} / ${fix(s.f1.textMin)}` : 'n/a',
   ];
 }
 

@@ -349,3 +349,13 @@ describe('the scorecard of one site', () => {
     expect(score.llmsTxtChars).toBe(12);
   });
 });
+
+describe('metric 11: text F1 leaves link targets out on both sides', () => {
+  it('scores a page whose only difference is rewritten links as 1', async () => {
+    const { textOnly, tokenF1 } = await import('../../bench/quality/f1');
+    const source = 'Read [`fs.open()`][] or [the guide](guide.md#start).\n\n[`fs.open()`]: #fsopenpath';
+    const page = 'Read [`fs.open()`](https://docs.example.test/docs/fs#fsopenpath) or [the guide](https://docs.example.test/docs/guide#start).';
+    expect(tokenF1(textOnly(page), textOnly(source))).toBe(1);
+    expect(tokenF1(page, source)).toBeLessThan(0.8);
+  });
+});
