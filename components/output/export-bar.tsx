@@ -2,11 +2,19 @@ import { useState } from 'react';
 import { db, type ArtifactRecord } from '@/lib/db';
 import { buildZip, exportFileName } from '@/lib/generate/export';
 import { latestCrawlWithPages } from '@/lib/generate/latest-crawl';
+import type { OutputFile, OutputFiles } from '@/lib/generate/output-files';
 import { saveFile } from './download';
+import { fullTextOf } from './published';
 
-/** Download, copy, zip and JSON export of the generated files. */
-export function ExportBar({ host, origin, llms, full }: { host: string; origin: string; llms: ArtifactRecord; full?: ArtifactRecord }) {
+/**
+ * Download, copy, zip and JSON export of the generated files. The llms.txt is the root of the
+ * files to publish; the zip holds every nested llms.txt and llms-full.txt at its path on the site.
+ */
+export function ExportBar({ host, origin, llms, full, published = [], layout }: { host: string; origin: string; llms: ArtifactRecord; full?: ArtifactRecord; published?: OutputFile[]; layout?: OutputFiles }) {
   const [note, setNote] = useState<string | null>(null);
+  const root = published[0];
+  const rootText = root?.text ?? llms.text;
+  const rootFull = () => (full ? (root ? fullTextOf(origin, root, full, layout) : full.text) : '');
   const pages = async () => {
     const job = await latestCrawlWithPages(db, origin);
     return job ? db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray() : [];
@@ -14,9 +22,10 @@ export function ExportBar({ host, origin, llms, full }: { host: string; origin: 
   const zip = async () => {
     setNote('Building the zip…');
     const rows = await pages();
-    const data = buildZip({ host, llmsTxt: llms.text, llmsFullTxt: full?.text ?? '', pages: rows.map((p) => ({ url: p.finalUrl, title: p.title, description: p.description, markdown: p.markdown, tokens: p.fullTokens?.count ?? p.tokens })) });
+    const nested = full ? published.slice(1).flatMap((file) => [{ path: file.path, text: file.text }, { path: file.fullPath, text: fullTextOf(origin, file, full, layout) }]) : [];
+    const data = buildZip({ host, llmsTxt: rootText, llmsFullTxt: rootFull(), nested, pages: rows.map((p) => ({ url: p.finalUrl, title: p.title, description: p.description, markdown: p.markdown, tokens: p.fullTokens?.count ?? p.tokens })) });
     saveFile(exportFileName(host, 'zip'), data, 'application/zip');
-    setNote(`Zip of ${rows.length} pages saved.`);
+    setNote(`Zip of ${rows.length} pages${nested.length ? ` and ${published.length} llms.txt files, laid out by path` : ''} saved.`);
   };
   const json = async () => {
     const rows = await pages();
@@ -24,16 +33,16 @@ export function ExportBar({ host, origin, llms, full }: { host: string; origin: 
     saveFile(exportFileName(host, 'json'), JSON.stringify(meta, null, 2), 'application/json');
   };
   const copy = async () => {
-    await navigator.clipboard.writeText(llms.text);
+    await navigator.clipboard.writeText(rootText);
     setNote('llms.txt copied to the clipboard.');
   };
   return (
     <div className="export-bar" data-testid="export-bar">
-      <button type="button" className="button button--primary" onClick={() => saveFile(exportFileName(host, 'llms'), llms.text, 'text/plain')} data-testid="download-llms">
+      <button type="button" className="button button--primary" onClick={() => saveFile(exportFileName(host, 'llms'), rootText, 'text/plain')} data-testid="download-llms">
         Download llms.txt
       </button>
       {full && (
-        <button type="button" className="button" onClick={() => saveFile(exportFileName(host, 'llms-full'), full.text, 'text/plain')} data-testid="download-full">
+        <button type="button" className="button" onClick={() => saveFile(exportFileName(host, 'llms-full'), rootFull(), 'text/plain')} data-testid="download-full">
           llms-full.txt
         </button>
       )}

@@ -4,15 +4,19 @@ import { db, type ArtifactRecord } from '@/lib/db';
 export interface OutputState {
   llms?: ArtifactRecord;
   full?: ArtifactRecord;
+  /** The files to publish (root llms.txt, nested files and their sizes) of the same version, when generated with them. */
+  files?: ArtifactRecord;
   loaded: boolean;
 }
 
-/** The newest generated llms.txt and llms-full.txt for a site, live. */
+/** The newest generated llms.txt, llms-full.txt and files to publish for a site, live. */
 export function useOutput(origin: string): OutputState {
   const rows = useLiveQuery(async () => {
-    const latest = async (kind: 'llms' | 'llms-full') =>
+    const latest = async (kind: ArtifactRecord['kind']) =>
       (await db.artifacts.where('[origin+kind+version]').between([origin, kind, 0], [origin, kind, Infinity]).last()) ?? null;
-    return { llms: await latest('llms'), full: await latest('llms-full') };
+    const llms = await latest('llms');
+    const files = await latest('files');
+    return { llms, full: await latest('llms-full'), files: files && llms && files.version === llms.version ? files : null };
   }, [origin]);
-  return { llms: rows?.llms ?? undefined, full: rows?.full ?? undefined, loaded: rows !== undefined };
+  return { llms: rows?.llms ?? undefined, full: rows?.full ?? undefined, files: rows?.files ?? undefined, loaded: rows !== undefined };
 }

@@ -22,8 +22,8 @@ export interface PackInput {
   /** The site's llms-full.txt of the version the files describe. */
   fullText: string;
   files: OutputFiles;
-  /** The file whose pages the pack holds (the root for the whole site). */
-  scope: NestedFile;
+  /** What the pack holds: a file of the layout (the root for the whole site) or a section of it. */
+  scope: PackScope;
   origin: string;
   /** Tokens the pack may have. */
   budget: number;
@@ -34,6 +34,9 @@ export interface PackInput {
   titleOf: (key: string) => string;
   count?: (text: string) => number;
 }
+
+/** The pages a pack is made of, in reading order, and how the pack names them. */
+export type PackScope = Pick<NestedFile, 'title' | 'summary' | 'url' | 'keys'>;
 
 export interface ContextPack {
   text: string;
@@ -60,7 +63,7 @@ function preamble(input: PackInput, included: string[], leftOut: string[], title
   const total = included.length + leftOut.length;
   const lines = [
     '',
-    `${included.length.toLocaleString('en')} of ${total.toLocaleString('en')} pages under ${input.scope.url}, in reading order, whole pages only, to fit ${input.budget.toLocaleString('en')} tokens (o200k_base). Made by llms.txt Scout.${input.lean ? ' Links within the site are relative to the Source line above them; a link to an anchor on a page in this file is left as its text.' : ''}`,
+    `${included.length.toLocaleString('en')} of ${total.toLocaleString('en')} pages listed in ${input.scope.url}, in reading order, whole pages only, to fit ${input.budget.toLocaleString('en')} tokens (o200k_base). Made by llms.txt Scout.${input.lean ? ' Links within the site are relative to the Source line above them; a link to an anchor on a page in this file is left as its text.' : ''}`,
     '',
     'Contents:',
     ...nameLines(included, input, titles),

@@ -86,6 +86,19 @@ export function exportFileName(host: string, kind: 'llms' | 'llms-full' | 'zip' 
   return `${safeHost(host)}-${SUFFIXES[kind]}`;
 }
 
+/** A download name for a file of the nested layout: `/library/llms-full.txt` → `docs.example.com-library-llms-full.txt`. */
+export function siteFileName(host: string, path: string): string {
+  const flat = sitePath(path).replace(/[^\p{L}\p{N}._-]+/gu, '-');
+  return `${safeHost(host)}-${flat || 'llms.txt'}`;
+}
+
+/** A download name for a context pack: `docs.example.com-library-context-128k.md`. */
+export function packFileName(host: string, scope: string, budget: number): string {
+  const label = budget >= 1_000_000 ? `${budget / 1_000_000}m` : `${Math.round(budget / 1000)}k`;
+  const slug = scope.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+  return `${safeHost(host)}-${slug ? `${slug}-` : ''}context-${label}.md`;
+}
+
 /**
  * A URL reduced to what names the page, for comparing listings: no scheme, fragment, trailing
  * slash, `index` file or documentation extension (`.md`, `.html.md`, `.html`), so /a.html,

@@ -2,9 +2,10 @@
  * Where a nested llms.txt goes on the site. Spec v2: an llms.txt at any path covers the URLs under
  * its folder, and the most specific file applies. So a group whose pages share a folder below its
  * parent file's folder gets that folder (`/library/llms.txt` for the pages in /library/): exactly
- * where the site's owner would publish it. A group whose pages share no deeper folder (a section
- * from the site's navigation, a chapter of a flat Sphinx folder, the Optional pages, a part of a
- * long list) gets a folder named after it below its parent's folder — `/library/text/llms.txt` for
+ * where the site's owner would publish it; so does a group with at least half of its pages in one
+ * such folder (a navigation section "Guide" of /guide/ pages and a few others). A group with no
+ * such folder (a chapter of a flat Sphinx folder, scattered Optional pages, a part of a long list)
+ * gets a folder named after it below its parent's folder — `/library/text/llms.txt` for
  * the chapter whose page is /library/text.html, `/optional/llms.txt` — never a folder that holds
  * crawled pages of its own, so it claims to cover nothing it does not list.
  */
@@ -38,10 +39,25 @@ export function folderOf(path: string): string {
   return path.slice(0, path.lastIndexOf('/') + 1);
 }
 
+/**
+ * The deepest folder below `parentFolder` holding at least half of the group's pages: a section
+ * from the site's navigation ("Guide": /guide/* and two /tutorials/* pages) is still mostly one folder.
+ */
+function mainFolder(group: EntryGroup, parentFolder: string, origin: string): string | null {
+  const all = commonDirectory(group.entries.map((entry) => entry.pageUrl), origin);
+  if (all !== null && all.startsWith(parentFolder) && all.length > parentFolder.length) return all;
+  const counts = new Map<string, number>();
+  for (const folder of group.entries.flatMap((entry) => [...pageFolders([entry.pageUrl], origin)])) {
+    if (folder.startsWith(parentFolder) && folder.length > parentFolder.length) counts.set(folder, (counts.get(folder) ?? 0) + 1);
+  }
+  const found = [...counts].filter(([, count]) => count * 2 >= group.entries.length).sort((a, b) => b[0].length - a[0].length)[0];
+  return found?.[0] ?? null;
+}
+
 /** The path of the group's own llms.txt below `parentFolder` (see the module comment); recorded as taken. */
 export function choosePath(group: EntryGroup, parentFolder: string, state: PathState): string {
-  const own = commonDirectory(group.entries.map((entry) => entry.pageUrl), state.origin);
-  if (own !== null && own.startsWith(parentFolder) && own.length > parentFolder.length && !state.taken.has(own)) {
+  const own = mainFolder(group, parentFolder, state.origin);
+  if (own !== null && !state.taken.has(own)) {
     // Two groups can share a folder (sections from navigation): the first gets it, the next a named one.
     state.taken.add(own);
     return `${own}llms.txt`;
