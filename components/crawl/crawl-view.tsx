@@ -6,6 +6,7 @@ import { PageList } from './page-list';
 import { SettingsForm } from './settings-form';
 import { useLatestCrawl } from './use-crawl';
 import { useStallWatch } from './use-stall-watch';
+import { VariantsCard } from './variants-card';
 
 /** The Generate tab: settings → live progress with pause/resume/cancel → the crawled pages. */
 export function CrawlView({ origin, pageUrl, onOutput }: { origin: string; pageUrl: string; onOutput: () => void }) {
@@ -35,6 +36,7 @@ export function CrawlView({ origin, pageUrl, onOutput }: { origin: string; pageU
     <div className="crawl-view">
       {error && <p className="error" role="alert">{error}</p>}
       {showForm ? <SettingsForm startUrl={pageUrl} busy={starting} onStart={(s) => void start(s)} /> : <CrawlProgress job={job} onNew={() => setFresh(true)} onOutput={onOutput} />}
+      {job && !fresh && <VariantsCard job={job} />}
       {job && !fresh && <PageList job={job} />}
     </div>
   );

@@ -6,6 +6,7 @@ import { BodyCounts } from './body-counts';
 import { latestCrawlWithPages } from './latest-crawl';
 import { buildOutputFiles, type OutputFiles } from './output-files';
 import { normalizeOutputSettings } from './output-settings';
+import { describeVariant } from '../url/variants';
 import type { Curation, GeneratedOutput } from './types';
 
 /** Versions kept per site and kind; older ones are dropped (each llms-full can be megabytes). */
@@ -32,7 +33,10 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
   const output = generateOutputs({ startUrl: job.startUrl, pages: sources, nav: job.nav, curation: site?.curation, generatedAt: now, summary });
   // The files to publish: flat, or nested per section over the budget, each with its llms-full.txt counted.
   const counts = new BodyCounts(new Map(pages.flatMap((p) => (p.bodyCounts ? [[p.key, p.bodyCounts] as const] : []))));
-  const files = buildOutputFiles({ model: output, flatText: output.llmsTxt, fullText: output.llmsFullTxt, origin, settings: normalizeOutputSettings(site?.curation?.output), counts, plainCounts: output.fullTokens });
+  // The files say which version and language of the docs they describe (the crawl stays in one; see variants.ts).
+  const variant = describeVariant(job.startUrl);
+  const model = variant ? { ...output, details: `${output.details} Describes ${variant} of the docs.` } : output;
+  const files = buildOutputFiles({ model, flatText: output.llmsTxt, fullText: output.llmsFullTxt, origin, settings: normalizeOutputSettings(site?.curation?.output), counts, plainCounts: output.fullTokens });
   const kept = counts.kept();
   // New counts are kept on their pages (one write), so the next generation — a curation change — skips them.
   for (const p of pages) {

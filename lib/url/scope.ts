@@ -1,6 +1,7 @@
 import picomatch from 'picomatch';
 import { createNetworkGuard } from './private-network';
 import { isSameSite } from './site';
+import { otherVariant } from './variants';
 
 /**
  * How far a crawl may wander from its start page:
@@ -17,6 +18,8 @@ export interface ScopeOptions {
   include?: string[];
   /** Globs; a match puts the URL out of scope even when an include matches. */
   exclude?: string[];
+  /** Follow links into other versions and languages of the docs (see variants.ts); off by default. */
+  otherVariants?: boolean;
 }
 
 type Matcher = { pattern: string; test: (url: URL) => boolean };
@@ -25,7 +28,8 @@ type Matcher = { pattern: string; test: (url: URL) => boolean };
  * Builds the scope check for a crawl. The returned function gives null when the
  * URL is in scope, else the reason it is not, in words shown next to the URL
  * (e.g. "Outside the site (other.test)", "Outside /docs/",
- * "Excluded by pattern /blog/**", "Not matched by any include pattern").
+ * "Excluded by pattern /blog/**", "Not matched by any include pattern"). Unless asked, it keeps
+ * to the start page's version and language of the docs ("Another version of the docs (3.2; …)").
  *
  * Glob patterns (picomatch; `**` spans segments, `*` does not) are matched
  * against the URL's path, and against its path plus query, so `/docs/*.html`
@@ -57,6 +61,8 @@ export function createScope(options: ScopeOptions): (url: string) => string | nu
     if (refused) return refused;
     const outside = checkMode(options.mode, start, url, prefix);
     if (outside) return outside;
+    const variant = options.otherVariants ? null : otherVariant(start.href, url.href);
+    if (variant) return variant;
     const excluded = exclude.find((m) => m.test(url));
     if (excluded) return `Excluded by pattern ${excluded.pattern}`;
     if (include.length > 0 && !include.some((m) => m.test(url))) return 'Not matched by any include pattern';

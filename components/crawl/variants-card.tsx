@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { db, type JobRecord } from '@/lib/db';
+import { sendMessage } from '@/lib/messaging';
+import { describeVariant, foundVariants, type FoundVariant } from '@/lib/url/variants';
+import { plural } from '../format';
+
+/**
+ * The other versions and languages of the docs a crawl found and left alone (a crawl stays in its
+ * start page's), with how many of their pages it saw, each one click from a crawl of its own.
+ * Read once the crawl stops: the skipped URLs of a large crawl are many and change on every batch.
+ */
+export function VariantsCard({ job }: { job: JobRecord }) {
+  const [found, setFound] = useState<FoundVariant[]>([]);
+  const [note, setNote] = useState<string | null>(null);
+  const settled = job.state !== 'running' && job.state !== 'queued';
+  useEffect(() => {
+    if (!settled || !job.startUrl) return;
+    let live = true;
+    const startUrl = job.startUrl;
+    void db.frontier.where('[jobId+state]').equals([job.id, 'skipped']).toArray().then((rows) => {
+      if (live) setFound(foundVariants(startUrl, rows.filter((r) => r.reason?.startsWith('Another ')).map((r) => r.url)));
+    });
+    return () => {
+      live = false;
+    };
+  }, [job.id, job.startUrl, settled]);
+  if (found.length === 0 || !job.startUrl) return null;
+  const crawl = async (variant: FoundVariant) => {
+    setNote(null);
+    const answer = await sendMessage('startCrawl', { url: variant.startUrl, settings: job.settings ?? {} }).catch((e: unknown) => ({ error: String(e) }));
+    if ('error' in answer) setNote(answer.error);
+  };
+  return (
+    <section className="card" data-testid="variants">
+      <h2>Other versions and languages</h2>
+      <p className="muted">This crawl stayed in {describeVariant(job.startUrl) || 'its start page’s version and language'}. The site also has:</p>
+      <ul className="plain-list variants">
+        {found.map((v) => (
+          <li key={`${v.kind}:${v.value}`} className="variants__row" data-testid="variant" data-value={v.value}>
+            <span>{v.kind} <strong>{v.value}</strong> <span className="muted">· {plural(v.pages, 'page')} seen</span></span>
+            <button type="button" className="button button--small" onClick={() => void crawl(v)} aria-label={`Crawl ${v.kind} ${v.value}`}>Crawl</button>
+          </li>
+        ))}
+      </ul>
+      {note && <p className="error" role="alert">{note}</p>}
+    </section>
+  );
+}
