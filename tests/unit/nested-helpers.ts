@@ -47,6 +47,26 @@ export function bigSite(): SourcePage[] {
   return pages;
 }
 
+/**
+ * A 10,000-page site with a deep section tree: 10 areas × 10 books × 10 chapters × 10 pages, each
+ * folder with an index page listing its children.
+ */
+export function deepSite(): SourcePage[] {
+  const pages: SourcePage[] = [page('/index.html', 'Deep', Array.from({ length: 10 }, (_, a) => `- [Area ${a}](${SITE}/a${a}/index.html)`))];
+  for (let a = 0; a < 10; a++) {
+    pages.push(page(`/a${a}/index.html`, `Area ${a}`, Array.from({ length: 10 }, (_, b) => `- [Book ${a}.${b}](${SITE}/a${a}/b${b}/index.html)`)));
+    for (let b = 0; b < 10; b++) {
+      pages.push(page(`/a${a}/b${b}/index.html`, `Book ${a}.${b}`, Array.from({ length: 10 }, (_, c) => `- [Chapter ${a}.${b}.${c}](${SITE}/a${a}/b${b}/c${c}/index.html)`)));
+      for (let c = 0; c < 10; c++) {
+        const dir = `/a${a}/b${b}/c${c}`;
+        pages.push(page(`${dir}/index.html`, `Chapter ${a}.${b}.${c}`, Array.from({ length: 9 }, (_, p) => `- [Page ${p}](${SITE}${dir}/p${p}.html)`)));
+        for (let p = 0; p < 9; p++) pages.push(page(`${dir}/p${p}.html`, `Page ${a}.${b}.${c}.${p}`));
+      }
+    }
+  }
+  return pages;
+}
+
 /** Walks a layout from its root: the files reached and every link to something that is not one of them (the pages). */
 export function walkNested(files: NestedFile[]): { visited: string[]; pages: Set<string> } {
   const byUrl = new Map(files.map((file) => [file.url, file]));

@@ -6,7 +6,7 @@ import { buildOutputFiles, fileFullText, type OutputFiles } from '@/lib/generate
 import { countTokens } from '@/lib/generate/tokens';
 import type { GeneratedOutput } from '@/lib/generate/types';
 import { validateLlmsTxt } from '@/lib/generate/validate';
-import { bigSite, SITE, walkNested } from './nested-helpers';
+import { bigSite, deepSite, SITE, walkNested } from './nested-helpers';
 
 const NOW = new Date('2026-11-23T00:00:00Z');
 
@@ -97,6 +97,23 @@ describe('nested llms.txt files', () => {
         expect(sources).toEqual(file.keys);
       }
     }
+  });
+
+  it('scale to a 10,000-page site with a deep section tree: every file within 50,000 characters, every page reachable', { timeout: 120_000 }, () => {
+    const pages = deepSite();
+    const deep = generateOutputs({ startUrl: `${SITE}/index.html`, pages, generatedAt: NOW });
+    const started = performance.now();
+    const result = files(deep, 50_000, true);
+    const ms = performance.now() - started;
+    console.log(`10,000-page site: flat llms.txt ${deep.llmsTxt.length} chars; ${result.files.length} files, deepest at level ${Math.max(...result.files.map((f) => f.depth))}, laid out and counted in ${ms.toFixed(0)} ms`);
+    expect(pages.length).toBe(10_111);
+    for (const file of result.files) {
+      expect(file.text.length, file.path).toBeLessThanOrEqual(50_000);
+      expect(validateLlmsTxt(file.text, file.url).filter((f) => f.severity !== 'info'), file.path).toEqual([]);
+    }
+    const reached = walkNested(result.files).pages;
+    expect(deep.sections.flatMap((s) => s.entries).filter((e) => !reached.has(e.url))).toEqual([]);
+    expect(result.files.map((f) => f.path)).toEqual(expect.arrayContaining(['/a0/llms.txt']));
   });
 
   it('keep the same layout for the same input (deterministic)', () => {
