@@ -13,7 +13,7 @@ import { classifyPages } from './page-class';
 import { cachedCountFits } from './render';
 import { isSecondaryPage } from './secondary';
 import { titleCleaner } from './site-titles';
-import { baseDirectory, groupByNav, groupByPath, mergeTinyGroups, type PageGroup } from './sections';
+import { baseDirectory, groupByNav, groupByPath, mergeTinyGroups, startPageLabels, type PageGroup } from './sections';
 import { rootPage, siteName, siteSummary, startPage } from './site-name';
 import { firstHeadingText, headingLine, oneLine } from './text';
 import { countTokens } from './tokens';
@@ -141,7 +141,7 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
     forced.has(page.key) || (!keep.has(page) && (classes.has(page) || isSecondaryPage(page.finalUrl, page.title, base)))));
   const main = pages.filter((page) => !optional.has(page));
   const byNav = groupByNav(main, input.nav, rootName);
-  const grouped = (byNav ? foldLandingPage(byNav) : groupByPath(main, base, rootName))
+  const grouped = (byNav ? foldLandingPage(byNav) : groupByPath(main, base, rootName, startPageLabels(startPage(pages, input.startUrl))))
     .map((group) => (group.root ? group : { ...group, name: cleanTitle(group.name) }));
   const groups = curate(mergeTinyGroups(grouped), curation);
 

@@ -131,7 +131,7 @@ function titleNamesDirectory(title: string, segment: string): boolean {
  * directory itself, title-cased ("getting-started" → "Getting Started"). Pages directly in
  * `base` (and any outside it) form the root group.
  */
-export function groupByPath(pages: SourcePage[], base: string, rootName: string): PageGroup[] {
+export function groupByPath(pages: SourcePage[], base: string, rootName: string, labels?: Map<string, string>): PageGroup[] {
   const groups = new Map<string, PageGroup & { index?: SourcePage; segment: string }>();
   for (const page of pages) {
     let pathname = '/';
@@ -163,8 +163,11 @@ export function groupByPath(pages: SourcePage[], base: string, rootName: string)
     // The index page's title names the section ("API Reference" for ref/, "The Python Tutorial" for
     // tutorial/) unless it is a generic word ("Overview", "Index") that says less than the folder.
     const named = title !== '' && title.length <= MAX_INDEX_TITLE && (titleNamesDirectory(title, segment) || !GENERIC_INDEX_TITLE.test(title));
+    // What the start page calls the section when it links to it ("Library Reference") is the site's
+    // own name for it, ahead of the index page's title ("The Python Standard Library").
+    const label = index && labels ? pageKeys(index).map((key) => labels.get(key)).find((text) => text !== undefined) : undefined;
     const members = index ? [index, ...grouped.filter((page) => page !== index)] : grouped;
-    return { id, name: named ? title : name, pages: members, root };
+    return { id, name: label ?? (named ? title : name), pages: members, root };
   });
 }
 
@@ -221,6 +224,34 @@ export function groupByNav(pages: SourcePage[], nav: NavLink[] | undefined, root
         .map((entry) => entry.page),
     }))
     .filter((group) => group.pages.length > 0);
+}
+
+// A link text that is a section's name: a few words starting with a capital, not "here", "read more"
+// or a phrase ('all "What's new" documents').
+const MAX_LABEL_WORDS = 6;
+const NOT_A_NAME = /^(?:here|more|read more|link|this|next|previous|back|home|index|overview|introduction|intro|contents|start|start here|documentation|docs)$/i;
+// A link that shows its own address ("/guide/index.html", "https://…", "fs.md") names nothing.
+const LOOKS_LIKE_PATH = /^(?:\/|[a-z][a-z0-9+.-]*:\/\/)|^\S+\.(?:html?|md|mdx|php|aspx?)$/i;
+const MARKDOWN_LINK = /\[((?:[^\]\\]|\\.)+)\]\(\s*<?([^)\s>]+)>?\)/g;
+
+/**
+ * The names the start page gives the pages it links to, by dedupe key: the site's own table of
+ * contents on its home page ("Tutorial", "Library Reference"). The first link to a page wins.
+ */
+export function startPageLabels(start: SourcePage | undefined): Map<string, string> {
+  const labels = new Map<string, string>();
+  if (!start) return labels;
+  for (const match of start.markdown.matchAll(MARKDOWN_LINK)) {
+    const text = (match[1] ?? '').replace(/\\(.)/g, '$1').replace(/[`*_]/g, '').replace(/\s+/g, ' ').trim();
+    if (!text || text.length > MAX_INDEX_TITLE || text.split(' ').length > MAX_LABEL_WORDS || NOT_A_NAME.test(text) || !/\p{L}/u.test(text) || LOOKS_LIKE_PATH.test(text) || /^\p{Ll}/u.test(text) || /["“”]/.test(text)) continue;
+    try {
+      const key = dedupeKey(new URL(match[2] ?? '', start.finalUrl).href);
+      if (!labels.has(key)) labels.set(key, text);
+    } catch {
+      // Not a URL: no page to name.
+    }
+  }
+  return labels;
 }
 
 /** Above ~8 sections, single-page sections (except the root group) move to one "More" section at the end. */

@@ -3,7 +3,7 @@ import { convertHtml } from '@/lib/convert/convert-page';
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { isWeakDescription } from '@/lib/convert/page-text';
 import { mergeNav } from '@/lib/crawl/nav-merge';
-import { groupByNav } from '@/lib/generate/sections';
+import { groupByNav, startPageLabels } from '@/lib/generate/sections';
 import type { SourcePage } from '@/lib/generate/types';
 
 const ORIGIN = 'https://docs.example.test';
@@ -131,5 +131,14 @@ describe('descriptions', () => {
     for (const weak of ['All Methods Static Methods Concrete Methods', 'A B C D E F G', 'In a new directory, create a file called README.rst with the following content.', 'Then follow the installation instructions to set it up.']) {
       expect(isWeakDescription(weak), weak).toBe(true);
     }
+  });
+});
+
+describe('section names from the start page', () => {
+  it('are the link texts the start page gives folder index pages, when they are names', () => {
+    const start = { key: `${ORIGIN}/`, url: `${ORIGIN}/`, finalUrl: `${ORIGIN}/`, title: 'Home', depth: 0, format: 'html' as const, state: 'stored' as const,
+      markdown: `# Acorn\n\n[Tutorial](${ORIGIN}/tutorial/index.html) · [Library Reference](${ORIGIN}/library/) · [here](${ORIGIN}/faq/) · [all "What's new" documents](${ORIGIN}/whatsnew/) · [/cli/index.html](${ORIGIN}/cli/index.html)` };
+    const labels = startPageLabels(start);
+    expect([...labels.values()]).toEqual(['Tutorial', 'Library Reference']);
   });
 });
