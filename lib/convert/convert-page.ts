@@ -9,7 +9,7 @@ import { collectLinks } from './document-links';
 import { findMainContent } from './main-content';
 import { elementToMarkdown } from './markdown';
 import { readHeadMetadata } from './metadata';
-import { findNavLinks, type NavLink } from './nav-links';
+import { findContentsTree, findNavLinks, hasGroups, type NavLink } from './nav-links';
 import { chooseTitle, firstHeading, isWeakDescription, summaryParagraph, trimDescription } from './page-text';
 import { normalizeSpace } from './walk';
 
@@ -69,11 +69,17 @@ function markdownOf(main: Element, topHeading: number): string {
   }
 }
 
+/** What the caller knows about the page beyond its HTML. */
+export interface ConvertOptions {
+  /** The crawl's start page: when no sidebar tree has groups, its own contents may be the site's tree. */
+  startPage?: boolean;
+}
+
 /**
  * Converts one HTML page. Never throws and never executes anything: the HTML is only parsed.
  * `pageUrl` resolves relative URLs (after `<base href>`); `dom` picks the parser.
  */
-export function convertHtml(html: string, pageUrl: string, dom: DomAdapter): ConvertedPage {
+export function convertHtml(html: string, pageUrl: string, dom: DomAdapter, options: ConvertOptions = {}): ConvertedPage {
   const document = parseSafely(dom, typeof html === 'string' ? html : '');
   const body = document?.body ?? document?.documentElement;
   if (!document || !body) {
@@ -82,8 +88,9 @@ export function convertHtml(html: string, pageUrl: string, dom: DomAdapter): Con
   const head = readHeadMetadata(document, pageUrl);
   pruneNonText(document.documentElement ?? body);
   const links = collectLinks(document, head.baseUrl);
-  const navLinks = findNavLinks(body, head.baseUrl);
+  let navLinks = findNavLinks(body, head.baseUrl);
   const main = findMainContent(body);
+  if (options.startPage && !hasGroups(navLinks)) navLinks = findContentsTree(main, head.baseUrl) ?? navLinks;
 
   const siteNames = [head.ogSiteName, head.applicationName, head.openSearchTitle].filter((n): n is string => !!n);
   const headerName = siteNames.length ? undefined : siteHeaderName(body, main);

@@ -62,6 +62,27 @@ export function findNavLinks(body: Element, baseUrl: string | undefined): NavLin
   return best?.links ?? [];
 }
 
+// A start page's contents count as the site's tree with this many groups and page links at least.
+const MIN_CONTENT_GROUPS = 2;
+const MIN_CONTENT_LINKS = 8;
+
+/** Whether a tree has groups: some top-level entry with entries under it. */
+export function hasGroups(links: NavLink[]): boolean {
+  return links.some((link, i) => link.depth === 0 && (links[i + 1]?.depth ?? 0) > 0);
+}
+
+/**
+ * The table of contents a start page lays out in its content (git's man page: headings over
+ * lists of commands; a DocBook book's contents), read as a tree with its headings as groups.
+ * Undefined when the content is not one (fewer than two groups of links).
+ */
+export function findContentsTree(main: Element, baseUrl: string | undefined): NavLink[] | undefined {
+  const { links } = listLinks(main, baseUrl);
+  const groups = links.filter((link, i) => link.depth === 0 && (links[i + 1]?.depth ?? 0) > 0).length;
+  const pages = links.filter((link) => link.url !== '').length;
+  return groups >= MIN_CONTENT_GROUPS && pages >= MIN_CONTENT_LINKS ? links : undefined;
+}
+
 /** The innermost element holding both. */
 function commonAncestor(a: Element, b: Element): Element | null {
   for (let node: Element | null = a; node; node = node.parentElement) if (node.contains(b)) return node;

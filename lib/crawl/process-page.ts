@@ -71,7 +71,8 @@ export async function processPage(entry: FrontierRecord, ctx: ProcessContext): P
   if (res.kind === 'markdown') return { state: 'done', page: await fromMarkdown(res, res.markdown, entry.url), links: markdownLinks(res.markdown, res.finalUrl), nav: [], retries };
 
   const t1 = Date.now();
-  const converted = convertHtml(res.html, res.finalUrl, ctx.dom);
+  // The start page's own contents may be the site's table of contents (read only there).
+  const converted = convertHtml(res.html, res.finalUrl, ctx.dom, { startPage: entry.depth === 0 });
   if (ctx.timings) ctx.timings.convert += Date.now() - t1;
 
   // A page that names its own Markdown twin (rel=alternate) gets it used when the llms.txt listed it.

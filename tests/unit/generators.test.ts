@@ -142,3 +142,15 @@ describe('section names from the start page', () => {
     expect([...labels.values()]).toEqual(['Tutorial', 'Library Reference']);
   });
 });
+
+describe('a start page whose content is the table of contents', () => {
+  it('gives the site tree from its headings over lists of pages (AsciiDoc man page, DocBook book), on the start page only', () => {
+    const list = (names: string[]) => `<div class="dlist"><dl>${names.map((n) => `<dt><a href="${n}.html">${n}(1)</a></dt><dd><p>About ${n}.</p></dd>`).join('')}</dl></div>`;
+    const html = `<!doctype html><html><head><title>git(1)</title></head><body><div id="content"><div class="sect1"><h2>DESCRIPTION</h2><div class="sectionbody"><p>Git is a fast, scalable, distributed revision control system with a rich command set.</p></div></div>` +
+      `<div class="sect1"><h2>High-level commands</h2><div class="sectionbody">${list(['git-add', 'git-commit', 'git-log', 'git-push'])}</div></div>` +
+      `<div class="sect1"><h2>Low-level commands</h2><div class="sectionbody">${list(['git-cat-file', 'git-hash-object', 'git-ls-tree', 'git-rev-parse'])}</div></div></div></body></html>`;
+    const tree = (startPage: boolean) => convertHtml(html, `${ORIGIN}/git.html`, linkedomAdapter, { startPage }).navLinks.filter((l) => l.url === '').map((l) => l.title);
+    expect(tree(true)).toEqual(['High-level commands', 'Low-level commands']);
+    expect(tree(false)).toEqual([]);
+  });
+});
