@@ -24,7 +24,8 @@ export interface TreeLinks {
 // A group label is short: "User's Guide", "API Reference", "Getting started".
 const MAX_LABEL_CHARS = 60;
 const MAX_LABEL_WORDS = 8;
-const NOT_LABEL = new Set(['a', 'img', 'svg', 'input', 'script', 'style', 'template', 'pre', 'code', 'table']);
+// A `dd` describes the term before it; it heads nothing.
+const NOT_LABEL = new Set(['a', 'img', 'svg', 'input', 'script', 'style', 'template', 'pre', 'code', 'table', 'dd']);
 
 const CAPTION_NAMES = /caption|title|label|heading|header|category|group/i;
 const PERMALINK = /^[¶§#🔗]?$/u;
