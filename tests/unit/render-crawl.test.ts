@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { linkedomAdapter } from '@/lib/convert/dom';
+import { createDb, type ScoutDb } from '@/lib/db';
+import { createCrawlJob } from '@/lib/crawl/jobs';
+import { createLocalProcessor } from '@/lib/crawl/processor';
+import { CrawlRunner } from '@/lib/crawl/runner';
+import type { CrawlSettings } from '@/lib/crawl/settings';
+import { generateOutputs } from '@/lib/generate/generate';
+import { withRendering } from '@/lib/render/render-processor';
+import type { Renderer, RenderRequest } from '@/lib/render/tab-renderer';
+import { loopbackFetch, startFixtureServer, type FixtureServer, type FixtureSite } from '../fixtures/server';
+import { SPA_HOME, SPA_PAGES } from '../fixtures/spa-content';
+import { docsifyRoutes, docsifySite } from '../fixtures/spa-sites';
+
+let db: ScoutDb;
+let server: FixtureServer;
+afterEach(async () => {
+  await db?.delete();
+  await server?.close();
+});
+
+async function crawl(site: FixtureSite, settings: Partial<CrawlSettings>, renderer: Renderer | null) {
+  db = createDb(`t-${Math.random()}`);
+  server = await startFixtureServer({ 'spa.example.test': site });
+  const fetchFn = loopbackFetch();
+  const process = withRendering(createLocalProcessor(fetchFn, linkedomAdapter), { renderer, dom: linkedomAdapter, fetch: fetchFn });
+  const job = await createCrawlJob(db, server.url('spa.example.test', '/'), { useSeeds: false, maxDepth: 5, ...settings });
+  const state = await new CrawlRunner({ db, fetch: fetchFn, process, timeoutMs: 2000 }, job.id).run();
+  const pages = await db.pages.where('[jobId+state]').between([job.id, ''], [job.id, '\uffff']).toArray();
+  const frontier = await db.frontier.where('[jobId+seq]').between([job.id, 0], [job.id, Infinity]).toArray();
+  return { state, pages, frontier, job: await db.jobs.get(job.id) };
+}
+
+// A client-rendered app as fetch sees it: every path answers this shell.
+const SHELL = `<!doctype html><html><head><title>Lumen Docs</title><script type="module" src="/assets/index.js"></script></head><body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div></body></html>`;
+const spaShell: FixtureSite = { fallback: () => ({ headers: { 'content-type': 'text/html; charset=utf-8' }, body: SHELL }) };
+const STATIC_PAGE = (title: string, links: string[]) => `<!doctype html><html><head><title>${title}</title></head><body><main><h1>${title}</h1><p>${SPA_HOME.marker} ${'A static page with plenty of text for a reader to get through. '.repeat(5)}</p>${links.map((l) => `<a href="${l}">${l}</a>`).join(' ')}</main></body></html>`;
+
+/** What the React app renders for a path: the DOM the tab would hand back (no browser in Node). */
+function fakeRenderer(seen: RenderRequest[], hash = false): Renderer {
+  return async (request) => {
+    seen.push(request);
+    const url = new URL(request.url);
+    const path = hash ? url.hash.slice(1) || '/' : url.pathname;
+    const slug = /^\/docs\/([\w-]+)/.exec(path)?.[1];
+    const page = SPA_PAGES.find((p) => p.slug === slug);
+    const href = (s: string) => (hash ? `${url.origin}/#/docs/${s}` : `${url.origin}/docs/${s}`);
+    const nav = SPA_PAGES.filter((p) => p.group).map((p) => `<li><a href="${href(p.slug)}">${p.title}</a></li>`).join('');
+    const body = page ? `<h1>${page.title}</h1>${page.paragraphs.map((t) => `<p>${t}</p>`).join('')}${page.links.map((l) => `<a href="${href(l)}">${l}</a>`).join('')}` : `<h1>${SPA_HOME.title}</h1><p>${SPA_HOME.marker}</p>`;
+    const html = `<!doctype html><html><head><title>${page?.title ?? 'Home'} — Lumen Docs</title></head><body><div id="root"><nav class="sidebar"><ul>${nav}</ul></nav><main><article>${body}</article></main></div></body></html>`;
+    return { ok: true, ms: 5, dom: { html, url: request.url, links: [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1] ?? ''), settled: true, textChars: 500 } };
+  };
+}
+
+describe('client-rendered sites in a crawl', () => {
+  it('reads a docsify site from its Markdown: every route a page, sections from _sidebar.md, no rendering', async () => {
+    const seen: RenderRequest[] = [];
+    const { state, pages, frontier, job } = await crawl(docsifySite(), {}, fakeRenderer(seen));
+    expect(state).toBe('done');
+    expect(seen).toHaveLength(0);
+    const origin = server.origin('spa.example.test');
+    expect(pages.map((p) => p.url).sort()).toEqual(docsifyRoutes(origin));
+    const intro = pages.find((p) => p.url.endsWith('#/guide/introduction'));
+    expect(intro).toMatchObject({ format: 'markdown', title: 'Introduction', twinUrl: `${origin}/guide/introduction.md` });
+    expect(intro?.markdown).toContain(SPA_PAGES[0]?.marker);
+    // The page only linked from another page's text was found through that link.
+    expect(pages.some((p) => p.url.endsWith('#/guides/deep-dive'))).toBe(true);
+    expect(job?.hashRoutes).toBe(true);
+    expect(frontier.find((f) => f.url.endsWith('#/guide/installation'))?.reason).toBe('docsify: /guide/installation.md read directly, no tab');
+    // The generated llms.txt takes its sections from the sidebar and links the Markdown files.
+    const out = generateOutputs({ pages: pages.map((p) => ({ ...p })), startUrl: `${origin}/`, nav: job?.nav, generatedAt: new Date(0) });
+    expect(out.llmsTxt).toMatch(/## Getting started\n\n- \[Introduction\]\(http:\/\/spa\.example\.test:\d+\/guide\/introduction\.md\)/);
+    expect(out.llmsTxt).toContain('## API reference');
+  });
+
+  it('renders shells (Auto): every page with its text, the reason on each, links from the rendered DOM', async () => {
+    const seen: RenderRequest[] = [];
+    const { state, pages, frontier, job } = await crawl(spaShell, {}, fakeRenderer(seen));
+    expect(state).toBe('done');
+    expect(pages).toHaveLength(SPA_PAGES.length + 1);
+    expect(pages.every((p) => p.rendered && p.shell?.startsWith('Client-rendered shell: '))).toBe(true);
+    expect(pages.find((p) => p.url.endsWith('/docs/forms'))?.markdown).toContain(SPA_PAGES.find((p) => p.slug === 'forms')?.marker);
+    expect(frontier.find((f) => f.url.endsWith('/docs/forms'))?.reason).toMatch(/^Rendered in a tab: Client-rendered shell: 0 characters of text · empty #root · <noscript> asks for JavaScript · 1 script bundle/);
+    expect(job?.counters.rendered).toBe(SPA_PAGES.length + 1);
+    expect(job?.message).toMatch(/ · 26 rendered in a tab/);
+    expect(seen.every((r) => r.site === 'example.test' && r.jobId === job?.id)).toBe(true);
+  });
+
+  it('keeps hash routes of a rendered hash-routed app as distinct pages', async () => {
+    const { pages, job } = await crawl(spaShell, {}, fakeRenderer([], true));
+    expect(job?.hashRoutes).toBe(true);
+    expect(pages).toHaveLength(SPA_PAGES.length + 1);
+    expect(pages.some((p) => p.url.endsWith('/#/docs/deep-dive'))).toBe(true);
+  });
+
+  it('Never keeps the shell and says why; Always renders static pages too; Auto leaves static pages alone', async () => {
+    const never = await crawl(spaShell, { render: 'never' }, fakeRenderer([]));
+    expect(never.pages).toHaveLength(1);
+    expect(never.frontier[0]?.reason).toMatch(/— kept as fetched \(rendering is set to Never\)$/);
+    await db.delete();
+    await server.close();
+
+    const site: FixtureSite = { routes: { '/': { headers: { 'content-type': 'text/html' }, body: STATIC_PAGE('Home', ['/a']) }, '/a': { headers: { 'content-type': 'text/html' }, body: STATIC_PAGE('A', []) } } };
+    const auto: RenderRequest[] = [];
+    expect((await crawl(site, {}, fakeRenderer(auto))).pages).toHaveLength(2);
+    expect(auto).toHaveLength(0);
+    await db.delete();
+    await server.close();
+
+    const always: RenderRequest[] = [];
+    // The static pages as a tab shows them: the same HTML.
+    const asServed: Renderer = async (r) => {
+      always.push(r);
+      const html = STATIC_PAGE(r.url.endsWith('/a') ? 'A' : 'Home', r.url.endsWith('/a') ? [] : [new URL('/a', r.url).href]);
+      return { ok: true, ms: 1, dom: { html, url: r.url, links: r.url.endsWith('/a') ? [] : [new URL('/a', r.url).href], settled: true, textChars: 400 } };
+    };
+    const all = await crawl(site, { render: 'always' }, asServed);
+    expect(always).toHaveLength(2);
+    expect(all.frontier.find((f) => f.url.endsWith('/a'))?.reason).toBe('Rendered in a tab: rendering is set to Always');
+  });
+
+  it('fails a page whose render failed, with the reason, and skips one whose script left the scope', async () => {
+    const failing: Renderer = async (r) => (r.url.endsWith('/') ? fakeRenderer([])(r) : { ok: false, reason: 'Not rendered within 30 s: the page did not finish loading in its tab' });
+    const { frontier } = await crawl(spaShell, {}, failing);
+    expect(frontier.find((f) => f.url.endsWith('/docs/introduction'))).toMatchObject({ state: 'failed', reason: expect.stringMatching(/^Not rendered within 30 s: .* \(Client-rendered shell: /) });
+    await db.delete();
+    await server.close();
+
+    const away: Renderer = async (r) => ({ ok: true, ms: 1, dom: { html: '<html><body><p>elsewhere</p></body></html>', url: 'http://other.test/landing', links: [], settled: true, textChars: 9 } });
+    const moved = await crawl(spaShell, {}, away);
+    expect(moved.frontier[0]).toMatchObject({ state: 'skipped', reason: 'The rendered page moved out of scope to http://other.test/landing (Outside the site (other.test))' });
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { convertHtml } from '@/lib/convert/convert-page';
+import { linkedomAdapter } from '@/lib/convert/dom';
+import { plainTextLength, shellOf } from '@/lib/render/shell-detect';
+
+/** The verdict for a page as the crawler reaches it: converted first, judged on what the converter found. */
+const judge = (html: string) => shellOf(html, convertHtml(html, 'https://docs.example.test/guide/', linkedomAdapter).markdown, linkedomAdapter);
+
+// Shells as the tools write them (index.html templates of each framework's starter).
+const CRA = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8" /><link rel="icon" href="/favicon.ico" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>React App</title><script defer="defer" src="/static/js/main.4f1c2b7e.js"></script><link href="/static/css/main.073c9b0a.css" rel="stylesheet"></head><body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div></body></html>`;
+const VITE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Docs</title><script type="module" crossorigin src="/assets/index-af6MBkKl.js"></script></head><body><div id="root"></div></body></html>`;
+const VUE_CLI = `<!DOCTYPE html><html lang=""><head><meta charset="utf-8"><title>my-docs</title><script defer="defer" src="/js/chunk-vendors.3f2b.js"></script><script defer="defer" src="/js/app.9c1e.js"></script></head><body><noscript><strong>We're sorry but my-docs doesn't work properly without JavaScript enabled. Please enable it to continue.</strong></noscript><div id="app"></div></body></html>`;
+const ANGULAR = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title><base href="/"></head><body><app-root></app-root><script src="runtime.js" type="module"></script><script src="main.js" type="module"></script></body></html>`;
+const NUXT_SPA = `<!DOCTYPE html><html><head><title>Guide</title><link rel="modulepreload" href="/_nuxt/entry.js"></head><body><div id="__nuxt"><div class="loading">Loading…</div></div><script type="module" src="/_nuxt/entry.js"></script></body></html>`;
+const DOCSIFY = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><title>Document</title><link rel="stylesheet" href="//cdn.jsdelivr.net/npm/docsify@5/dist/themes/core.min.css"></head><body><div id="app"></div><script>window.$docsify = { name: 'Lumen', repo: 'lumen/lumen', loadSidebar: true, basePath: '/docs/', homepage: 'intro.md' }</script><script src="//cdn.jsdelivr.net/npm/docsify@5/dist/docsify.min.js"></script></body></html>`;
+const BODY_ONLY = `<!doctype html><html><head><title>App</title></head><body><script src="/bundle.js"></script></body></html>`;
+
+// Pages that are not shells.
+const prose = 'Configuration files are read from the project root. Each key is described below with its default and an example; unknown keys are reported as errors so typos never pass silently. ';
+const NEXT_SSR = `<!DOCTYPE html><html><head><title>Routing | Next.js</title></head><body><div id="__next"><main><h1>Routing</h1><p>${prose}</p><p>${prose}</p></main></div><script id="__NEXT_DATA__" type="application/json">{"props":{}}</script><script src="/_next/static/chunks/main.js" defer></script></body></html>`;
+const STATIC = `<!doctype html><html><head><title>Install</title></head><body><main><h1>Install</h1><p>${prose}</p><p>${prose}</p></main><script src="/search.js"></script></body></html>`;
+const SHORT_STATIC = `<!doctype html><html><head><title>Moved</title></head><body><main><h1>Moved</h1><p>This page moved to <a href="/new/">the new guide</a>.</p></main></body></html>`;
+
+describe('shell detection', () => {
+  it.each([
+    ['Create React App', CRA, /empty #root · <noscript> asks for JavaScript · 1 script bundle/],
+    ['Vite + React', VITE, /empty #root · 1 script bundle/],
+    ['Vue CLI', VUE_CLI, /empty #app · <noscript> asks for JavaScript · 2 script bundles/],
+    ['Angular', ANGULAR, /empty <app-root> · 2 script bundles · Angular/],
+    ['Nuxt (SPA mode, a loading placeholder)', NUXT_SPA, /empty #__nuxt · 1 script bundle · Nuxt/],
+    ['a body of scripts only', BODY_ONLY, /a body of scripts only · 1 script bundle/],
+  ])('recognises a %s shell and says why', (_name, html, why) => {
+    const verdict = judge(html);
+    expect(verdict?.shell).toBe(true);
+    expect(verdict?.reason).toMatch(/^Client-rendered shell: \d+ characters of text · /);
+    expect(verdict?.reason).toMatch(why);
+  });
+
+  it('recognises docsify and reads its config without running it', () => {
+    const verdict = judge(DOCSIFY);
+    expect(verdict).toMatchObject({ shell: true, framework: 'docsify', docsify: { name: 'Lumen', loadSidebar: true, basePath: '/docs/', homepage: 'intro.md' } });
+    expect(verdict?.reason).toContain('window.$docsify config');
+  });
+
+  it('leaves server-rendered pages alone, even with a framework mount point and bundles', () => {
+    expect(judge(NEXT_SSR)).toBeUndefined(); // enough text: not even parsed twice
+    expect(judge(STATIC)).toBeUndefined();
+  });
+
+  it('calls a short page without a mount point or scripts thin, not a shell', () => {
+    const verdict = judge(SHORT_STATIC);
+    expect(verdict?.shell).toBe(false);
+    expect(verdict?.reason).toMatch(/^Not a shell: \d+ characters of text$/);
+  });
+
+  it('counts text, not Markdown syntax or link targets', () => {
+    expect(plainTextLength('# Title\n\n[a link](https://example.test/a/very/long/path/that/is/no/text) ![img](x.png) **bold**')).toBe('Title a link bold'.length);
+  });
+});
