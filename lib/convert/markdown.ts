@@ -38,6 +38,18 @@ function itemIndex(list: Element, item: Element): number {
   return indexes.get(item) ?? 0;
 }
 
+/** Whether any element under `root` is a heading: one forward pass, stopping at the first. */
+function holdsHeading(root: Element): boolean {
+  const stack: Element[] = [];
+  for (let child = root.firstElementChild; child; child = child.nextElementSibling) stack.push(child);
+  while (stack.length) {
+    const element = stack.pop() as Element;
+    if (/^h[1-6]$/i.test(element.localName)) return true;
+    for (let child = element.firstElementChild; child; child = child.nextElementSibling) stack.push(child);
+  }
+  return false;
+}
+
 // Per list: whether it is layout (an item holds a heading), decided once per list.
 const layoutLists = new WeakMap<object, boolean>();
 function isLayoutList(list: Element): boolean {
@@ -46,7 +58,7 @@ function isLayoutList(list: Element): boolean {
     layout = false;
     for (let item = list.firstElementChild; item && !layout; item = item.nextElementSibling) {
       if (item.nodeName !== 'LI') continue;
-      for (const level of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']) if (item.getElementsByTagName(level).length > 0) layout = true;
+      layout = holdsHeading(item);
     }
     layoutLists.set(list, layout);
   }

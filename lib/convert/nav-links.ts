@@ -2,7 +2,7 @@
  * The site's own navigation order, read from its sidebar: the crawler and the llms.txt generator
  * use it to order pages the way the site's authors did.
  */
-import { listLinks, type NavLink } from './nav-tree';
+import { listLinks, type HrefCache, type NavLink } from './nav-tree';
 import { namesOf, tagOf, walkElements } from './walk';
 
 export type { NavLink } from './nav-tree';
@@ -37,6 +37,8 @@ export function findNavLinks(body: Element, baseUrl: string | undefined): NavLin
   const candidates: Candidate[] = [];
   // Every in-page table of contents, however short: several small ones can make one tree.
   const contents: Candidate[] = [];
+  // Nested candidates (aside > nav > ul) hold the same links: each href is resolved once.
+  const hrefs: HrefCache = new Map();
   walkElements(body, (element) => {
     const tag = tagOf(element);
     if (tag === 'svg' || tag === 'pre' || tag === 'table') return 'skip';
@@ -46,7 +48,7 @@ export function findNavLinks(body: Element, baseUrl: string | undefined): NavLin
     if (!sidebar && tag !== 'nav' && tag !== 'aside' && role !== 'navigation' && !NAV_NAMES.test(names)) return undefined;
     const label = (element.getAttribute('aria-label') ?? '').toLowerCase();
     if (NOT_TREE.test(names) || NOT_TREE.test(label)) return 'skip';
-    const { links, listed } = listLinks(element, baseUrl);
+    const { links, listed } = listLinks(element, baseUrl, hrefs);
     const pages = links.filter((link) => link.url !== '').length;
     // A site header's menu is navigation too, but rarely the documentation tree.
     const inBanner = element.closest('header, footer, [role=banner], [role=contentinfo]') !== null;
@@ -55,7 +57,7 @@ export function findNavLinks(body: Element, baseUrl: string | undefined): NavLin
     if (listed >= MIN_LINKS || pages >= MIN_FREE_LINKS) candidates.push(candidate);
     return undefined;
   });
-  const sections = sectionedContents(contents, baseUrl);
+  const sections = sectionedContents(contents, baseUrl, hrefs);
   if (sections) candidates.push(sections);
   let best: Candidate | undefined;
   for (const candidate of candidates) if (!best || candidate.score > best.score) best = candidate;
@@ -94,13 +96,13 @@ function commonAncestor(a: Element, b: Element): Element | null {
  * under "User's Guide", "API Reference"…): each list alone is a fragment; the element holding
  * them all, read with its headings as group labels, is the site's table of contents.
  */
-function sectionedContents(contents: Candidate[], baseUrl: string | undefined): Candidate | undefined {
+function sectionedContents(contents: Candidate[], baseUrl: string | undefined, hrefs: HrefCache): Candidate | undefined {
   const lists = contents.filter((c) => !contents.some((o) => o !== c && o.element.contains(c.element)));
   if (lists.length < 2) return undefined;
   let holder: Element | null = lists[0]?.element ?? null;
   for (const list of lists.slice(1)) holder = holder && commonAncestor(holder, list.element);
   if (!holder) return undefined;
-  const { links } = listLinks(holder, baseUrl);
+  const { links } = listLinks(holder, baseUrl, hrefs);
   if (!links.some((link) => link.url === '')) return undefined;
   // Worth more than any one of its lists, which it contains.
   return { element: holder, score: lists.reduce((sum, list) => sum + list.score, 0) * 1.1, links };

@@ -39,17 +39,26 @@ interface Walk {
   container: Element;
   /** Elements (up to the container) that hold at least one page link. */
   holders: Set<Element>;
-  baseUrl: string | undefined;
+  /** Each anchor's page URL, resolved once. */
+  urls: Map<Element, string>;
 }
 
+/** href → page URL (or undefined), shared by the walks of one page: nested containers hold the same links. */
+export type HrefCache = Map<string, string | undefined>;
+
 /** The page URL an anchor points to (fragment dropped), or undefined for in-page and unusable links. */
-function pageHref(anchor: Element, baseUrl: string | undefined): string | undefined {
+function pageHref(anchor: Element, baseUrl: string | undefined, cache: HrefCache): string | undefined {
   const href = anchor.getAttribute('href');
   if (!href || href.startsWith('#')) return undefined;
+  if (cache.has(href)) return cache.get(href);
   const url = absoluteUrl(href, baseUrl);
-  if (!url || !isHttp(url)) return undefined;
-  url.hash = '';
-  return url.href;
+  let page: string | undefined;
+  if (url && isHttp(url)) {
+    url.hash = '';
+    page = url.href;
+  }
+  cache.set(href, page);
+  return page;
 }
 
 /**
@@ -117,24 +126,31 @@ function walkLevel(parent: Element, level: number, inItem: boolean, parentLabel:
 }
 
 function addLink(anchor: Element, depth: number, walk: Walk): void {
-  const url = pageHref(anchor, walk.baseUrl);
+  const url = walk.urls.get(anchor);
   if (!url || walk.seen.has(url)) return;
   const title = normalizeSpace(anchor.textContent) || normalizeSpace(anchor.getAttribute('aria-label') ?? anchor.getAttribute('title'));
   if (!title) return;
   walk.seen.add(url);
   walk.links.push({ title, url, depth });
-  const item = anchor.closest('li, dt, dd');
-  if (item && walk.container.contains(item)) walk.listed++;
+  for (let node = anchor.parentElement; node && node !== walk.container; node = node.parentElement) {
+    const tag = tagOf(node);
+    if (tag === 'li' || tag === 'dt' || tag === 'dd') {
+      walk.listed++;
+      break;
+    }
+  }
 }
 
 /**
  * The container's page links and group labels in order, with their depth in the tree. Labels
  * that head nothing (their group had only in-page links) are dropped; depths start at 0.
  */
-export function listLinks(container: Element, baseUrl: string | undefined): TreeLinks {
-  const walk: Walk = { links: [], seen: new Set(), listed: 0, container, holders: new Set(), baseUrl };
+export function listLinks(container: Element, baseUrl: string | undefined, cache: HrefCache = new Map()): TreeLinks {
+  const walk: Walk = { links: [], seen: new Set(), listed: 0, container, holders: new Set(), urls: new Map() };
   for (const anchor of container.getElementsByTagName('a')) {
-    if (!pageHref(anchor, baseUrl)) continue;
+    const url = pageHref(anchor, baseUrl, cache);
+    if (!url) continue;
+    walk.urls.set(anchor, url);
     for (let node = anchor.parentElement; node && node !== container && !walk.holders.has(node); node = node.parentElement) walk.holders.add(node);
   }
   if (walk.holders.size === 0) return { links: [], listed: 0 };

@@ -47,10 +47,13 @@ function hash(text: string): number {
  */
 function shingles(markdown: string): Set<number> {
   const prose = markdown.replace(/```[\s\S]*?```/g, ' ').replace(/\[[^\]]*\]\([^)]*\)/g, ' ');
-  const words = prose.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = (prose.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(hash);
   const out = new Set<number>();
+  // Each shingle's hash combines its words' hashes: no string is built per position.
   for (let i = 0; i + SHINGLE <= words.length; i++) {
-    const h = hash(words.slice(i, i + SHINGLE).join(' '));
+    let h = 2166136261;
+    for (let j = i; j < i + SHINGLE; j++) h = Math.imul(h ^ (words[j] ?? 0), 16777619);
+    h >>>= 0;
     if (h % SAMPLE === 0) out.add(h);
   }
   return out;

@@ -50,19 +50,32 @@ export function variantSegments(url: string): VariantSegment[] {
   });
 }
 
+// The scope asks about every link against one start page: its host and segments are read once.
+let lastStart: { url: string; host: string; segments: VariantSegment[] } | null = null;
+
+function startOf(startUrl: string): { host: string; segments: VariantSegment[] } | null {
+  if (lastStart?.url === startUrl) return lastStart;
+  try {
+    lastStart = { url: startUrl, host: new URL(startUrl).host, segments: variantSegments(startUrl) };
+  } catch {
+    return null;
+  }
+  return lastStart;
+}
+
 /** The start page's variant segment that `url` has a different value for, or null (see otherVariant). */
 function differing(startUrl: string, url: string): { mine: VariantSegment; value: string } | null {
-  let start: URL;
+  const start = startOf(startUrl);
+  if (!start || start.segments.length === 0) return null;
   let target: URL;
   try {
-    start = new URL(startUrl);
     target = new URL(url);
   } catch {
     return null;
   }
   if (start.host !== target.host) return null;
   const theirs = target.pathname.split('/').slice(1);
-  for (const mine of variantSegments(start.href)) {
+  for (const mine of start.segments) {
     const value = theirs[mine.index];
     // A file at that position (/en/index.html vs /en/stable/) is not a variant folder.
     if (value === undefined || theirs.length <= mine.index + 1 || value === mine.value || variantKind(value) !== mine.kind) continue;
