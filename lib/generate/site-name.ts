@@ -10,24 +10,11 @@ import { affixesOf, sharedAffixes, stripTitleTags } from './site-titles';
 import { firstHeadingText, oneLine, truncateWords } from './text';
 import type { SourcePage } from './types';
 
-// The separators sites put between a page's title and their name, longest-lived first.
-const SEPARATORS = [' — ', ' – ', ' | ', ' - ', ' · '];
 const MAX_SUMMARY = 200;
 
-/** The part after the last separator, or undefined when the title has none. */
+/** The part after the last separator ("Install — Acorn DB" → "Acorn DB"), or undefined. */
 function titleSuffix(title: string): string | undefined {
-  let best = -1;
-  let length = 0;
-  for (const separator of SEPARATORS) {
-    const at = title.lastIndexOf(separator);
-    if (at > best) {
-      best = at;
-      length = separator.length;
-    }
-  }
-  if (best <= 0) return undefined;
-  const suffix = title.slice(best + length).trim();
-  return suffix === '' ? undefined : suffix;
+  return affixesOf(title).suffix || undefined;
 }
 
 const looksLikeUrl = (text: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || /^www\./i.test(text);

@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { convertHtml, type ConvertedPage } from '@/lib/convert/convert-page';
 import { linkedomAdapter } from '@/lib/convert/dom';
+import { tokenF1 } from '../../bench/quality/f1';
 import { nodeDocsDir, pythonDocsDir } from '../fixtures/real-docs';
 
 /** All .html files under `dir`, relative, sorted. Dirents, not stat: Debian's _static has dangling symlinks. */
@@ -101,24 +102,6 @@ describe('Python 3.11 docs (Sphinx)', () => {
     expect(order.indexOf(`${ORIGIN}library/string.html`)).toBe(order.indexOf(`${ORIGIN}library/text.html`) + 1);
   });
 });
-
-/** Token F1 over bags of lower-case word tokens. */
-function tokenF1(candidate: string, reference: string): number {
-  const bag = (text: string) => {
-    const counts = new Map<string, number>();
-    for (const token of text.toLowerCase().match(/\w+/g) ?? []) counts.set(token, (counts.get(token) ?? 0) + 1);
-    return counts;
-  };
-  const a = bag(candidate);
-  const b = bag(reference);
-  const total = (m: Map<string, number>) => [...m.values()].reduce((s, v) => s + v, 0);
-  let overlap = 0;
-  for (const [token, count] of a) overlap += Math.min(count, b.get(token) ?? 0);
-  if (!overlap) return 0;
-  const precision = overlap / total(a);
-  const recall = overlap / total(b);
-  return (2 * precision * recall) / (precision + recall);
-}
 
 describe('Node.js docs against their Markdown sources', () => {
   const dir = nodeDocsDir();
