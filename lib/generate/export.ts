@@ -4,6 +4,7 @@
  */
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { ParsedLlmsTxt } from '../discovery/parse-llms-txt';
+import { learnBoilerplate } from './boilerplate';
 import { pagePath, uniquePaths } from './zip-paths';
 
 /** A page as it goes into the zip. */
@@ -26,7 +27,7 @@ export interface ExportPageMeta {
 
 /**
  * A zip of `llms.txt`, `llms-full.txt`, `pages.json` (metadata) and `pages/<url path>.md`, one per
- * page, in the order given. `nested` adds the nested llms.txt and llms-full.txt files at their
+ * page, in the order given, without the chrome the site repeats on every page (see boilerplate.ts). `nested` adds the nested llms.txt and llms-full.txt files at their
  * paths on the site (`library/llms.txt`…), so the zip unpacks onto the site's root ready to
  * upload. Built in memory: the whole export is at most tens of megabytes.
  */
@@ -44,9 +45,11 @@ export function buildZip(input: { host: string; llmsTxt: string; llmsFullTxt: st
     'llms-full.txt': strToU8(input.llmsFullTxt),
     'pages.json': strToU8(`${JSON.stringify(meta, null, 2)}\n`),
   };
+  // Each page as llms-full.txt has it: without the site's repeated header, nav bars and footer.
+  const stripChrome = learnBoilerplate(input.pages.map((page) => page.markdown));
   input.pages.forEach((page, index) => {
     const path = paths[index];
-    if (path) files[path] = strToU8(page.markdown);
+    if (path) files[path] = strToU8(stripChrome(page.markdown));
   });
   for (const file of input.nested ?? []) {
     const path = sitePath(file.path);

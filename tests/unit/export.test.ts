@@ -12,6 +12,13 @@ function unzip(pages: ExportPage[]): Record<string, string> {
 }
 
 describe('buildZip', () => {
+  it('writes each page without the chrome the site repeats on every page, as llms-full.txt has it', () => {
+    const footer = '© Copyright 2026, the Acorn team. Created using Sphinx 5.3.0.';
+    const names = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta'];
+    const files = unzip(names.map((n) => ({ url: `${O}/${n}.html`, title: n, markdown: `# ${n}\n\nAll about ${n} and its many uses.\n\n${footer}` })));
+    expect(files['pages/gamma.md']).toBe('# gamma\n\nAll about gamma and its many uses.');
+  });
+
   it('holds llms.txt, llms-full.txt, pages.json and one Markdown file per page', () => {
     const pages: ExportPage[] = [
       { url: `${O}/`, title: 'Home', description: 'The home page.', markdown: md('Home'), tokens: 12 },
