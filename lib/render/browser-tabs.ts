@@ -6,13 +6,8 @@
 import { readRenderedDom, type RenderedDom } from './read-dom';
 import type { TabRule } from './tab-rules';
 
-interface ListenerSet<T extends (...args: never[]) => void> {
-  addListener(listener: T): void;
-  removeListener(listener: T): void;
-}
-
-type UpdatedListener = (tabId: number, info: { status?: string }) => void;
-type RemovedListener = (tabId: number) => void;
+/** How often a loading tab is looked at. */
+const LOAD_POLL_MS = 100;
 
 /** The subset of the extension API used here (Chrome MV3 and Firefox MV2 alike). */
 export interface ExtensionApis {
@@ -20,8 +15,7 @@ export interface ExtensionApis {
     create(props: { url: string; active: boolean }): Promise<{ id?: number }>;
     update(tabId: number, props: { url: string }): Promise<unknown>;
     remove(tabId: number): Promise<void>;
-    onUpdated: ListenerSet<UpdatedListener>;
-    onRemoved: ListenerSet<RemovedListener>;
+    get(tabId: number): Promise<{ status?: string; url?: string; pendingUrl?: string }>;
   };
   scripting: {
     executeScript(injection: { target: { tabId: number }; func: typeof readRenderedDom; args: [number, number, number] }): Promise<Array<{ result?: unknown }>>;
@@ -51,38 +45,30 @@ export function browserTabs(api: ExtensionApis): RenderBrowser {
     async openTab() {
       const tab = await api.tabs.create({ url: 'about:blank', active: false });
       if (tab.id === undefined) throw new Error('The browser opened no tab');
+      // Measured in Chromium: navigating a new tab before its blank page has settled could leave it
+      // "unloaded" for good. Wait for the blank page first (bounded: a few hundred ms at most in practice).
+      for (let i = 0; i < 50; i++) {
+        const blank = await api.tabs.get(tab.id).catch(() => null);
+        if (!blank || blank.status === 'complete') break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       return tab.id;
     },
     async closeTab(tabId) {
       await api.tabs.remove(tabId).catch(() => undefined);
     },
-    load(tabId, url, signal) {
-      return new Promise<void>((resolve, reject) => {
-        // The blank tab's own "complete" may still arrive: only a load that started after the
-        // navigation counts.
-        let navigating = false;
-        const finish = (error?: Error) => {
-          api.tabs.onUpdated.removeListener(onUpdated);
-          api.tabs.onRemoved.removeListener(onRemoved);
-          signal.removeEventListener('abort', onAbort);
-          if (error) reject(error);
-          else resolve();
-        };
-        const onUpdated: UpdatedListener = (id, info) => {
-          if (id !== tabId) return;
-          if (info.status === 'loading') navigating = true;
-          else if (info.status === 'complete' && navigating) finish();
-        };
-        const onRemoved: RemovedListener = (id) => {
-          if (id === tabId) finish(new Error('The tab the page was rendering in was closed'));
-        };
-        const onAbort = () => finish(new Error('Cancelled'));
-        if (signal.aborted) return onAbort();
-        api.tabs.onUpdated.addListener(onUpdated);
-        api.tabs.onRemoved.addListener(onRemoved);
-        signal.addEventListener('abort', onAbort);
-        api.tabs.update(tabId, { url }).catch((error: unknown) => finish(error instanceof Error ? error : new Error(String(error))));
-      });
+    async load(tabId, url, signal) {
+      // Polled rather than followed through tabs.onUpdated: measured in Chromium, a background
+      // tab's "complete" was missed often enough to leave renders waiting for their deadline.
+      await api.tabs.update(tabId, { url });
+      for (;;) {
+        if (signal.aborted) throw new Error('Cancelled');
+        const tab = await api.tabs.get(tabId).catch(() => null);
+        if (!tab) throw new Error('The tab the page was rendering in was closed');
+        // The URL is visible for sites Scout may access; the blank tab's own "complete" does not count.
+        if (tab.status === 'complete' && !tab.pendingUrl && tab.url && tab.url !== 'about:blank') return;
+        await new Promise((resolve) => setTimeout(resolve, LOAD_POLL_MS));
+      }
     },
     async read(tabId, quietMs, settleMs, minText) {
       const [first] = await api.scripting.executeScript({ target: { tabId }, func: readRenderedDom, args: [quietMs, settleMs, minText] });

@@ -19,12 +19,22 @@ export interface RenderedDom {
 
 /**
  * Waits for the document's load, then for `quietMs` without DOM mutations (four times that while
- * the body has fewer than `minText` characters: a page still showing "Loading…" is likely
- * waiting for data), at most until `settleMs` after injection; then reads the DOM.
+ * the content has fewer than `minText` characters: a page still showing "Loading…" beside its
+ * sidebar is likely waiting for data), at most until `settleMs` after injection; then reads the DOM.
  */
 export async function readRenderedDom(quietMs: number, settleMs: number, minText: number): Promise<RenderedDom> {
   const started = Date.now();
-  const textChars = () => (document.body?.innerText ?? '').replace(/\s+/g, ' ').trim().length;
+  // Text of the content: <main> (or the body) without navigation, header, footer and asides, which
+  // an app renders first, before the page's own data arrives (measured: a sidebar alone passed
+  // for content and pages were read while still "Loading…").
+  const CHROME = 'nav, header, footer, aside, [role="navigation"], [role="banner"], [role="contentinfo"]';
+  const length = (el: Element | null | undefined) => ((el as HTMLElement | null | undefined)?.innerText ?? '').replace(/\s+/g, ' ').trim().length;
+  const textChars = () => {
+    const root = document.querySelector('main, [role="main"]') ?? document.body;
+    let chars = length(root);
+    for (const el of Array.from(root?.querySelectorAll(CHROME) ?? [])) if (!el.parentElement?.closest(CHROME)) chars -= length(el);
+    return Math.max(0, chars);
+  };
   if (document.readyState !== 'complete') {
     await new Promise<void>((resolve) => {
       addEventListener('load', () => resolve(), { once: true });

@@ -105,6 +105,8 @@ export function createTabRenderer(options: TabRendererOptions): TabRenderer {
     const aborted = new Promise<never>((_, reject) => stop.signal.addEventListener('abort', () => reject(new Error('Cancelled')), { once: true }));
     aborted.catch(() => undefined);
     let tabId: number | undefined;
+    /** What the render was doing, for the reason when the deadline passes. */
+    let phase = 'opening a tab';
     try {
       // Not raced against the deadline: a tab opened after giving up on it would be nobody's to close.
       tabId = await browser.openTab();
@@ -113,12 +115,14 @@ export function createTabRenderer(options: TabRendererOptions): TabRenderer {
       await store.record(tabId, request.jobId, request.url);
       if (stop.signal.aborted) throw new Error('Cancelled');
       await Promise.race([browser.setRules(tabRules(slot, tabId, request.site, request.allowHost), slotRuleIds(slot)), aborted]);
+      phase = 'loading';
       await browser.load(tabId, request.url, stop.signal);
+      phase = 'reading';
       const settleMs = Math.max(1000, Math.min(options.settleMs ?? 10_000, timeoutMs - (Date.now() - started) - 1000));
       const dom = await Promise.race([browser.read(tabId, options.quietMs ?? 500, settleMs, THIN_CHARS), aborted]);
       return { ok: true, dom, ms: Date.now() - started };
     } catch (error) {
-      if (timedOut) return { ok: false, reason: `Not rendered within ${Math.round(timeoutMs / 1000)} s: the page did not finish loading in its tab` };
+      if (timedOut) return { ok: false, reason: `Not rendered within ${Math.round(timeoutMs / 1000)} s: ${phase === 'reading' ? 'the page gave no answer when read' : phase === 'loading' ? 'the page did not finish loading in its tab' : 'the browser opened no tab'}` };
       if (request.signal?.aborted) return { ok: false, reason: 'Cancelled' };
       return { ok: false, reason: reasonOf(error) };
     } finally {
