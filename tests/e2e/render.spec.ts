@@ -176,3 +176,44 @@ test('a static site crawled with rendering on Auto opens no tab', async ({ conte
   expect((await storedPages(panel)).length).toBe(14);
   expect(tabs.opened()).toBe(0);
 });
+
+test('a rendered page cannot reach the user’s network or take its tab off the site', async ({ context, openPanel }) => {
+  const shell = (script: string) => ({ headers: { 'content-type': 'text/html; charset=utf-8' }, body: `<!doctype html><html><head><title>App</title><script>${script}</script></head><body><noscript>Please enable JavaScript.</noscript><div id="root"></div><script src="/app.js"></script></body></html>` });
+  const port = server.port;
+  const site = await startFixtureServer({
+    'evil.lumen.test': {
+      routes: {
+        // Renders real text, and on the way asks for addresses on the user's machine and network.
+        '/': shell(`fetch('http://router.local:${port}/admin').catch(() => {}); fetch('http://127.0.0.1:${port}/secret').catch(() => {}); new Image().src = 'http://printer.local:${port}/x.png';`),
+        '/app.js': { headers: { 'content-type': 'text/javascript' }, body: `document.getElementById('root').innerHTML = '<main><h1>Evil docs</h1><p>${'Text that only the script writes, long enough to be a page of its own. '.repeat(4)}</p><a href="/away">Away</a></main>';` },
+        // Sends its tab to another site as soon as it runs.
+        '/away': shell(`location.href = 'http://elsewhere.test:${port}/landing';`),
+      },
+    },
+  });
+  // The page's requests to other hosts go to the shared fixture server's port: both logs count.
+  const log = () => [...site.requests, ...server.requests].map((r) => r.host);
+  try {
+    const panel = await openPanel(site.url('evil.lumen.test', '/'));
+    await startCrawl(panel);
+    await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+    const pages = await storedPages(panel);
+    expect(pages.find((p) => new URL(p.url).pathname === '/')?.markdown).toContain('Text that only the script writes');
+    const away = (await readStore<{ url: string; state: string; reason?: string }>(panel, 'frontier')).find((f) => f.url.endsWith('/away'));
+    expect(away?.state).toBe('failed');
+    expect(away?.reason).toMatch(/^The page did not load in the tab \(it failed, or went to an address Scout does not open/);
+    expect(log()).not.toContain('router.local');
+    expect(log()).not.toContain('printer.local');
+    expect(log()).not.toContain('127.0.0.1');
+    expect(log()).not.toContain('elsewhere.test');
+    expect(tabsOn(context, 'evil.lumen.test')).toHaveLength(0);
+
+    // The same page in a tab of the user's own reaches them: the rules bind Scout's render tabs only.
+    const own = await context.newPage();
+    await own.goto(site.url('evil.lumen.test', '/'));
+    await expect.poll(log).toContain('router.local');
+    await own.close();
+  } finally {
+    await site.close();
+  }
+});
