@@ -48,10 +48,10 @@ export function SettingsForm({ startUrl, busy, onStart }: { startUrl: string; bu
         </label>
         <label className="settings__wide">
           Pages that need JavaScript
-          <select value={s.render ?? 'auto'} onChange={(e) => set('render', e.target.value as RenderMode)} data-testid="render-mode">
-            <option value="auto">Auto: render empty app shells in a background tab</option>
-            <option value="always">Always render each page in a background tab</option>
-            <option value="never">Never render: keep what the server sends</option>
+          <select value={s.render ?? 'auto'} title="Pages that arrive as an empty app shell are rendered in an inactive background tab, read, and the tab closed" onChange={(e) => set('render', e.target.value as RenderMode)} data-testid="render-mode">
+            <option value="auto">Auto: render empty app shells</option>
+            <option value="always">Always render in a tab</option>
+            <option value="never">Never: keep what the server sends</option>
           </select>
         </label>
       </div>

@@ -71,8 +71,13 @@ test('a client-rendered React app is rendered in background tabs (Auto): every p
   test.setTimeout(120_000);
   const tabs = watchTabs(context, SPA);
   const panel = await openPanel(server.url(SPA, '/'));
+  await panel.setViewportSize({ width: 380, height: 760 });
+  await panel.getByRole('tab', { name: 'Generate' }).click();
+  await expect(panel.getByTestId('render-mode')).toHaveValue('auto');
+  await panel.screenshot({ path: 'screenshots/crawl-render-setting.png' });
   await startCrawl(panel);
   await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 100_000 });
+  await panel.screenshot({ path: 'screenshots/crawl-rendered.png' });
   const pages = await storedPages(panel);
   expect(pages.map((p) => new URL(p.url).pathname).sort()).toEqual(reactSpaPaths());
   for (const page of SPA_PAGES) expect(pages.find((p) => p.url.endsWith(`/docs/${page.slug}`))?.markdown).toContain(page.marker);
