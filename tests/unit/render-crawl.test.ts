@@ -86,6 +86,19 @@ describe('client-rendered sites in a crawl', () => {
     expect(seen.every((r) => r.site === 'example.test' && r.jobId === job?.id)).toBe(true);
   });
 
+  it('judges per site too: a thin page without its own evidence is a shell on a site of shells', async () => {
+    const thin = `<!doctype html><html><head><title>Lumen</title><script src="/assets/index.js"></script></head><body><div class="splash">Lumen docs are loading. This takes a moment on slow connections, please wait a little.</div></body></html>`;
+    const site: FixtureSite = { fallback: (req) => ({ headers: { 'content-type': 'text/html' }, body: req.path === '/later' ? thin : SHELL }) };
+    // The home page (rendered) links /later last: breadth-first, shells come before it.
+    const app = fakeRenderer([]);
+    const renderer: Renderer = async (r) => {
+      const result = await app(r);
+      return result.ok && new URL(r.url).pathname === '/' ? { ...result, dom: { ...result.dom, links: [...result.dom.links, new URL('/later', r.url).href] } } : result;
+    };
+    const { frontier } = await crawl(site, { perHostConcurrency: 1 }, renderer);
+    expect(frontier.find((f) => f.url.endsWith('/later'))?.reason).toMatch(/^Rendered in a tab: Not a shell: \d+ characters of text · 1 script bundle · the site's other pages are client-rendered shells$/);
+  });
+
   it('keeps hash routes of a rendered hash-routed app as distinct pages', async () => {
     const { pages, job } = await crawl(spaShell, {}, fakeRenderer([], true));
     expect(job?.hashRoutes).toBe(true);
