@@ -44,7 +44,8 @@ test('refresh finds exactly the changed and removed pages, makes a new version w
     await panel.getByRole('tab', { name: 'Generate' }).click();
     await panel.getByTestId('start-crawl').click();
     await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
-    await expect.poll(async () => (await readStore<{ kind: string }>(panel, 'artifacts')).length, { timeout: 15_000 }).toBe(2);
+    // The first version: its llms.txt and llms-full.txt (and the list of files to publish beside them).
+    await expect.poll(async () => (await readStore<{ kind: string }>(panel, 'artifacts')).filter((a) => a.kind === 'llms' || a.kind === 'llms-full').length, { timeout: 15_000 }).toBe(2);
 
     site.change('/install', 'Installing now needs Node 22: run the new installer script and follow its prompts. The old tarball route is gone and no longer supported in any form.');
     site.change('/api', 'The API was rewritten around streams. Every call now returns an async iterator; callbacks were dropped entirely in this release, see the migration notes.');
@@ -106,7 +107,8 @@ test('a refresh survives the browser stopping its service worker: every page che
     await panel.getByRole('tab', { name: 'Generate' }).click();
     await panel.getByTestId('start-crawl').click();
     await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
-    await expect.poll(async () => (await readStore<{ kind: string }>(panel, 'artifacts')).length, { timeout: 15_000 }).toBe(2);
+    // The first version: its llms.txt and llms-full.txt (and the list of files to publish beside them).
+    await expect.poll(async () => (await readStore<{ kind: string }>(panel, 'artifacts')).filter((a) => a.kind === 'llms' || a.kind === 'llms-full').length, { timeout: 15_000 }).toBe(2);
 
     await panel.getByRole('tab', { name: 'History' }).click();
     await panel.getByTestId('refresh-now').click();

@@ -149,7 +149,7 @@ describe('Scout in Firefox ESR, shipped build', () => {
     await click(panel, '[data-testid=start-crawl]');
     await waitForAttribute(panel, '[data-testid=crawl-progress]', 'data-state', 'done', 30_000);
     const origin = server.origin(CHANGING);
-    await waitUntil(async () => (await readStore<{ origin: string }>(panel, 'artifacts')).filter((a) => a.origin === origin).length, (n) => n === 2, 'llms.txt and llms-full.txt of the first crawl');
+    await waitUntil(async () => (await readStore<{ origin: string; kind: string }>(panel, 'artifacts')).filter((a) => a.origin === origin && (a.kind === 'llms' || a.kind === 'llms-full')).length, (n) => n === 2, 'llms.txt and llms-full.txt of the first crawl');
 
     changing.change('/install', 'Installing now needs Node 22: run the new installer script and follow its prompts. The old tarball route is gone and no longer supported in any form.');
     await click(panel, '[data-tab=history]');
