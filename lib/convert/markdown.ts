@@ -26,7 +26,8 @@ function fenceFor(code: string): string {
 }
 
 // Items are numbered by position; turndown recomputes `parent.children` per item (quadratic).
-const itemIndexes = new WeakMap<object, Map<object, number>>();
+// Both per-list caches are plain Maps cleared after each conversion (see elementToMarkdown).
+const itemIndexes = new Map<object, Map<object, number>>();
 function itemIndex(list: Element, item: Element): number {
   let indexes = itemIndexes.get(list);
   if (!indexes) {
@@ -51,7 +52,9 @@ function holdsHeading(root: Element): boolean {
 }
 
 // Per list: whether it is layout (an item holds a heading), decided once per list.
-const layoutLists = new WeakMap<object, boolean>();
+// Cleared after each conversion (see elementToMarkdown): a module-level WeakMap keyed by
+// linkedom elements measured as a slowdown that grew with every page converted.
+const layoutLists = new Map<object, boolean>();
 function isLayoutList(list: Element): boolean {
   let layout = layoutLists.get(list);
   if (layout === undefined) {
@@ -198,6 +201,8 @@ export function elementToMarkdown(root: Element, topHeading = 1): string {
   try {
     return tidy(service.turndown(root as HTMLElement));
   } finally {
+    layoutLists.clear();
+    itemIndexes.clear();
     headingShift = 0;
     Reflect.deleteProperty(root, 'cloneNode');
   }
