@@ -1,5 +1,5 @@
 import type { FrontierRecord, PageRecord } from '../db';
-import { convertHtml, type NavLink } from '../convert/convert-page';
+import { convertHtml, type ConvertedPage, type NavLink } from '../convert/convert-page';
 import type { DomAdapter } from '../convert/dom';
 import { fetchPage, type PageFetchResult } from '../fetch/page-fetcher';
 import { contentFingerprint } from '../hash';
@@ -89,20 +89,23 @@ export async function processPage(entry: FrontierRecord, ctx: ProcessContext): P
   }
   // A thin page may be an empty client-rendered shell; lib/render/ decides what to do with it.
   const shell = shellOf(res.html, converted.markdown, ctx.dom);
-  const page: FetchedPage = {
-    url: entry.url,
-    finalUrl: res.finalUrl,
+  const page: FetchedPage = { ...(await htmlPage(entry.url, res.finalUrl, converted, res.bytes)), etag: res.etag, lastModified: res.lastModified };
+  return { state: 'done', page, links: converted.links, nav: converted.navLinks, retries, ...(shell ? { shell } : {}) };
+}
+
+/** The stored form of a converted HTML page; the caller adds what it knows of the response (validators, rendering). */
+export async function htmlPage(url: string, finalUrl: string, converted: ConvertedPage, bytes: number): Promise<FetchedPage> {
+  return {
+    url,
+    finalUrl,
     title: converted.title,
     description: converted.description,
     siteName: converted.siteName,
     markdown: converted.markdown,
     format: 'html',
     contentHash: await contentFingerprint(converted.markdown),
-    bytes: res.bytes,
-    etag: res.etag,
-    lastModified: res.lastModified,
+    bytes,
   };
-  return { state: 'done', page, links: converted.links, nav: converted.navLinks, retries, ...(shell ? { shell } : {}) };
 }
 
 async function fromMarkdown(res: Extract<PageFetchResult, { kind: 'markdown' | 'html' }>, markdown: string, url: string): Promise<FetchedPage> {

@@ -7,9 +7,8 @@
  */
 import { convertHtml } from '../convert/convert-page';
 import type { DomAdapter } from '../convert/dom';
-import type { PageOutcome } from '../crawl/process-page';
+import { htmlPage, type PageOutcome } from '../crawl/process-page';
 import type { PageProcessor, ProcessRequest, ProcessResult } from '../crawl/processor';
-import { contentFingerprint } from '../hash';
 import { normalizeUrl } from '../url/normalize';
 import { hostnameOf, privateHostReason } from '../url/private-network';
 import { createScope } from '../url/scope';
@@ -104,20 +103,8 @@ export function withRendering(inner: PageProcessor, deps: RenderingDeps): PagePr
     const note = why ?? 'rendering is set to Always';
     return {
       state: 'done',
-      page: {
-        url: entry.url,
-        finalUrl: normalized.url,
-        title: converted.title,
-        description: converted.description,
-        siteName: converted.siteName,
-        markdown: converted.markdown,
-        format: 'html',
-        contentHash: await contentFingerprint(converted.markdown),
-        // No validators: the shell's ETag says nothing about the text its scripts fetch, so a refresh renders again.
-        bytes: dom.html.length,
-        rendered: true,
-        shell: note,
-      },
+      // No validators: the shell's ETag says nothing about the text its scripts fetch, so a refresh renders again.
+      page: { ...(await htmlPage(entry.url, normalized.url, converted, dom.html.length)), rendered: true, shell: note },
       links: dom.links,
       // Navigation trees are read without fragments; on a hash-routed site they would all be the shell.
       nav: hashRouted ? [] : converted.navLinks,
