@@ -3,6 +3,7 @@ import { convertHtml } from '@/lib/convert/convert-page';
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { isWeakDescription } from '@/lib/convert/page-text';
 import { mergeNav } from '@/lib/crawl/nav-merge';
+import { generateOutputs } from '@/lib/generate/generate';
 import { groupByNav, startPageLabels } from '@/lib/generate/sections';
 import type { SourcePage } from '@/lib/generate/types';
 
@@ -152,5 +153,18 @@ describe('a start page whose content is the table of contents', () => {
     const tree = (startPage: boolean) => convertHtml(html, `${ORIGIN}/git.html`, linkedomAdapter, { startPage }).navLinks.filter((l) => l.url === '').map((l) => l.title);
     expect(tree(true)).toEqual(['High-level commands', 'Low-level commands']);
     expect(tree(false)).toEqual([]);
+  });
+});
+
+describe('sections from navigation with a lone landing page', () => {
+  it('put the landing page at the head of the first section instead of a one-entry section named after the site', () => {
+    const pg = (path: string, title: string): SourcePage => ({ key: `${ORIGIN}${path}`, url: `${ORIGIN}${path}`, finalUrl: `${ORIGIN}${path}`, title, markdown: `# ${title}\n\nAbout ${title} in several words here.`, depth: path === '/' ? 0 : 1, format: 'html', state: 'stored' });
+    const pages = [pg('/', 'Acorn'), pg('/guide/a', 'A'), pg('/guide/b', 'B'), pg('/api/e', 'E')];
+    const nav = [
+      { title: 'Guide', url: '', depth: 0 }, { title: 'A', url: `${ORIGIN}/guide/a`, depth: 1 }, { title: 'B', url: `${ORIGIN}/guide/b`, depth: 1 },
+      { title: 'API', url: '', depth: 0 }, { title: 'E', url: `${ORIGIN}/api/e`, depth: 1 },
+    ];
+    const out = generateOutputs({ startUrl: `${ORIGIN}/`, pages, nav, generatedAt: new Date(0) });
+    expect(out.sections.map((s) => [s.name, s.entries.map((e) => e.title)])).toEqual([['Guide', ['Acorn', 'A', 'B']], ['API', ['E']]]);
   });
 });
