@@ -1,6 +1,7 @@
 import type { FrontierRecord, PageRecord } from '../db';
 import { convertHtml, type ConvertedPage, type NavLink } from '../convert/convert-page';
 import type { DomAdapter } from '../convert/dom';
+import { titleFromUrl } from '../convert/page-text';
 import { fetchPage, type PageFetchResult } from '../fetch/page-fetcher';
 import { contentFingerprint } from '../hash';
 import { credentialsFor } from '../url/credentials';
@@ -113,7 +114,7 @@ async function fromMarkdown(res: Extract<PageFetchResult, { kind: 'markdown' | '
   return {
     url,
     finalUrl: res.finalUrl,
-    title: markdownTitle(markdown) ?? titleFromPath(url),
+    title: markdownTitle(markdown) ?? titleFromUrl(url),
     description: markdownDescription(markdown),
     markdown,
     format: 'markdown',
@@ -131,11 +132,4 @@ function redirectScopeReason(url: string, finalUrl: string, scope: (u: string) =
   if ('skip' in normalized) return `Redirected to ${finalUrl}: ${normalized.skip}`;
   const reason = scope(normalized.url);
   return reason ? `Redirected out of scope to ${finalUrl} (${reason})` : null;
-}
-
-/** Last path segment, de-slugged: /guide/getting-started.html → "Getting started". */
-export function titleFromPath(url: string): string {
-  const segment = new URL(url).pathname.split('/').filter(Boolean).pop() ?? new URL(url).hostname;
-  const words = decodeURIComponent(segment).replace(/\.(html?|md|php|aspx?)$/i, '').replace(/[-_]+/g, ' ').trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : new URL(url).hostname;
 }
