@@ -45,7 +45,7 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverySumma
   const credentials = (url: string) => credentialsFor(url, pageUrl);
   const guard = createNetworkGuard(pageUrl);
   const get = (url: string, accept = TEXT_ACCEPT) =>
-    fetchText(url, { fetch: options.fetch, timeoutMs, maxRedirects: 3, accept, credentials, checkRedirect: guard });
+    fetchText(url, { fetch: options.fetch, timeoutMs, accept, credentials, checkRedirect: guard });
   const emit = (r: DiscoveryResult) => {
     results.set(r.url, r);
     options.onResult?.(r);

@@ -1,5 +1,6 @@
 import { concatBytes } from './bytes';
 import { describeNetworkError } from './errors';
+import { fetchFollowing, RedirectError, type Followed } from './redirects';
 
 /**
  * One small-file fetch with the limits discovery needs: a timeout, a redirect
@@ -11,7 +12,6 @@ export interface FetchTextOptions {
   /** The fetch to use: the browser's in the extension, a loopback-resolving one in tests. */
   fetch: typeof fetch;
   timeoutMs?: number;
-  maxRedirects?: number;
   /** Bodies above this are cut; `truncated` says so. */
   maxBytes?: number;
   accept?: string;
@@ -22,9 +22,10 @@ export interface FetchTextOptions {
    */
   credentials?: RequestCredentials | ((url: string) => RequestCredentials);
   /**
-   * Asked before each redirect hop (where the runtime shows hops: not in browsers): null
-   * to follow, else why not — fetchText then fails with that reason and the target never
-   * gets a request. Discovery passes the private-network guard here.
+   * Asked before each redirect hop (where the runtime shows hops; in browsers, of where the
+   * hidden chain ended): null to follow, else why not — fetchText then fails with that reason
+   * and, where hops show, the target never gets a request. Discovery passes the private-network
+   * guard here. Hops are limited to MAX_REDIRECTS (redirects.ts), as for pages.
    */
   checkRedirect?: (target: string) => string | null;
 }
@@ -38,7 +39,6 @@ export interface TextResponse {
   text: string;
   bytes: number;
   truncated: boolean;
-  redirects: number;
   ms: number;
 }
 
@@ -57,73 +57,39 @@ export const DEFAULT_ACCEPT = 'text/markdown, text/html;q=0.9, */*;q=0.8';
 
 /**
  * GETs `url` and decodes the body as text (gzip files such as sitemap.xml.gz are
- * unpacked). Redirects are followed by hand where the runtime exposes them
- * (Node); browsers hide redirect targets from `redirect: 'manual'`, so there the
- * browser follows them and `finalUrl` tells where it ended.
+ * unpacked). Redirects go through the page fetcher's loop (fetchFollowing): hops
+ * checked one by one where the runtime shows them (Node), a loop named as one, the
+ * same hop limit; browsers hide redirect targets, so there the browser follows them
+ * and `finalUrl` tells where it ended.
  */
 export async function fetchText(url: string, options: FetchTextOptions): Promise<TextResponse> {
-  const { timeoutMs = 5000, maxRedirects = 3, maxBytes = 10 * 1024 * 1024 } = options;
+  const { timeoutMs = 5000, maxBytes = 10 * 1024 * 1024 } = options;
   const started = Date.now();
   const signal = AbortSignal.timeout(timeoutMs);
-  let current = url;
-  let redirects = 0;
-  const credentialsOf = (target: string): RequestCredentials =>
-    typeof options.credentials === 'function' ? options.credentials(target) : options.credentials ?? 'include';
-  for (;;) {
-    let res: Response;
-    try {
-      res = await options.fetch(current, {
-        headers: { accept: options.accept ?? DEFAULT_ACCEPT },
-        credentials: credentialsOf(current),
-        redirect: 'manual',
-        signal,
-      });
-      if (res.type === 'opaqueredirect') res = await followHidden(current, options, credentialsOf, signal);
-    } catch (error) {
-      throw new FetchFailure(current, describeError(error, timeoutMs));
-    }
-    const location = res.headers.get('location');
-    if (res.status >= 300 && res.status < 400 && location) {
-      void res.body?.cancel();
-      if (++redirects > maxRedirects) throw new FetchFailure(url, `More than ${maxRedirects} redirects`);
-      const target = new URL(location, current).href;
-      const refused = options.checkRedirect?.(target);
-      if (refused) throw new FetchFailure(url, `Redirected to ${target}: ${refused}`);
-      current = target;
-      continue;
-    }
-    const { text, bytes, truncated } = await readBody(res, maxBytes).catch((error: unknown) => {
-      throw new FetchFailure(current, describeError(error, timeoutMs));
-    });
-    return {
-      url,
-      finalUrl: res.url || current,
-      status: res.status,
-      contentType: (res.headers.get('content-type') ?? '').toLowerCase(),
-      headers: res.headers,
-      text,
-      bytes,
-      truncated,
-      redirects: redirects + (res.redirected ? 1 : 0),
-      ms: Date.now() - started,
-    };
+  const { credentials } = options;
+  const credentialsAt = (target: string): RequestCredentials => (typeof credentials === 'function' ? credentials(target) : credentials ?? 'include');
+  let followed: Followed;
+  try {
+    followed = await fetchFollowing(options.fetch, url, { headers: { accept: options.accept ?? DEFAULT_ACCEPT }, signal }, { check: options.checkRedirect, credentials: credentialsAt });
+  } catch (error) {
+    throw new FetchFailure(url, error instanceof RedirectError ? error.message : describeError(error, timeoutMs));
   }
-}
-
-/**
- * A redirect the browser will not show (redirect: 'manual' gave an opaque response): the
- * browser follows it, carrying this URL's credentials to wherever it leads. So when cookies
- * would go, it is followed without them first, and asked again with them only when the chain
- * ends where they belong — one more request, for redirected files only.
- */
-async function followHidden(url: string, options: FetchTextOptions, credentialsOf: (u: string) => RequestCredentials, signal: AbortSignal): Promise<Response> {
-  const init = { headers: { accept: options.accept ?? DEFAULT_ACCEPT }, signal };
-  const mode = credentialsOf(url);
-  if (mode === 'omit' || typeof options.credentials !== 'function') return options.fetch(url, { ...init, credentials: mode });
-  const bare = await options.fetch(url, { ...init, credentials: 'omit' });
-  if (credentialsOf(bare.url || url) !== 'include') return bare;
-  void bare.body?.cancel().catch(() => undefined);
-  return options.fetch(url, { ...init, credentials: mode });
+  if (followed.kind === 'stopped') throw new FetchFailure(url, `Redirected to ${followed.target}: ${followed.reason}`);
+  const { res, finalUrl } = followed;
+  const { text, bytes, truncated } = await readBody(res, maxBytes).catch((error: unknown) => {
+    throw new FetchFailure(finalUrl, describeError(error, timeoutMs));
+  });
+  return {
+    url,
+    finalUrl,
+    status: res.status,
+    contentType: (res.headers.get('content-type') ?? '').toLowerCase(),
+    headers: res.headers,
+    text,
+    bytes,
+    truncated,
+    ms: Date.now() - started,
+  };
 }
 
 async function readBody(res: Response, maxBytes: number): Promise<{ text: string; bytes: number; truncated: boolean }> {

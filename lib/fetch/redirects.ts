@@ -31,12 +31,20 @@ export interface FollowOptions {
   maxRedirects?: number;
   /** Asked before each hop: null to follow, else why not. The target is then never requested. */
   check?: (target: string) => string | null;
+  /**
+   * Credentials per hop, where it differs from `init.credentials`: a same-site file that
+   * redirects to another site must not take the user's cookies along (lib/url/credentials.ts).
+   */
+  credentials?: (url: string) => RequestCredentials;
 }
 
 /** Where a request ended: a response (not a followable redirect), or a redirect `check` refused. */
 export type Followed =
   | { kind: 'response'; res: Response; finalUrl: string }
   | { kind: 'stopped'; status: number; headers: Headers; target: string; reason: string };
+
+/** Hops followed unless told otherwise, for pages and small files alike. */
+export const MAX_REDIRECTS = 10;
 
 // 300 and 305 are not followed by fetch either; 304 is an answer, not a redirect.
 const FOLLOWED = new Set([301, 302, 303, 307, 308]);
@@ -47,12 +55,13 @@ const FOLLOWED = new Set([301, 302, 303, 307, 308]);
  * invalid Location; other errors are fetch's own.
  */
 export async function fetchFollowing(fetchFn: typeof fetch, url: string, init: RequestInit, options: FollowOptions = {}): Promise<Followed> {
-  const { maxRedirects = 10, check } = options;
+  const { maxRedirects = MAX_REDIRECTS, check } = options;
+  const credentialsAt = options.credentials ?? (() => init.credentials);
   const chain = [url];
   let current = url;
   for (;;) {
-    const res = await fetchFn(current, { ...init, redirect: 'manual' });
-    if (res.type === 'opaqueredirect') return followedByRuntime(fetchFn, current, init, check);
+    const res = await fetchFn(current, { ...init, credentials: credentialsAt(current), redirect: 'manual' });
+    if (res.type === 'opaqueredirect') return followedByRuntime(fetchFn, current, init, check, credentialsAt);
     const location = FOLLOWED.has(res.status) ? res.headers.get('location') : null;
     if (location === null) return { kind: 'response', res, finalUrl: current };
     void res.body?.cancel().catch(() => undefined);
@@ -74,7 +83,7 @@ export async function fetchFollowing(fetchFn: typeof fetch, url: string, init: R
  */
 export const HIDDEN_HOP_REFUSED = 'Redirected to an address Scout does not request (on your own network) or could not reach; nothing was sent there';
 
-async function followedByRuntime(fetchFn: typeof fetch, url: string, init: RequestInit, check: FollowOptions['check']): Promise<Followed> {
+async function followedByRuntime(fetchFn: typeof fetch, url: string, init: RequestInit, check: FollowOptions['check'], credentialsAt: (url: string) => RequestCredentials | undefined): Promise<Followed> {
   let probe: Response;
   try {
     probe = await fetchFn(url, { ...init, credentials: 'omit', redirect: 'follow' });
@@ -90,10 +99,12 @@ async function followedByRuntime(fetchFn: typeof fetch, url: string, init: Reque
     void probe.body?.cancel().catch(() => undefined);
     return { kind: 'stopped', status: probe.status, headers: probe.headers, target: end, reason };
   }
-  if (init.credentials === 'omit' || !isSameSite(new URL(end).hostname, new URL(url).hostname)) return { kind: 'response', res: probe, finalUrl: end };
+  const credentials = credentialsAt(url);
+  const cookiesGo = credentials !== 'omit' && credentialsAt(end) !== 'omit' && isSameSite(new URL(end).hostname, new URL(url).hostname);
+  if (!cookiesGo) return { kind: 'response', res: probe, finalUrl: end };
   // Same site: the cookie-bearing request is the one whose answer counts (logged-in docs may redirect differently).
   void probe.body?.cancel().catch(() => undefined);
-  const res = await fetchFn(url, { ...init, redirect: 'follow' });
+  const res = await fetchFn(url, { ...init, credentials, redirect: 'follow' });
   return { kind: 'response', res, finalUrl: res.url || url };
 }
 

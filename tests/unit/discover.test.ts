@@ -87,14 +87,15 @@ describe('discover', () => {
     expect(at('docs.example.test', '/.well-known/llms.txt')).toMatchObject({ status: 'found', kind: 'well-known', linkCount: 1 });
   });
 
-  it('follows up to 3 redirects and gives up after that', async () => {
+  it('follows redirects as pages do (the same hop limit) and names a loop', async () => {
     const hop = (to: string) => ({ status: 301, headers: { location: to } });
     const { at } = await run(
       {
         'docs.example.test': {
           routes: {
             '/llms.txt': hop('/r1'), '/r1': hop('/r2'), '/r2': hop('/static/llms.txt'), '/static/llms.txt': text('# Moved\n'),
-            '/llms-full.txt': hop('/f1'), '/f1': hop('/f2'), '/f2': hop('/f3'), '/f3': hop('/f4'), '/f4': text('# Too far\n'),
+            '/llms-full.txt': hop('/f1'), '/f1': hop('/f2'), '/f2': hop('/f3'), '/f3': hop('/f4'), '/f4': text('# Four hops away\n'),
+            '/llms.md': hop('/m'), '/m': hop('/llms.md'),
           },
         },
       },
@@ -102,7 +103,8 @@ describe('discover', () => {
       '/',
     );
     expect(at('docs.example.test', '/llms.txt')).toMatchObject({ status: 'found', title: 'Moved', httpStatus: 200 });
-    expect(at('docs.example.test', '/llms-full.txt')).toMatchObject({ status: 'error', reason: 'More than 3 redirects' });
+    expect(at('docs.example.test', '/llms-full.txt')).toMatchObject({ status: 'found', title: 'Four hops away' });
+    expect(at('docs.example.test', '/llms.md')).toMatchObject({ status: 'error', reason: 'Redirect loop: /llms.md → /m → /llms.md' });
   });
 
   it('reads describedby and Markdown links from the page and its Link header', async () => {
