@@ -1,5 +1,5 @@
 import { db } from '@/lib/db';
-import { markInterruptedDiscoveries, runDiscoveryJob } from '@/lib/discovery/run-discovery';
+import { failDiscoveryJob, markInterruptedDiscoveries, runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { onMessage } from '@/lib/messaging';
 import { siteInfo } from '@/lib/url/site';
 import { holdStartHost } from './network-guard';
@@ -17,13 +17,21 @@ export function setUpDiscovery(): void {
     if (current) return { jobId: current };
     const jobId = crypto.randomUUID();
     running.set(info.origin, jobId);
-    // Not awaited: commands answer at once; progress flows through Dexie.
-    void holdStartHost(data.url).then((release) =>
-      runDiscoveryJob(db, { jobId, pageUrl: data.url, fetch: (input, init) => fetch(input, init) }).finally(() => {
-        running.delete(info.origin);
-        void release();
-      }),
-    );
+    const run = async () => {
+      const release = await holdStartHost(data.url);
+      try {
+        await runDiscoveryJob(db, { jobId, pageUrl: data.url, fetch: (input, init) => fetch(input, init) });
+      } finally {
+        await release();
+      }
+    };
+    // Not awaited: commands answer at once; progress flows through Dexie. Whatever fails (the
+    // browser refusing the allow rule, a database write) ends this job with the reason and frees
+    // the site, so the next start runs afresh instead of joining a job that will never finish.
+    void run()
+      .catch((error: unknown) => failDiscoveryJob(db, { jobId, pageUrl: data.url }, error))
+      .catch((error: unknown) => console.error('Scout could not record a failed discovery', error))
+      .finally(() => running.delete(info.origin));
     return { jobId };
   });
 }

@@ -36,7 +36,13 @@ async function hold(key: string, rule: (id: number) => unknown): Promise<() => P
     let id = ALLOW_RULE_BASE;
     while (used.has(id)) id++;
     held.set(key, [id, 1]);
-    await dnr.updateSessionRules({ removeRuleIds: [id], addRules: [rule(id) as DnrRule] });
+    try {
+      await dnr.updateSessionRules({ removeRuleIds: [id], addRules: [rule(id) as DnrRule] });
+    } catch (error) {
+      // Not held after all: the next job on this host must add the rule, not share one never made.
+      held.delete(key);
+      throw error;
+    }
   }
   let released = false;
   return async () => {

@@ -65,6 +65,20 @@ export async function runDiscoveryJob(db: ScoutDb, input: DiscoveryJobInput): Pr
   }
 }
 
+/**
+ * Ends a discovery job that failed outside {@link runDiscoveryJob} (before it started, or on a
+ * write it could not make), creating the row when the run never did, so the panel shows why.
+ */
+export async function failDiscoveryJob(db: ScoutDb, input: { jobId: string; pageUrl: string; now?: () => number }, error: unknown): Promise<void> {
+  const now = input.now ?? Date.now;
+  const failed = { state: 'failed' as const, endedAt: now(), message: `Discovery failed: ${error instanceof Error ? error.message : String(error)}` };
+  await db.transaction('rw', db.jobs, async () => {
+    const job = await db.jobs.get(input.jobId);
+    const base: JobRecord = job ?? { id: input.jobId, origin: new URL(input.pageUrl).origin, kind: 'discovery', state: 'running', createdAt: now(), startedAt: now(), counters: {}, message: '' };
+    await db.jobs.put({ ...base, ...failed });
+  });
+}
+
 /** A worker stopped mid-discovery leaves a job "running" forever; mark it so the panel re-runs it. */
 export async function markInterruptedDiscoveries(db: ScoutDb): Promise<number> {
   return db.jobs

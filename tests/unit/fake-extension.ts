@@ -1,0 +1,55 @@
+import { vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { removeAllListeners, type ProtocolMap } from '@/lib/messaging';
+
+type DnrRule = Browser.declarativeNetRequest.Rule;
+type SessionUpdate = Browser.declarativeNetRequest.UpdateRuleOptions;
+
+/**
+ * The parts of the extension APIs that WXT's fake browser leaves unimplemented and the
+ * background's setUp* functions need: host access (granted), and declarativeNetRequest's
+ * session rules kept in memory, so a test can read which allow rules were in force when a
+ * request reached its server, and make Chrome refuse the next update.
+ */
+export interface FakeExtension {
+  sessionRules(): DnrRule[];
+  /** The next updateSessionRules call rejects with this message (as Chrome does over its rule quota). */
+  refuseNextSessionUpdate(message: string): void;
+}
+
+export function fakeExtension(): FakeExtension {
+  removeAllListeners();
+  fakeBrowser.reset();
+  let rules: DnrRule[] = [];
+  let refusal: string | null = null;
+  vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(async () => true);
+  const dnr = fakeBrowser.declarativeNetRequest;
+  vi.spyOn(dnr, 'updateDynamicRules').mockImplementation(async () => undefined);
+  vi.spyOn(dnr, 'getSessionRules').mockImplementation(async () => [...rules]);
+  vi.spyOn(dnr, 'updateSessionRules').mockImplementation(async (update: SessionUpdate) => {
+    if (refusal !== null) {
+      const message = refusal;
+      refusal = null;
+      throw new Error(message);
+    }
+    const removed = new Set(update.removeRuleIds ?? []);
+    rules = [...rules.filter((r) => !removed.has(r.id)), ...(update.addRules ?? [])];
+  });
+  return {
+    sessionRules: () => [...rules],
+    refuseNextSessionUpdate: (message) => void (refusal = message),
+  };
+}
+
+/**
+ * Sends a command as the side panel does and returns the worker's answer. The fake browser's
+ * runtime.sendMessage only answers listeners that return `true`, while @webext-core/messaging's
+ * listener answers with a promise, so the command goes through onMessage.trigger instead.
+ */
+export async function command<K extends keyof ProtocolMap>(type: K, ...data: Parameters<ProtocolMap[K]>): Promise<ReturnType<ProtocolMap[K]>> {
+  const answers = (await fakeBrowser.runtime.onMessage.trigger({ id: 0, type, data: data[0], timestamp: Date.now() }, {}, () => undefined)) as unknown[];
+  const answer = answers.find((a) => a !== undefined) as { res?: ReturnType<ProtocolMap[K]>; err?: { message?: string } } | undefined;
+  if (!answer) throw new Error(`No listener answered ${type}`);
+  if (answer.err) throw new Error(answer.err.message ?? `${type} failed`);
+  return answer.res as ReturnType<ProtocolMap[K]>;
+}
