@@ -9,6 +9,7 @@ import { fullDuplication, type DuplicationResult } from './duplication';
 import { cleanSource, sourceF1, type F1Result } from './f1';
 import { multipleH1, permalinkHeadings, type MultiH1Result, type PermalinkResult } from './headings';
 import { aggregatePages, nonDocPages, type NonDocResult } from './non-doc';
+import { ROOT_SECTION } from '../../lib/generate/sections';
 import { sectionAgreement, type SectionAgreement } from './sections';
 import { splitLlmsFull } from './llms-full';
 import { nameCore, presentedNames, siteNamePart, titlesWithSiteName, type TitlesResult } from './titles';
@@ -129,7 +130,8 @@ export function scoreSite(input: ScoreInput): SiteScore {
   const names = [...new Set([input.siteName, output.title, ...presented])];
   const withSource = bodies.filter((b) => b.source !== undefined);
   const sourceDuplication = withSource.length ? fullDuplication(withSource.map((b) => cleanSource(b.source ?? '')).join('\n\n')).share : null;
-  const generated = output.sections.filter((s) => !s.optional).map((s) => s.name);
+  // The site's ungrouped top pages ("Docs") have no group name in its navigation to agree with.
+  const generated = output.sections.filter((s) => !s.optional && s.name !== ROOT_SECTION).map((s) => s.name);
   return {
     h1: { text: output.title, siteName: input.siteName, matches: h1HoldsName(output.title, input.siteName, presented) },
     names,

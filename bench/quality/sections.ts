@@ -1,6 +1,7 @@
 /**
  * Metric 8 — section agreement: Jaccard similarity |A ∩ B| / |A ∪ B| between the set of generated
- * llms.txt H2 names (without "Optional") and the site's own top-level navigation group names
+ * llms.txt H2 names (without "Optional", and without "Docs", the root group of pages the site shows
+ * outside any named group: there is no site name for it to agree with) and the site's own top-level navigation group names
  * (`topSections` from the matrix). Names are compared normalized: Unicode-folded, a leading
  * enumeration dropped ("2. ", "2.1 ", "IV. ", "A. ", "Part I. ", "Chapter 3: " — numbering is how a
  * sidebar shows the name, on either side), lower-cased, every run of punctuation or whitespace one

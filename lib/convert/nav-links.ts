@@ -57,8 +57,13 @@ export function findNavLinks(body: Element, baseUrl: string | undefined): NavLin
     if (listed >= MIN_LINKS || pages >= MIN_FREE_LINKS) candidates.push(candidate);
     return undefined;
   });
-  const sections = sectionedContents(contents, baseUrl, hrefs);
-  if (sections) candidates.push(sections);
+  // Contents lists are combined per region: a sidebar's toctrees make one tree, the page's own
+  // another (Sphinx's sidebar says "Community" where the start page's heading says "Community guide";
+  // mixing both would name the site's groups by whichever comes first in the document).
+  for (const region of contentRegions(contents, candidates)) {
+    const sections = sectionedContents(region, baseUrl, hrefs);
+    if (sections) candidates.push(sections);
+  }
   let best: Candidate | undefined;
   for (const candidate of candidates) if (!best || candidate.score > best.score) best = candidate;
   return best?.links ?? [];
@@ -85,6 +90,22 @@ export function findContentsTree(main: Element, baseUrl: string | undefined): Na
   return groups >= MIN_CONTENT_GROUPS && pages >= MIN_CONTENT_LINKS ? links : undefined;
 }
 
+/** Contents lists grouped by the outermost navigation candidate holding them (or none: the page). */
+function contentRegions(contents: Candidate[], candidates: Candidate[]): Candidate[][] {
+  const regions = new Map<Element | null, Candidate[]>();
+  for (const list of contents) {
+    let region: Element | null = null;
+    for (const candidate of candidates) {
+      const holder = candidate.element;
+      if (holder !== list.element && holder.contains(list.element) && (!region || holder.contains(region))) region = holder;
+    }
+    const members = regions.get(region);
+    if (members) members.push(list);
+    else regions.set(region, [list]);
+  }
+  return [...regions.values()];
+}
+
 /** The innermost element holding both. */
 function commonAncestor(a: Element, b: Element): Element | null {
   for (let node: Element | null = a; node; node = node.parentElement) if (node.contains(b)) return node;
@@ -105,5 +126,36 @@ function sectionedContents(contents: Candidate[], baseUrl: string | undefined, h
   const { links } = listLinks(holder, baseUrl, hrefs);
   if (!links.some((link) => link.url === '')) return undefined;
   // Worth more than any one of its lists, which it contains.
-  return { element: holder, score: lists.reduce((sum, list) => sum + list.score, 0) * 1.1, links };
+  return { element: holder, score: lists.reduce((sum, list) => sum + list.score, 0) * 1.1, links: collapseLabelChains(links) };
+}
+
+/**
+ * A heading over one captioned list ("Community guide" › "Community" › pages) is one group, named
+ * by the list's own caption: the name the site's navigation gives it. Links are in tree order.
+ */
+export function collapseLabelChains(links: NavLink[]): NavLink[] {
+  const out: NavLink[] = [];
+  let shift: { below: number; by: number }[] = [];
+  links.forEach((link, i) => {
+    shift = shift.filter((s) => link.depth > s.below);
+    const depth = link.depth - shift.reduce((sum, s) => sum + s.by, 0);
+    const next = links[i + 1];
+    if (link.url === '' && next && next.url === '' && next.depth === link.depth + 1 && onlyChild(links, i + 1)) {
+      shift.push({ below: link.depth, by: 1 });
+      return;
+    }
+    out.push(depth === link.depth ? link : { ...link, depth });
+  });
+  return out;
+}
+
+/** Whether the entry at `index` is the only one at its depth under its parent. */
+function onlyChild(links: NavLink[], index: number): boolean {
+  const depth = links[index]?.depth ?? 0;
+  for (let i = index + 1; i < links.length; i++) {
+    const d = links[i]?.depth ?? 0;
+    if (d < depth) return true;
+    if (d === depth) return false;
+  }
+  return true;
 }

@@ -11,9 +11,9 @@ import { renderLlmsFull, renderLlmsTxt, type BodyTokens, type FileHead, type Ful
 import { learnBoilerplate } from './boilerplate';
 import { classifyPages } from './page-class';
 import { cachedCountFits } from './render';
-import { isSecondaryPage } from './secondary';
+import { isSecondaryPage, supersededTest } from './secondary';
 import { titleCleaner } from './site-titles';
-import { baseDirectory, groupByNav, groupByPath, mergeTinyGroups, startPageLabels, type PageGroup } from './sections';
+import { baseDirectory, groupByNav, groupByPath, mergeTinyGroups, ROOT_SECTION, startDirectory, startPageLabels, type PageGroup } from './sections';
 import { rootPage, siteName, siteSummary, startPage } from './site-name';
 import { firstHeadingText, headingLine, oneLine } from './text';
 import { countTokens } from './tokens';
@@ -129,7 +129,9 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   const head: FileHead = { title: headingLine(site.name, 'Documentation') };
   const summary = oneLine(input.summary) || siteSummary(pages, input.startUrl);
   if (summary) head.summary = summary;
-  const rootName = site.fromHost ? 'Docs' : head.title;
+  // The site's ungrouped top pages: the site gives them no group name, and repeating the H1 as an H2
+  // says nothing, so they take the name llmstxt.org's own example gives its main links.
+  const rootName = ROOT_SECTION;
 
   // The home and start pages are never pushed to Optional by a guess, whatever they are called.
   const keep = new Set([rootPage(pages, input.startUrl), startPage(pages, input.startUrl)]);
@@ -137,12 +139,13 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   const base = baseDirectory(pages, input.startUrl);
   // Source listings and all-in-one pages are not documentation in their own right.
   const classes = classifyPages(pages);
+  const superseded = supersededTest(pages, base);
   const optional = new Set(pages.filter((page) =>
-    forced.has(page.key) || (!keep.has(page) && (classes.has(page) || isSecondaryPage(page.finalUrl, page.title, base)))));
+    forced.has(page.key) || (!keep.has(page) && (classes.has(page) || isSecondaryPage(page.finalUrl, page.title, base) || superseded(page.finalUrl)))));
   const main = pages.filter((page) => !optional.has(page));
   const byNav = groupByNav(main, input.nav, rootName);
-  const grouped = (byNav ? foldLandingPage(byNav) : groupByPath(main, base, rootName, startPageLabels(startPage(pages, input.startUrl))))
-    .map((group) => (group.root ? group : { ...group, name: cleanTitle(group.name) }));
+  const grouped = (byNav ? foldLandingPage(byNav) : groupByPath(main, base, rootName, startPageLabels(startPage(pages, input.startUrl)), startDirectory(input.startUrl)))
+    .map((group) => (group.name === rootName ? group : { ...group, name: cleanTitle(group.name) }));
   const groups = curate(mergeTinyGroups(grouped), curation);
 
   const common = boilerplate(pages);

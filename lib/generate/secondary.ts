@@ -67,3 +67,39 @@ export function isSecondaryPage(pageUrl: string, title: string, baseDir: string)
   const plain = title.trim().replace(/[’‘]/g, "'").replace(/[.:]+$/, '');
   return SECONDARY_TITLE_START.test(plain) || SECONDARY_TITLE.test(plain);
 }
+
+// A folder's index page that calls its docs superseded: "Distributing Python Modules (Legacy version)".
+const SUPERSEDED_TITLE = /\((?:legacy|deprecated|obsolete|outdated)(?: version| docs| documentation)?\)$|^(?:legacy|deprecated|obsolete)\b/i;
+const INDEX_STEM = /^(?:index|readme|_index)$/;
+
+/** Path of a URL, '' when unusable. */
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Whether a URL is in a folder whose own index page says it is superseded: such pages are kept,
+ * but in Optional, like old versions — a reader wants the current docs first.
+ */
+export function supersededTest(pages: { finalUrl: string; title: string }[], baseDir: string): (url: string) => boolean {
+  const folders = supersededFolders(pages, baseDir);
+  return (url) => folders.length > 0 && folders.some((folder) => pathOf(url).startsWith(folder));
+}
+
+function supersededFolders(pages: { finalUrl: string; title: string }[], baseDir: string): string[] {
+  const folders: string[] = [];
+  for (const page of pages) {
+    const pathname = pathOf(page.finalUrl);
+    if (!pathname) continue;
+    const slash = pathname.lastIndexOf('/');
+    const folder = pathname.slice(0, slash + 1);
+    const isIndex = pathname.endsWith('/') || INDEX_STEM.test(fileStem(pathname.slice(slash + 1)));
+    // The base folder's index is the site's home: never all of the site.
+    if (isIndex && folder !== baseDir && folder.startsWith(baseDir) && SUPERSEDED_TITLE.test(page.title.trim())) folders.push(folder);
+  }
+  return folders;
+}

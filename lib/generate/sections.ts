@@ -15,9 +15,14 @@ export interface PageGroup {
   id: string;
   name: string;
   pages: SourcePage[];
-  /** The group of pages at the top of the site, named after it; never merged away. */
+  /** The group of pages at the top of the site; never merged away. */
   root: boolean;
+  /** Named by the site itself (its navigation, or its start page's link): kept even with one page. */
+  siteNamed?: boolean;
 }
+
+/** The name of the site's ungrouped top pages, as in llmstxt.org's own example ("## Docs"). */
+export const ROOT_SECTION = 'Docs';
 
 // A folder's landing page, by the names generators give it (Javadoc: package-summary.html).
 const INDEX_STEMS = new Set(['index', 'readme', '_index', 'package-summary']);
@@ -131,7 +136,7 @@ function titleNamesDirectory(title: string, segment: string): boolean {
  * directory itself, title-cased ("getting-started" → "Getting Started"). Pages directly in
  * `base` (and any outside it) form the root group.
  */
-export function groupByPath(pages: SourcePage[], base: string, rootName: string, labels?: Map<string, string>): PageGroup[] {
+export function groupByPath(pages: SourcePage[], base: string, rootName: string, labels?: Map<string, string>, startDir?: string): PageGroup[] {
   const groups = new Map<string, PageGroup & { index?: SourcePage; segment: string }>();
   for (const page of pages) {
     let pathname = '/';
@@ -154,7 +159,12 @@ export function groupByPath(pages: SourcePage[], base: string, rootName: string,
     group.pages.push(page);
     const rest = segments.slice(1);
     const isIndex = inSubdirectory && (rest.length === 0 || (rest.length === 1 && INDEX_STEMS.has(fileStem(rest[0] ?? ''))));
-    if (isIndex && group.index === undefined) group.index = page;
+    // The base folder's own index page names the root group only when the crawl started elsewhere
+    // (Javadoc: the overview at / above the pages of /org/jsoup/, whose package-summary says "org.jsoup");
+    // where the crawl started in the base, that index is the site's home and the group stays generic.
+    const isBaseIndex = inside && startDir !== undefined && startDir !== base && !inSubdirectory &&
+      segments.length === 1 && INDEX_STEMS.has(fileStem(segments[0] ?? ''));
+    if ((isIndex || isBaseIndex) && group.index === undefined) group.index = page;
   }
   // The root group (the site's home and top-level pages) leads, like the home page leads the site.
   const ordered = [...groups.values()].sort((a, b) => Number(b.root) - Number(a.root));
@@ -162,12 +172,13 @@ export function groupByPath(pages: SourcePage[], base: string, rootName: string,
     const title = headingLine(index?.title ?? '', '');
     // The index page's title names the section ("API Reference" for ref/, "The Python Tutorial" for
     // tutorial/) unless it is a generic word ("Overview", "Index") that says less than the folder.
-    const named = title !== '' && title.length <= MAX_INDEX_TITLE && (titleNamesDirectory(title, segment) || !GENERIC_INDEX_TITLE.test(title));
+    const named = title !== '' && title.length <= MAX_INDEX_TITLE && ((segment !== '' && titleNamesDirectory(title, segment)) || !GENERIC_INDEX_TITLE.test(title));
     // What the start page calls the section when it links to it ("Library Reference") is the site's
     // own name for it, ahead of the index page's title ("The Python Standard Library").
     const label = index && labels ? pageKeys(index).map((key) => labels.get(key)).find((text) => text !== undefined) : undefined;
-    const members = index ? [index, ...grouped.filter((page) => page !== index)] : grouped;
-    return { id, name: label ?? (named ? title : name), pages: members, root };
+    // An index leads its folder's group; the root group keeps the site's home first.
+    const members = index && !root ? [index, ...grouped.filter((page) => page !== index)] : grouped;
+    return { id, name: label ?? (named ? title : name), pages: members, root, siteNamed: label !== undefined };
   });
 }
 
@@ -218,6 +229,7 @@ export function groupByNav(pages: SourcePage[], nav: NavLink[] | undefined, root
       id: `nav:${name}`,
       name,
       root: name === rootName,
+      siteNamed: name !== rootName,
       pages: placed
         .filter((entry) => entry.name === name)
         .sort((a, b) => a.rank - b.rank || a.index - b.index)
@@ -254,10 +266,14 @@ export function startPageLabels(start: SourcePage | undefined): Map<string, stri
   return labels;
 }
 
-/** Above ~8 sections, single-page sections (except the root group) move to one "More" section at the end. */
+/**
+ * Above ~8 sections, single-page sections move to one "More" section at the end — except the root
+ * group and those the site itself names (Python's start page lists "Installing Python Modules", a
+ * one-page folder, among its parts: dropping it into "More" would lose the site's own outline).
+ */
 export function mergeTinyGroups(groups: PageGroup[]): PageGroup[] {
   if (groups.length <= MAX_SECTIONS) return groups;
-  const tiny = groups.filter((group) => !group.root && group.pages.length === 1);
+  const tiny = groups.filter((group) => !group.root && !group.siteNamed && group.pages.length === 1);
   if (tiny.length < 2) return groups;
   const kept = groups.filter((group) => !tiny.includes(group));
   return [...kept, { id: 'more', name: 'More', root: false, pages: tiny.flatMap((group) => group.pages) }];

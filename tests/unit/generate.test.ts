@@ -218,7 +218,8 @@ describe('sections from the URL structure', () => {
     ];
     const out = generate({ pages, startUrl: `${ORIGIN}/docs/index.html` });
     expect(ids(out)).toEqual(['path:/docs/', 'path:/docs/guide/', 'path:/docs/ref/']);
-    expect(names(out)).toEqual(['Docs home', 'Guide', 'Ref']);
+    // The root group is "Docs", not the site's name again under its H1.
+    expect(names(out)).toEqual(['Docs', 'Guide', 'Ref']);
   });
 
   it('sections from the top when the crawl started deeper but reached the whole site (the demo site)', () => {
@@ -235,7 +236,7 @@ describe('sections from the URL structure', () => {
     expect(out.title).toBe('Acorn DB');
     // The root group (the home page) leads; each directory's index page leads its section.
     expect(out.sections.map((s) => [s.id, s.name, s.entries.map((e) => e.title)])).toEqual([
-      ['path:/', 'Acorn DB', ['Home']],
+      ['path:/', 'Docs', ['Home']],
       ['path:/guide/', 'Guide Overview', ['Guide Overview', 'Installation']],
       ['path:/api/', 'API Overview', ['API Overview', 'Database API']],
       ['path:/tutorials/', 'Tutorials', ['Tutorials', 'Build a Todo App']],
@@ -271,6 +272,38 @@ describe('sections from the URL structure', () => {
     expect(titlesIn(out, 'path:/')).toEqual(['Home', 'Solo']);
     // Eight sections or fewer stay as they are, single pages included.
     expect(names(generate({ pages: pages.filter((p) => !/kappa|theta|zeta|iota/.test(p.finalUrl)) }))).toContain('Beta');
+  });
+
+  it('keeps a single-page section the start page names, where the rest merge into “More”', () => {
+    const dirs = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa'];
+    // The start page lists the one-page folder /beta/ as one of the site's parts.
+    const pages = [{ ...page('/index.html', 'Home'), markdown: '# Acorn\n\n- [Installing Acorn](/beta/index.html)\n' }];
+    dirs.forEach((dir, i) => {
+      pages.push(page(`/${dir}/${dir === 'beta' ? 'index' : 'one'}.html`, `${dir} one`));
+      if (i % 2 === 0) pages.push(page(`/${dir}/two.html`, `${dir} two`));
+    });
+    const out = generate({ pages });
+    expect(names(out)).toContain('Installing Acorn');
+    expect(titlesIn(out, 'more')).toEqual(['delta one', 'kappa one', 'theta one', 'zeta one']);
+  });
+
+  it('names the root group after the base folder’s index when the crawl started above it (Javadoc)', () => {
+    const pages = [
+      page('/index.html', 'Overview', { links: ['/org/acorn/package-summary.html', '/org/acorn/nodes/package-summary.html'] }),
+      page('/org/acorn/package-summary.html', 'org.acorn'),
+      page('/org/acorn/Acorn.html', 'Acorn'),
+      page('/org/acorn/Connection.html', 'Connection'),
+      page('/org/acorn/nodes/package-summary.html', 'org.acorn.nodes'),
+      page('/org/acorn/nodes/Node.html', 'Node'),
+      page('/org/acorn/nodes/Element.html', 'Element'),
+      page('/org/acorn/nodes/Document.html', 'Document'),
+      page('/org/acorn/nodes/Comment.html', 'Comment'),
+      page('/org/acorn/nodes/Attribute.html', 'Attribute'),
+      page('/org/acorn/nodes/TextNode.html', 'TextNode'),
+    ];
+    const out = generate({ pages, startUrl: `${ORIGIN}/index.html` });
+    expect(names(out)).toEqual(['org.acorn', 'org.acorn.nodes']);
+    expect(titlesIn(out, 'path:/org/acorn/')).toEqual(['Overview', 'org.acorn', 'Acorn', 'Connection']);
   });
 });
 
@@ -337,6 +370,22 @@ describe('the Optional section', () => {
     const pages = [page('/v2/index.html', 'Home'), page('/v2/guide/a.html', 'A'), page('/v2/changelog.html', 'Changelog')];
     const out = generate({ pages, startUrl: `${ORIGIN}/v2/index.html` });
     expect(out.sections.map((s) => [s.id, s.entries.length])).toEqual([['path:/v2/', 1], ['path:/v2/guide/', 1], ['optional', 1]]);
+  });
+
+  it('moves a folder whose index page calls it legacy to Optional, but not a legacy site as a whole', () => {
+    const pages = [
+      page('/index.html', 'Acorn'),
+      page('/install/index.html', 'Installing Acorn'),
+      page('/install/pip.html', 'With pip'),
+      page('/setup-legacy/index.html', 'Installing Acorn (Legacy version)'),
+      page('/setup-legacy/build.html', 'Building from source'),
+      page('/setup-legacy/configure.html', 'Configuration'),
+    ];
+    const out = generate({ pages });
+    expect(titlesIn(out, 'optional').sort()).toEqual(['Building from source', 'Configuration', 'Installing Acorn (Legacy version)']);
+    // At the base folder the index is the site's home: a site that calls itself legacy keeps its sections.
+    const legacy = [page('/index.html', 'Acorn (Legacy version)'), page('/guide/index.html', 'Guide'), page('/guide/a.html', 'A')];
+    expect(generate({ pages: legacy }).sections.map((s) => s.id)).not.toContain('optional');
   });
 });
 

@@ -47,6 +47,14 @@ describe('navigation trees with group labels', () => {
       `<section><h2>API Reference<a class="headerlink" href="#a">¶</a></h2>${toctree(['api', 'cli'])}</section></section></div>`;
     expect(nav(body)).toEqual(['User’s Guide [group]', '  install', '  quickstart', '  views', 'API Reference [group]', '  api', '  cli']);
   });
+
+  it('Sphinx: a heading over one captioned toctree is one group, named by the caption the sidebar also shows', () => {
+    const toctree = (caption: string, pages: string[]) => `<div class="toctree-wrapper compound"><p class="caption" role="heading"><span class="caption-text">${caption}</span></p><ul>${pages.map((p) => `<li class="toctree-l1"><a class="reference internal" href="${p}.html">${p}</a></li>`).join('')}</ul></div>`;
+    const body = `<div class="body" role="main"><section><h1>Welcome</h1>` +
+      `<section><h2>Community guide</h2>${toctree('Community', ['support', 'contribute', 'faq'])}</section>` +
+      `<section><h2>Reference guide</h2>${toctree('Reference', ['cli', 'glossary', 'changes'])}</section></section></div>`;
+    expect(nav(body)).toEqual(['Community [group]', '  support', '  contribute', '  faq', 'Reference [group]', '  cli', '  glossary', '  changes']);
+  });
 });
 
 describe('sections from a tree with group labels', () => {
