@@ -13,18 +13,28 @@
  *   --slots 2               pages converted in the offscreen document at once (native DOMParser); the rest
  *                           go to linkedom in the worker. A list (0,2,4) measures each split, runs interleaved:
  *                           0 = linkedom in the worker only, 4 = the native parser only (4 requests per host).
+ *   --latency 80            the fixture server waits 80 ms (± --jitter, a quarter of it by default) before each
+ *                           response; --bandwidth 50 caps its one shared link at 50 Mbit/s. Then the wall time is
+ *                           compared with the politeness floor (pages × latency ÷ the job's per-host concurrency)
+ *                           and the overlap of fetch, conversion and storage is reported (bench/figures.ts).
+ *   --pages 10000           pages of the synthetic site (and of `wide`, whose page 1 also links --wide 100000
+ *                           leaf pages); --max-pages 200 sets the crawl's page limit (10000 by default).
+ *                           Every crawl reports its pace: pages/s over the first and the last tenth of its pages.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { CDPSession, Page } from '@playwright/test';
 import { convertHtml } from '../lib/convert/convert-page';
 import { linkedomAdapter } from '../lib/convert/dom';
 import { startFixtureServer, type FixtureServer } from '../tests/fixtures/server';
-import { arg, corpora, openCrawlPanel } from './harness';
+import { NETWORK_HEADER, PACE_HEADER, networkFigures, networkRow, pace, paceRow, type NetworkFigures, type PaceFigures } from './figures';
+import { arg, corpora, networkFromArgs, openCrawlPanel } from './harness';
 import { launchWithExtension } from '../tests/e2e/browser';
 import { readStore } from '../tests/e2e/extension-db';
 
 const RUNS = Number(arg('runs', '3'));
-const CORPORA = corpora();
+const CORPORA = corpora(Number(arg('pages', '5000')), Number(arg('wide', '100000')));
+const NETWORK = networkFromArgs();
+const MAX_PAGES = Number(arg('max-pages', '10000'));
 const selected = arg('corpus', 'python,node').split(',');
 const SLOTS = arg('slots', '2').split(',').map(Number);
 const refreshArg = process.argv.indexOf('--refresh');
@@ -35,17 +45,17 @@ const refreshed = new Set(
   : ['python', 'node'],
 );
 
-interface JobRow { id: string; kind: string; state: string; createdAt: number; startedAt?: number; endedAt?: number; counters: Record<string, number> }
+interface JobRow { id: string; kind: string; state: string; createdAt: number; startedAt?: number; endedAt?: number; counters: Record<string, number>; settings?: { perHostConcurrency?: number } }
 
 /**
  * Reads the extension's IndexedDB from one of its pages. `withPages: false` reads the jobs store
  * only: polling every page record (tens of MB of Markdown) while the crawl ran held a read lock
  * on the pages store that the crawler's write transactions queued behind, slowing what it measured.
  */
-async function readDb(panel: Page, withPages = true): Promise<{ job?: JobRow; urls: string[]; bytes: number }> {
+async function readDb(panel: Page, withPages = true): Promise<{ job?: JobRow; urls: string[]; bytes: number; writtenAt: number[] }> {
   const job = (await readStore<JobRow>(panel, 'jobs')).filter((j) => j.kind === 'crawl').sort((a, b) => b.createdAt - a.createdAt)[0];
-  const pages = withPages ? (await readStore<{ jobId: string; finalUrl: string; bytes: number }>(panel, 'pages')).filter((p) => p.jobId === job?.id) : [];
-  return { job, urls: pages.map((p) => p.finalUrl), bytes: pages.reduce((n, p) => n + p.bytes, 0) };
+  const pages = withPages ? (await readStore<{ jobId: string; finalUrl: string; bytes: number; fetchedAt: number }>(panel, 'pages')).filter((p) => p.jobId === job?.id) : [];
+  return { job, urls: pages.map((p) => p.finalUrl), bytes: pages.reduce((n, p) => n + p.bytes, 0), writtenAt: pages.map((p) => p.fetchedAt) };
 }
 
 /**
@@ -197,11 +207,11 @@ async function generateMs(panel: Page, origin: string): Promise<number> {
 async function crawlOnce(name: string, slots: number) {
   const corpus = CORPORA[name];
   if (!corpus) throw new Error(`Unknown corpus ${name}`);
-  const server = await startFixtureServer({ [corpus.host]: corpus.site() });
+  const server = await startFixtureServer({ [corpus.host]: corpus.site() }, { network: NETWORK });
   const { context, extensionId } = await launchWithExtension();
   try {
     const startUrl = server.url(corpus.host, corpus.start);
-    const panel = await openCrawlPanel(context, extensionId, startUrl, slots);
+    const panel = await openCrawlPanel(context, extensionId, startUrl, slots, MAX_PAGES);
     const cdp = await context.newCDPSession(panel);
     let peakHeap = 0;
     const heapOf = await workerHeapProbe(cdp, extensionId);
@@ -216,16 +226,24 @@ async function crawlOnce(name: string, slots: number) {
     }
     row = await readDb(panel);
     clearInterval(heapTimer);
-    const { job, urls, bytes } = row;
-    if (job.state !== 'done') throw new Error(`The ${name} crawl ended ${job.state}: ${JSON.stringify(job)}`);
+    const { job, urls, bytes, writtenAt } = row;
+    if (!job || job.state !== 'done') throw new Error(`The ${name} crawl ended ${job?.state}: ${JSON.stringify(job)}`);
     const wallMs = (job.endedAt ?? Date.now()) - (job.startedAt ?? job.createdAt);
+    const perHost = job.settings?.perHostConcurrency ?? 4;
+    const network: NetworkFigures | undefined = NETWORK && {
+      ...networkFigures({
+        requests: server.requests, host: corpus.host, from: job.startedAt ?? job.createdAt, to: job.endedAt ?? Date.now(), pages: urls.length, bytes, perHost,
+        latencyMs: NETWORK.latencyMs ?? 0, bandwidthBytesPerSecond: NETWORK.bandwidthBytesPerSecond, counters: job.counters,
+      }),
+    };
+    const paceOf: PaceFigures | null = pace(writtenAt);
     const usage = (await cdp.send('Storage.getUsageAndQuota', { origin: `chrome-extension://${extensionId}` })) as { usage: number };
     // Everything the server sent up to here: panel discovery, robots, sitemaps, twin probes, pages.
     const sent = { requests: server.requests.length, bytes: server.requests.reduce((n, r) => n + (r.bytes ?? 0), 0) };
     const buildMs = await generateMs(panel, server.origin(corpus.host));
     const refresh = refreshed.has(name) ? await refreshOnce(panel, server, server.origin(corpus.host)) : undefined;
-    const floorMs = await floor(panel, urls, 4);
-    return { slots, pages: urls.length, bytes, wallMs, floorMs, generateMs: buildMs, counters: job.counters, peakHeap, idbBytes: usage.usage, server: sent, refresh };
+    const floorMs = await floor(panel, urls, perHost);
+    return { slots, pages: urls.length, bytes, wallMs, floorMs, generateMs: buildMs, counters: job.counters, peakHeap, idbBytes: usage.usage, server: sent, refresh, perHost, network, pace: paceOf };
   } finally {
     await context.close();
     await server.close();
@@ -233,14 +251,16 @@ async function crawlOnce(name: string, slots: number) {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-const results: Record<string, unknown> = { date: new Date().toISOString(), runs: RUNS, machine: '2 cores', corpora: {} };
+// --note says what else ran on the machine (other work shares its 2 cores): figures are only as quiet as that.
+const results: Record<string, unknown> = { date: new Date().toISOString(), runs: RUNS, machine: '2 cores', note: arg('note', ''), network: NETWORK ?? null, maxPages: MAX_PAGES, corpora: {} };
 const pct = (x: number) => `${(100 * x).toFixed(x < 0.1 ? 2 : 1)} %`;
 const refreshTable: string[] = [
   '| corpus | pages | crawl s | refresh s (median, min–max) | refresh time % of crawl | crawl MB | refresh page bytes | % of crawl bytes | refresh requests (304 / 200 / other) | server bytes refresh / crawl | unchanged / checked | changed / minor / failed |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
 ];
 const table: string[] = ['| corpus | offscreen slots | pages | MB | wall s (median, min–max) | pages/s | MB/s | floor s | ratio | fetch / convert / store s (summed over requests) | generate s | peak worker heap MB | IndexedDB MB | Node convert ms/page |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'];
-const allRuns: Record<string, Array<Awaited<ReturnType<typeof crawlOnce>>>> = {};
+type CrawlRun = Awaited<ReturnType<typeof crawlOnce>>;
+const allRuns: Record<string, CrawlRun[]> = {};
 for (const name of selected) {
   for (let i = 0; i < RUNS; i++) {
     // Splits interleaved run by run, so drift on the machine (heat, other load) hits each alike.
@@ -248,11 +268,15 @@ for (const name of selected) {
       const r = await crawlOnce(name, slots);
       (allRuns[`${name}|${slots}`] ??= []).push(r);
       console.log(`${name} (${slots} offscreen) run ${i + 1}: ${r.pages} pages in ${(r.wallMs / 1000).toFixed(1)} s (floor ${(r.floorMs / 1000).toFixed(1)} s, generate ${(r.generateMs / 1000).toFixed(1)} s)`);
+      if (r.network) console.log(`  network: wall ${(r.network.wallMs / 1000).toFixed(1)} s ÷ politeness floor ${(r.network.politenessFloorMs / 1000).toFixed(1)} s = ${r.network.ratio.toFixed(2)}×, ${r.network.meanInFlight.toFixed(2)} requests in flight on average (of ${r.perHost})`);
+      if (r.pace) console.log(`  pace: ${r.pace.firstTenth.toFixed(1)} pages/s in the first tenth, ${r.pace.lastTenth.toFixed(1)} in the last (${r.pace.ratio.toFixed(2)})`);
       if (r.refresh) console.log(`${name} run ${i + 1}: refresh ${(r.refresh.wallMs / 1000).toFixed(2)} s (click to done ${(r.refresh.clickToDoneMs / 1000).toFixed(2)} s), ${r.refresh.counters.unchanged}/${r.refresh.counters.checked} unchanged, ${r.refresh.counters.bytes} page bytes, ${r.refresh.requests} requests ${JSON.stringify(r.refresh.statuses)}`);
     }
   }
 }
 const nodeConvertMs: Record<string, number> = {};
+const networkTable = [...NETWORK_HEADER];
+const paceTable = [...PACE_HEADER];
 for (const key of Object.keys(allRuns)) {
   const [name = '', slotsText = ''] = key.split('|');
   const runs = allRuns[key] ?? [];
@@ -263,6 +287,11 @@ for (const key of Object.keys(allRuns)) {
   (results.corpora as Record<string, unknown>)[SLOTS.length > 1 ? `${name} (${slotsText} offscreen)` : name] = { runs, nodeConvertMsPerPage: nodeConvert };
   const walls = runs.map((r) => r.wallMs / 1000);
   const c = mid.counters;
+  const label = SLOTS.length > 1 ? `${name} (${slotsText})` : name;
+  const netRow = NETWORK ? networkRow(label, NETWORK, runs) : null;
+  if (netRow) networkTable.push(netRow);
+  const paceLine = paceRow(label, runs);
+  if (paceLine) paceTable.push(paceLine);
   table.push(
     `| ${name} | ${slotsText} | ${mid.pages} | ${(mid.bytes / 1e6).toFixed(1)} | ${median(walls).toFixed(1)} (${Math.min(...walls).toFixed(1)}–${Math.max(...walls).toFixed(1)}) | ${(mid.pages / (mid.wallMs / 1000)).toFixed(1)} | ${(mid.bytes / 1e6 / (mid.wallMs / 1000)).toFixed(1)} | ${(mid.floorMs / 1000).toFixed(1)} | ${(mid.wallMs / mid.floorMs).toFixed(1)}× | ${((c.fetchMs ?? 0) / 1000).toFixed(1)} / ${((c.convertMs ?? 0) / 1000).toFixed(1)} / ${((c.storeMs ?? 0) / 1000).toFixed(1)} | ${(median(runs.map((r) => r.generateMs)) / 1000).toFixed(1)} | ${(mid.peakHeap / 1e6).toFixed(0)} | ${(mid.idbBytes / 1e6).toFixed(0)} | ${Number.isFinite(nodeConvert) ? nodeConvert.toFixed(1) : '–'} |`,
   );
@@ -295,13 +324,46 @@ function convertInNodeAll(dirFn: () => string): number {
   return (performance.now() - started) / files.length;
 }
 
+/**
+ * What the wide page cost: the `wide` crawl against the `synthetic` one with the same page
+ * limit (same site but for page 1's extra links), medians of each, per offscreen split.
+ */
+function widePageCost(runs: typeof allRuns): { text: string; bySlots: Record<string, unknown> } | null {
+  const lines: string[] = [];
+  const bySlots: Record<string, unknown> = {};
+  for (const slots of SLOTS) {
+    const wide = runs[`wide|${slots}`];
+    const plain = runs[`synthetic|${slots}`];
+    if (!wide?.length || !plain?.length) continue;
+    const m = (rs: CrawlRun[], f: (r: CrawlRun) => number) => median(rs.map(f));
+    const cost = {
+      wallMs: m(wide, (r) => r.wallMs) - m(plain, (r) => r.wallMs),
+      convertMs: m(wide, (r) => r.counters.convertMs ?? 0) - m(plain, (r) => r.counters.convertMs ?? 0),
+      storeMs: m(wide, (r) => r.counters.storeMs ?? 0) - m(plain, (r) => r.counters.storeMs ?? 0),
+      queued: m(wide, (r) => r.counters.discovered ?? 0) - m(plain, (r) => r.counters.discovered ?? 0),
+    };
+    bySlots[String(slots)] = cost;
+    lines.push(`The page with ${arg('wide', '100000')} links (${slots} offscreen): +${(cost.wallMs / 1000).toFixed(2)} s of crawl wall time (median ${(m(wide, (r) => r.wallMs) / 1000).toFixed(1)} s vs ${(m(plain, (r) => r.wallMs) / 1000).toFixed(1)} s without it), +${(cost.convertMs / 1000).toFixed(2)} s converting, +${(cost.storeMs / 1000).toFixed(2)} s in write transactions, +${cost.queued} URLs queued`);
+  }
+  return lines.length ? { text: lines.join('\n'), bySlots } : null;
+}
+const wideCost = widePageCost(allRuns);
+if (wideCost) results.widePageCost = wideCost.bySlots;
+
 mkdirSync('bench/results', { recursive: true });
 const file = arg('out', `bench/results/crawl-${(results.date as string).slice(0, 10)}.json`);
 writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-console.log(`\nCrawl → Markdown → IndexedDB in headless Chromium (${RUNS} runs, concurrency 4 per host, loopback)\n`);
+console.log(`\nCrawl → Markdown → IndexedDB in headless Chromium (${RUNS} runs, concurrency 4 per host, ${NETWORK ? 'shaped network' : 'loopback'})\n`);
 console.log(table.join('\n'));
 if (refreshTable.length > 2) {
   console.log(`\nRefresh of that crawl with nothing changed on the server (conditional requests; median of ${RUNS} runs)\n`);
   console.log(refreshTable.join('\n'));
 }
+if (networkTable.length > 2) {
+  console.log(`\nOver a shaped network (${JSON.stringify(NETWORK)}; median of ${RUNS} runs). Shares: time summed over requests ÷ (wall × per-host concurrency)\n`);
+  console.log(networkTable.join('\n'));
+}
+console.log(`\nPace: pages/s over the first and the last tenth of the stored pages (median of ${RUNS} runs)\n`);
+console.log(paceTable.join('\n'));
+if (wideCost) console.log(`\n${wideCost.text}`);
 console.log(`\nWrote ${file}`);

@@ -5,7 +5,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { generatedSite } from '../tests/fixtures/generated-site';
 import { nodeDocsDir, nodeDocsSite, pythonDocsDir } from '../tests/fixtures/real-docs';
-import type { FixtureSite } from '../tests/fixtures/server';
+import type { FixtureSite, NetworkShape } from '../tests/fixtures/server';
 
 /** `--name value` from the command line, or the fallback. */
 export const arg = (name: string, fallback: string): string => {
@@ -21,20 +21,38 @@ export interface Corpus {
   dir?: () => string;
 }
 
-/** Real docs from Debian packages, and a generated site of `syntheticPages` pages. */
-export function corpora(syntheticPages = 5000): Record<string, Corpus> {
+/**
+ * Real docs from Debian packages, a generated site of `syntheticPages` pages, and `wide`: the
+ * same site where page 1 also links `wideLinks` leaf pages (crawl both with the same
+ * --max-pages: the difference in time is what the one huge page costs).
+ */
+export function corpora(syntheticPages = 5000, wideLinks = 100_000): Record<string, Corpus> {
   return {
     python: { host: 'docs.python.test', site: () => ({ dir: pythonDocsDir() }), start: '/index.html', dir: pythonDocsDir },
     node: { host: 'api.nodejs.test', site: nodeDocsSite, start: '/index.html', dir: nodeDocsDir },
     synthetic: { host: 'gen.example.test', site: () => generatedSite(syntheticPages), start: '/' },
+    wide: { host: 'gen.example.test', site: () => generatedSite(syntheticPages, { wideLinks }), start: '/' },
   };
 }
 
 /**
- * The side panel as a tab on `startUrl`, on the Generate tab with the limits raised so the whole
- * corpus is crawled. `slots` sets the offscreen/worker split (see --slots); null keeps the default.
+ * The fixture server's network from the command line: --latency <ms> (mean time to first byte),
+ * --jitter <ms> (± around it; a quarter of the latency unless given), --bandwidth <Mbit/s>
+ * (one link shared by all responses). Undefined when none is given: loopback as it is.
  */
-export async function openCrawlPanel(context: BrowserContext, extensionId: string, startUrl: string, slots: number | null): Promise<Page> {
+export function networkFromArgs(): NetworkShape | undefined {
+  const latencyMs = Number(arg('latency', '0'));
+  const mbit = Number(arg('bandwidth', '0'));
+  if (!latencyMs && !mbit) return undefined;
+  return { latencyMs, jitterMs: Number(arg('jitter', String(latencyMs / 4))), bandwidthBytesPerSecond: mbit ? (mbit * 1e6) / 8 : undefined, seed: 17 };
+}
+
+/**
+ * The side panel as a tab on `startUrl`, on the Generate tab with the limits raised so the whole
+ * corpus is crawled (or `maxPages` of it). `slots` sets the offscreen/worker split (see --slots);
+ * null keeps the default.
+ */
+export async function openCrawlPanel(context: BrowserContext, extensionId: string, startUrl: string, slots: number | null, maxPages = 10_000): Promise<Page> {
   const panel = await context.newPage();
   // tsx compiles the functions handed to evaluate() with esbuild's __name helper; give the page a no-op one.
   await panel.addInitScript('globalThis.__name = (f) => f');
@@ -43,7 +61,7 @@ export async function openCrawlPanel(context: BrowserContext, extensionId: strin
     await panel.evaluate((n) => (globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }).chrome.storage.local.set({ benchOffscreenSlots: n }), slots);
   }
   await panel.getByRole('tab', { name: 'Generate' }).click();
-  await panel.getByTestId('max-pages').fill('10000');
+  await panel.getByTestId('max-pages').fill(String(maxPages));
   await panel.getByTestId('max-depth').fill('50');
   return panel;
 }

@@ -1,3 +1,4 @@
+import Dexie from 'dexie';
 import type { FrontierRecord, FrontierSource, FrontierState, ScoutDb } from '../db';
 
 /** A URL about to join the queue. */
@@ -60,20 +61,29 @@ export class Frontier {
   /**
    * Adds entries whose key the job has not seen. Call inside the caller's
    * transaction to keep "page done + its links queued" atomic.
+   *
+   * Deduplicated in memory, then one bulk insert: `known` holds every key of the job (loaded by
+   * init, moved by remember), so no read of the table is needed. A page with 100,000 links made
+   * the look-up of every new key (bulkGet) as costly as the insert itself. Should a row exist
+   * anyway (another runner of the same job wrote it after our init), its insert fails alone and
+   * the row stays as it was: the first sighting wins.
    */
   async addNew(entries: NewEntry[], now = Date.now()): Promise<Added> {
     // The first sighting wins: seeds come in priority order (llms links, which prefer Markdown, before sitemaps).
     const byKey = new Map<string, NewEntry>();
     for (const e of entries) if (!byKey.has(e.key) && !this.known.has(e.key)) byKey.set(e.key, e);
-    const unique = [...byKey.values()];
-    if (unique.length === 0) return { keys: [], pending: 0, skipped: 0 };
-    const existing = await this.db.frontier.bulkGet(unique.map((e) => [this.jobId, e.key] as [string, string]));
-    const fresh: FrontierRecord[] = unique
-      .filter((_, i) => existing[i] === undefined)
-      .map((e) => ({ ...e, jobId: this.jobId, state: e.state ?? 'pending', seq: this.seq++, retries: 0, updatedAt: now }));
-    if (fresh.length) await this.db.frontier.bulkAdd(fresh);
-    const skipped = fresh.filter((f) => f.state === 'skipped').length;
-    return { keys: unique.map((e) => e.key), pending: fresh.length - skipped, skipped };
+    if (byKey.size === 0) return { keys: [], pending: 0, skipped: 0 };
+    const fresh: FrontierRecord[] = [];
+    for (const e of byKey.values()) fresh.push({ ...e, jobId: this.jobId, state: e.state ?? 'pending', seq: this.seq++, retries: 0, updatedAt: now });
+    const failed = await bulkAddTolerant(this.db, fresh);
+    let pending = 0;
+    let skipped = 0;
+    fresh.forEach((f, i) => {
+      if (failed.has(i)) return;
+      if (f.state === 'skipped') skipped++;
+      else pending++;
+    });
+    return { keys: [...byKey.keys()], pending, skipped };
   }
 
   /** Records what `addNew` wrote, after its transaction committed. */
@@ -134,5 +144,22 @@ export class Frontier {
 
   counts(): Record<FrontierState, number> {
     return { ...this.tally };
+  }
+}
+
+/**
+ * bulkAdd that keeps going past rows whose key already exists, inside the caller's transaction
+ * (Dexie aborts it only when the BulkError is left uncaught). Returns the positions not added.
+ */
+async function bulkAddTolerant(db: ScoutDb, rows: FrontierRecord[]): Promise<Set<number>> {
+  try {
+    await db.frontier.bulkAdd(rows);
+    return new Set();
+  } catch (error) {
+    if (!(error instanceof Dexie.BulkError)) throw error;
+    const failures = Object.entries(error.failuresByPos);
+    // Anything but an existing key (quota, a closed database) is a real failure.
+    if (failures.some(([, e]) => e.name !== 'ConstraintError')) throw error;
+    return new Set(failures.map(([pos]) => Number(pos)));
   }
 }

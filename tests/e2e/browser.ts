@@ -1,5 +1,5 @@
 import { chromium, type BrowserContext, type Worker } from '@playwright/test';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -19,8 +19,17 @@ export const HOST_RULES = 'MAP *.test 127.0.0.1, MAP *.local 127.0.0.1';
 export interface LaunchOptions {
   extensionDir?: string;
   headless?: boolean;
+  /** A profile the caller keeps (and removes); by default a fresh one is made and removed when the context closes. */
   userDataDir?: string;
 }
+
+/** Profiles made here and not yet removed: a run that exits without closing its contexts still removes them. */
+const temporaryProfiles = new Set<string>();
+const removeProfile = (dir: string) => {
+  rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  temporaryProfiles.delete(dir);
+};
+process.once('exit', () => [...temporaryProfiles].forEach(removeProfile));
 
 /** Launches Chromium with the extension loaded and returns it with its service worker and id. */
 export async function launchWithExtension(options: LaunchOptions = {}): Promise<{ context: BrowserContext; worker: Worker; extensionId: string }> {
@@ -28,7 +37,10 @@ export async function launchWithExtension(options: LaunchOptions = {}): Promise<
   if (!existsSync(join(extensionDir, 'manifest.json'))) {
     throw new Error(`No built extension in ${extensionDir}. Run "npm run build:e2e" (or "npm run build") first.`);
   }
-  const context = await chromium.launchPersistentContext(options.userDataDir ?? mkdtempSync(join(tmpdir(), 'scout-e2e-')), {
+  // A profile is up to 95 MB: one left per test filled /tmp (26 after one npm test).
+  const profile = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'scout-e2e-'));
+  if (!options.userDataDir) temporaryProfiles.add(profile);
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: options.headless ?? true,
     args: [
@@ -46,7 +58,12 @@ export async function launchWithExtension(options: LaunchOptions = {}): Promise<
       // .test hosts serve plain http; don't let Chromium try https first.
       '--disable-features=HttpsUpgrades,HttpsFirstBalancedModeAutoEnable',
     ],
+  }).catch((error: unknown) => {
+    if (!options.userDataDir) removeProfile(profile);
+    throw error;
   });
+  // Closing a persistent context ends Chromium; only then is its profile free to remove.
+  if (!options.userDataDir) context.once('close', () => removeProfile(profile));
   // Chromium silently skips an extension it cannot load (a missing icon is enough), so fail fast and say so.
   const worker =
     context.serviceWorkers()[0] ??

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generatedPaths, generatedSite } from '../fixtures/generated-site';
@@ -36,5 +36,7 @@ test('closing the browser mid-crawl loses nothing: the crawl resumes when it sta
     await second.context.close();
   } finally {
     await site.close();
+    // The profile outlives the first browser on purpose, so it is this test's to remove.
+    rmSync(profile, { recursive: true, force: true });
   }
 });

@@ -38,9 +38,16 @@ export async function launchScoutFirefox(hosts: string[], extensionDir = FIREFOX
   if (!existsSync(join(extensionDir, 'manifest.json'))) throw new Error(`No Firefox build in ${extensionDir}: run "npm run build:firefox" first.`);
   if (!existsSync(FIREFOX)) throw new Error(`No Firefox at ${FIREFOX}: apt-get install firefox-esr (or set FIREFOX_PATH).`);
   const downloads = mkdtempSync(join(tmpdir(), 'scout-firefox-downloads-'));
-  // No userDataDir: puppeteer makes a temporary profile and deletes it when the browser closes.
+  // Our own profile folder, removed by close() with the downloads: puppeteer's temporary one
+  // (puppeteer_dev_firefox_profile-*) stays behind when a run ends without closing the browser.
+  const profile = mkdtempSync(join(tmpdir(), 'scout-firefox-profile-'));
+  const removeFolders = () => {
+    rmSync(downloads, { recursive: true, force: true });
+    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+  };
   const browser = await puppeteer.launch({
     browser: 'firefox',
+    userDataDir: profile,
     executablePath: FIREFOX,
     headless: true,
     args: ['--remote-allow-system-access'], // else BiDi refuses to navigate to moz-extension:// pages
@@ -59,6 +66,9 @@ export async function launchScoutFirefox(hosts: string[], extensionDir = FIREFOX
       'dom.security.https_first': false,
       'dom.security.https_only_mode': false,
     },
+  }).catch((error: unknown) => {
+    removeFolders();
+    throw error;
   });
   const errors: string[] = [];
   const proc = browser.process();
@@ -84,12 +94,12 @@ export async function launchScoutFirefox(hosts: string[], extensionDir = FIREFOX
       },
       close: async () => {
         await browser.close().catch(() => undefined);
-        rmSync(downloads, { recursive: true, force: true });
+        removeFolders();
       },
     };
   } catch (error) {
     await browser.close().catch(() => undefined);
-    rmSync(downloads, { recursive: true, force: true });
+    removeFolders();
     throw error;
   }
 }
