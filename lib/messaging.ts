@@ -38,8 +38,10 @@ export interface ProtocolMap {
   wakeCrawls(): { resumed: number };
   /** Regenerates the site's llms.txt and llms-full.txt from its latest crawl, saving the curation first when given. */
   generate(data: { origin: string; curation?: Curation }): { version: number } | { error: string };
-  /** Internal, worker → offscreen document: fetch and convert one page with the native parser. */
-  processPage(data: ProcessRequest): ProcessResult;
+  /** Internal, worker → offscreen document: fetch and convert one page with the native parser; `id` names it for abortProcessPage. */
+  processPage(data: ProcessRequest & { id: string }): ProcessResult;
+  /** Internal, worker → offscreen document: the page's crawl was cancelled; stop its requests and retry waits now. */
+  abortProcessPage(data: { id: string }): void;
 }
 
 export const { sendMessage, onMessage, removeAllListeners } = defineExtensionMessaging<ProtocolMap>();

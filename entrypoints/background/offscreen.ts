@@ -1,5 +1,5 @@
 import { linkedomAdapter } from '@/lib/convert/dom';
-import { createLocalProcessor, type PageProcessor } from '@/lib/crawl/processor';
+import { createLocalProcessor, type PageProcessor, type ProcessRequest, type ProcessResult } from '@/lib/crawl/processor';
 import { sendMessage } from '@/lib/messaging';
 
 let creating: Promise<void> | undefined;
@@ -44,6 +44,23 @@ if (import.meta.env.SCOUT_E2E) {
 }
 
 /**
+ * One page in the offscreen document. A signal cannot cross a message, so its abort (Cancel)
+ * follows the page as abortProcessPage: without it the document kept fetching — retries,
+ * Retry-After waits — long after the user cancelled, and the runner waited for it.
+ */
+async function processOffscreen(request: ProcessRequest, signal?: AbortSignal): Promise<ProcessResult> {
+  signal?.throwIfAborted();
+  const id = crypto.randomUUID();
+  const abort = () => void sendMessage('abortProcessPage', { id }).catch(() => undefined);
+  signal?.addEventListener('abort', abort, { once: true });
+  try {
+    return await sendMessage('processPage', { ...request, id });
+  } finally {
+    signal?.removeEventListener('abort', abort);
+  }
+}
+
+/**
  * The page processor for crawls. On Chromium, pages are fetched and converted
  * in an offscreen document with the browser's own parser, on a thread beside
  * the worker's, which keeps scheduling and storing — and, when the document
@@ -61,7 +78,7 @@ export function createCrawlProcessor(): PageProcessor {
     inOffscreen++;
     try {
       await ensureDocument();
-      const result = await sendMessage('processPage', request);
+      const result = await processOffscreen(request, signal);
       documentReady = true;
       return result;
     } catch (error) {

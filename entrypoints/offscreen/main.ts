@@ -7,5 +7,16 @@ import { onMessage } from '@/lib/messaging';
 const dom = nativeDomAdapter();
 if (dom) {
   const process = createLocalProcessor((input, init) => fetch(input, init), dom);
-  onMessage('processPage', ({ data }) => process(data));
+  // An AbortSignal cannot cross a message: the worker names each page, and sends abortProcessPage on Cancel.
+  const inFlight = new Map<string, AbortController>();
+  onMessage('processPage', async ({ data: { id, ...request } }) => {
+    const controller = new AbortController();
+    inFlight.set(id, controller);
+    try {
+      return await process(request, controller.signal);
+    } finally {
+      inFlight.delete(id);
+    }
+  });
+  onMessage('abortProcessPage', ({ data }) => inFlight.get(data.id)?.abort());
 }

@@ -115,7 +115,10 @@ export class CrawlRunner {
         .then((outcome) => {
           if (!this.abort.signal.aborted) writer.add(entry, outcome);
         })
-        .catch((error: unknown) => writer.add(entry, { state: 'failed', reason: `Could not process the page: ${error instanceof Error ? error.message : String(error)}`, retries: 0 }))
+        .catch((error: unknown) => {
+          // A processor may throw on Cancel (an aborted message): the URL goes back to pending, not failed.
+          if (!this.abort.signal.aborted) writer.add(entry, { state: 'failed', reason: `Could not process the page: ${error instanceof Error ? error.message : String(error)}`, retries: 0 });
+        })
         .finally(() => {
           gate.release(host);
           active.delete(task);
