@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { db } from '@/lib/db';
 import { builtinProvider } from '@/lib/describe/builtin';
-import { createDescribeJob, runDescribeJob } from '@/lib/describe/run-describe';
+import { createDescribeJob, pagesToDescribe, runDescribeJob } from '@/lib/describe/run-describe';
 import { sendMessage } from '@/lib/messaging';
 import { useLatestJob } from '../crawl/use-crawl';
 import { shortUrl } from '../format';
@@ -15,10 +15,7 @@ export function DescribeCard({ origin }: { origin: string }) {
   const [consent, setConsent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const job = useLatestJob(origin, 'describe');
-  const pages = useLiveQuery(async () => {
-    const crawl = await db.jobs.where('[origin+createdAt]').between([origin, 0], [origin, Infinity]).reverse().filter((j) => j.kind === 'crawl').first();
-    return crawl ? db.pages.where('[jobId+state]').equals([crawl.id, 'stored']).count() : 0;
-  }, [origin]);
+  const pages = useLiveQuery(() => pagesToDescribe(db, origin), [origin]);
   if (!settings || job === undefined) return null;
   const running = job?.state === 'running';
   const endpointHost = settings.endpoint.url ? new URL(settings.endpoint.url, 'https://x').host : '';

@@ -14,6 +14,16 @@ export function dexieCache(db: ScoutDb): DescriptionCache {
   };
 }
 
+/**
+ * How many pages a describe job for the site would cover: the stored pages of the crawl the
+ * job describes (the newest with pages, as for the outputs), so the panel's button and consent
+ * count the same pages the worker sends, even after an empty or cancelled recrawl.
+ */
+export async function pagesToDescribe(db: ScoutDb, origin: string): Promise<number> {
+  const crawl = await latestCrawlWithPages(db, origin);
+  return crawl ? db.pages.where('[jobId+state]').equals([crawl.id, 'stored']).count() : 0;
+}
+
 /** Creates a describe job for the site's latest crawl, or says why not. */
 export async function createDescribeJob(db: ScoutDb, origin: string): Promise<JobRecord | { error: string }> {
   const crawl = await latestCrawlWithPages(db, origin);

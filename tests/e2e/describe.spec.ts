@@ -1,4 +1,6 @@
 import { answer, pageUrlOf, serverError, startChatServer } from '../fixtures/chat-server';
+import { generatedSite } from '../fixtures/generated-site';
+import { startFixtureServer, type FixtureSite, type Route } from '../fixtures/server';
 import { readStore } from './extension-db';
 import { expect, test } from './fixtures';
 
@@ -98,3 +100,46 @@ test('AI descriptions from the user’s endpoint: asked consent first, bounded, 
     await chat.close();
   }
 });
+
+test('after a recrawl that stored nothing, descriptions are offered for the crawl the outputs come from', async ({ openPanel }) => {
+  // The worker describes the newest crawl *with pages*; the card must count the same crawl, or an
+  // empty recrawl (site down, cancelled at once) disables the button and consent names 0 pages.
+  let down = false;
+  const site = generatedSite(6);
+  const root = rootOf(site);
+  const docs = await startFixtureServer({ 'gen.example.test': { fallback: (req) => (down ? null : site.fallback?.(req) ?? null), routes: { '/': () => (down ? { status: 404, body: 'Gone for now' } : root) } } });
+  try {
+    const panel = await openPanel(docs.url('gen.example.test', '/'));
+    await panel.getByRole('tab', { name: 'Generate' }).click();
+    await panel.getByTestId('start-crawl').click();
+    await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    await expect(panel.getByTestId('count-stored')).toContainText('6');
+
+    down = true;
+    await panel.getByTestId('new-crawl').click();
+    await panel.getByTestId('start-crawl').click();
+    await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    await expect(panel.getByTestId('count-stored')).toContainText('0');
+
+    await panel.getByTestId('see-output').click();
+    await expect(panel.getByTestId('describe-card')).toBeVisible({ timeout: 15_000 });
+    await panel.locator('.settings__more summary', { hasText: 'Provider' }).click();
+    await panel.getByTestId('provider').selectOption('endpoint');
+    await panel.getByTestId('endpoint-url').fill('http://llm.example.test:9/v1');
+    await panel.getByTestId('endpoint-model').fill('test-model');
+    await panel.getByTestId('save-provider').click();
+    await expect(panel.getByTestId('provider-note')).toHaveText('Saved.');
+    await expect(panel.getByTestId('describe-start')).toBeEnabled();
+    await panel.getByTestId('describe-start').click();
+    await expect(panel.getByTestId('describe-consent')).toContainText('up to 6 pages');
+  } finally {
+    await docs.close();
+  }
+});
+
+/** The generated site's home page route (its routes hold only '/'). */
+function rootOf(site: FixtureSite): Route {
+  const root = site.routes?.['/'];
+  if (!root || typeof root === 'function') throw new Error('generatedSite serves / as a fixed route');
+  return root;
+}
