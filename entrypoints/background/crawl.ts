@@ -1,9 +1,9 @@
 import { linkedomAdapter } from '@/lib/convert/dom';
-import { createCrawlJob, markResumed, runningCrawls } from '@/lib/crawl/jobs';
+import { markResumed, runningCrawls, startCrawlJob } from '@/lib/crawl/jobs';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { db, type JobRecord } from '@/lib/db';
 import { onMessage } from '@/lib/messaging';
-import { activeJobFor, createRefreshJob } from '@/lib/refresh/jobs';
+import { createRefreshJob } from '@/lib/refresh/jobs';
 import { RefreshRunner } from '@/lib/refresh/runner';
 import { withRendering } from '@/lib/render/render-processor';
 import { createScope } from '@/lib/url/scope';
@@ -92,9 +92,8 @@ export function setUpCrawls(hooks: JobHooks): { startRefresh(origin: string, sch
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };
     }
-    const active = await activeJobFor(db, info.origin);
-    if (active) return { error: active.kind === 'refresh' ? 'A refresh of this site is running; crawl when it is done.' : 'A crawl of this site is already running.' };
-    const job = await createCrawlJob(db, data.url, data.settings);
+    const job = await startCrawlJob(db, data.url, data.settings);
+    if ('error' in job) return job;
     start(job);
     return { jobId: job.id };
   });

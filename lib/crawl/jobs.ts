@@ -20,6 +20,24 @@ export async function createCrawlJob(db: ScoutDb, startUrl: string, settings: Pa
   return job;
 }
 
+/** The running crawl or refresh of a site, if any: only one may run at a time. */
+export async function activeJobFor(db: ScoutDb, origin: string): Promise<JobRecord | undefined> {
+  return db.jobs.where('state').equals('running').filter((j) => j.origin === origin && (j.kind === 'crawl' || j.kind === 'refresh')).first();
+}
+
+/**
+ * Creates a crawl job unless a crawl or refresh of the site is running. The check and the new
+ * row are one transaction: two panels pressing Generate at once would otherwise both see
+ * nothing running and start two crawls of one site.
+ */
+export async function startCrawlJob(db: ScoutDb, startUrl: string, settings: Partial<CrawlSettings>): Promise<JobRecord | { error: string }> {
+  return db.transaction('rw', db.jobs, async () => {
+    const active = await activeJobFor(db, new URL(startUrl).origin);
+    if (active) return { error: active.kind === 'refresh' ? 'A refresh of this site is running; crawl when it is done.' : 'A crawl of this site is already running.' };
+    return createCrawlJob(db, startUrl, settings);
+  });
+}
+
 /** Moves a paused (or interrupted) job back to running. Returns false when it can't be resumed. */
 export async function markResumed(db: ScoutDb, jobId: string): Promise<boolean> {
   return db.transaction('rw', db.jobs, async () => {

@@ -1,6 +1,6 @@
 import type { JobRecord, ScoutDb } from '../db';
 import { latestCrawlWithPages } from '../generate/latest-crawl';
-import { activeJobFor } from '../refresh/jobs';
+import { activeJobFor } from '../crawl/jobs';
 import { cacheKey, describePages } from './describe-pages';
 import type { DescribeResult, DescriptionCache, DescriptionProvider } from './types';
 
@@ -24,8 +24,15 @@ export async function pagesToDescribe(db: ScoutDb, origin: string): Promise<numb
   return crawl ? db.pages.where('[jobId+state]').equals([crawl.id, 'stored']).count() : 0;
 }
 
-/** Creates a describe job for the site's latest crawl, or says why not. */
+/**
+ * Creates a describe job for the site's latest crawl, or says why not. The checks and the new
+ * row are one transaction, so two starts at once (two panels) make one job.
+ */
 export async function createDescribeJob(db: ScoutDb, origin: string): Promise<JobRecord | { error: string }> {
+  return db.transaction('rw', db.jobs, db.pages, () => addDescribeJob(db, origin));
+}
+
+async function addDescribeJob(db: ScoutDb, origin: string): Promise<JobRecord | { error: string }> {
   const crawl = await latestCrawlWithPages(db, origin);
   if (!crawl) return { error: 'Crawl the site first: descriptions are written for its stored pages.' };
   const busy = await activeJobFor(db, origin);

@@ -1,17 +1,19 @@
 import type { JobRecord, ScoutDb } from '../db';
+import { activeJobFor } from '../crawl/jobs';
 import { latestCrawlWithPages } from '../generate/latest-crawl';
-
-/** Jobs that are running (crawls or refreshes) for a site: only one may run at a time. */
-export async function activeJobFor(db: ScoutDb, origin: string): Promise<JobRecord | undefined> {
-  return db.jobs.where('state').equals('running').filter((j) => j.origin === origin && (j.kind === 'crawl' || j.kind === 'refresh')).first();
-}
 
 /**
  * Creates a refresh of the site's latest crawl: the same pages, re-checked with
  * conditional requests; no discovery and no new seeds (a refresh keeps what the
- * user indexed current — a new crawl is how new pages come in).
+ * user indexed current — a new crawl is how new pages come in). The check for a running job
+ * and the new row are one transaction, so two starts at once (two panels, a schedule firing as
+ * the user clicks) make one job.
  */
 export async function createRefreshJob(db: ScoutDb, origin: string, options: { scheduled?: boolean; id?: string } = {}): Promise<JobRecord | { error: string }> {
+  return db.transaction('rw', db.jobs, db.pages, () => addRefreshJob(db, origin, options));
+}
+
+async function addRefreshJob(db: ScoutDb, origin: string, options: { scheduled?: boolean; id?: string }): Promise<JobRecord | { error: string }> {
   const crawl = await latestCrawlWithPages(db, origin);
   if (!crawl?.startUrl || !crawl.settings) return { error: 'Nothing to refresh yet: crawl the site first.' };
   const busy = await activeJobFor(db, origin);
