@@ -31,6 +31,8 @@ export interface JobHooks {
  */
 export function setUpCrawls(hooks: JobHooks): { startRefresh(origin: string, scheduled: boolean): Promise<{ jobId: string } | { error: string }> } {
   const runners = new Map<string, Runner>();
+  /** Settles when a job's runner has ended and left `runners`: what a resume waits for. */
+  const ended = new Map<string, Promise<void>>();
   const fetchFn = ((input, init) => fetch(input, init)) as typeof fetch;
   // Client-rendered pages: docsify read directly, other shells rendered in a tab (lib/render/).
   const renderer = setUpRendering();
@@ -55,7 +57,7 @@ export function setUpCrawls(hooks: JobHooks): { startRefresh(origin: string, sch
     runners.set(job.id, runner);
     track();
     // A job on the user's own intranet host may reach that host (and no other private one) while it runs.
-    void holdStartHost(job.startUrl)
+    const done = holdStartHost(job.startUrl)
       .then((release) => runner.run().finally(() => void release()))
       .then(async (state) => {
         const ended = await db.jobs.get(job.id);
@@ -67,10 +69,12 @@ export function setUpCrawls(hooks: JobHooks): { startRefresh(origin: string, sch
       .catch((error: unknown) => db.jobs.update(job.id, { state: 'failed', endedAt: Date.now(), message: `Stopped on an error: ${String(error)}` }))
       .finally(() => {
         runners.delete(job.id);
+        ended.delete(job.id);
         track();
         // Every render closes its own tab; this catches any the job still has on record.
         void renderer?.sweep(job.id);
       });
+    ended.set(job.id, done.then(() => undefined, () => undefined));
   };
 
   const resumeOrphans = async () => {
@@ -115,14 +119,15 @@ export function setUpCrawls(hooks: JobHooks): { startRefresh(origin: string, sch
 
   onMessage('resumeCrawl', async ({ data }) => {
     if (!(await markResumed(db, data.jobId))) return { ok: false };
-    // A paused runner may still be finishing its last pages; it leaves the map when done.
-    const wait = async () => {
-      while (runners.has(data.jobId)) await new Promise((r) => setTimeout(r, 50));
-      const job = await db.jobs.get(data.jobId);
-      if (job?.state === 'paused') await markResumed(db, data.jobId);
-      if (job) start(job);
-    };
-    void wait();
+    // A paused runner may still be finishing its last pages: the new one starts the moment it has ended.
+    const previous = ended.get(data.jobId) ?? Promise.resolve();
+    void previous
+      .then(async () => {
+        const job = await db.jobs.get(data.jobId);
+        if (job?.state === 'paused') await markResumed(db, data.jobId);
+        if (job) start(job);
+      })
+      .catch((error: unknown) => console.error('Scout could not resume the job', error));
     return { ok: true };
   });
 
