@@ -17,12 +17,19 @@ export interface FakeExtension {
   refuseNextSessionUpdate(message: string): void;
 }
 
-export function fakeExtension(): FakeExtension {
+/** APIs a test can take away, as a browser without them (Firefox has no offscreen documents). */
+type OptionalApi = 'offscreen' | 'scripting';
+const optionalApis: Record<OptionalApi, unknown> = { offscreen: fakeBrowser.offscreen, scripting: fakeBrowser.scripting };
+
+export function fakeExtension(options: { without?: OptionalApi[] } = {}): FakeExtension {
   removeAllListeners();
+  for (const [name, api] of Object.entries(optionalApis)) Reflect.set(fakeBrowser, name, options.without?.includes(name as OptionalApi) ? undefined : api);
   fakeBrowser.reset();
   let rules: DnrRule[] = [];
   let refusal: string | null = null;
   vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(async () => true);
+  // The crawl keepalive's call: any extension API call keeps an MV3 worker alive.
+  vi.spyOn(fakeBrowser.runtime, 'getPlatformInfo').mockImplementation(async () => ({ os: 'linux', arch: 'x86-64', nacl_arch: 'x86-64' }));
   const dnr = fakeBrowser.declarativeNetRequest;
   vi.spyOn(dnr, 'updateDynamicRules').mockImplementation(async () => undefined);
   vi.spyOn(dnr, 'getSessionRules').mockImplementation(async () => [...rules]);
