@@ -9,7 +9,6 @@ export type DiscoverySource =
   | 'page-markdown'
   | 'robots'
   | 'sitemap'
-  | 'link-rel-sitemap'
   | 'linked';
 
 /** One location discovery looked at, found or not, with the facts the side panel shows. */

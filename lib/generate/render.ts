@@ -65,15 +65,9 @@ export function cachedCountFits(cached: BodyTokens | undefined, title: string, m
 }
 
 /**
- * llms-full.txt text: the head, then each page under `## title`, a `Source: url` line and a blank
- * line, its headings demoted below H2 so the page boundaries stay the only H2s.
- */
-export function renderLlmsFullTxt(head: FileHead, pages: FullPage[]): string {
-  return renderLlmsFull(head, pages).text;
-}
-
-/**
- * The llms-full.txt text and its exact token count, without tokenizing the whole file again
+ * The llms-full.txt text — the head, then each page under `## title`, a `Source: url` line and a
+ * blank line, its headings demoted below H2 so the page boundaries stay the only H2s — and its
+ * exact token count, without tokenizing the whole file again
  * (on a large site that second pass over megabytes cost seconds on every generation).
  *
  * Why a sum of pieces is exact: o200k first splits text into pre-tokens by a regex, then encodes
@@ -85,7 +79,7 @@ export function renderLlmsFullTxt(head: FileHead, pages: FullPage[]): string {
  * the page and reused while the page and its title stay the same. The head and the last page
  * (its end is trimmed) are counted directly.
  */
-export function renderLlmsFull(head: FileHead, pages: FullPage[], count: (text: string) => number = () => 0): { text: string; tokens: number; bodyTokens: Map<string, BodyTokens> } {
+export function renderLlmsFull(head: FileHead, pages: FullPage[], count: (text: string) => number = () => 0): { text: string; tokens: number } {
   const headText = headLines(head).join('\n');
   const parts = [headText];
   const bodies: string[] = [];
@@ -96,7 +90,6 @@ export function renderLlmsFull(head: FileHead, pages: FullPage[], count: (text: 
     parts.push(`## ${title}\nSource: ${page.url}\n${body ? `\n${body}\n` : ''}`);
   }
   const text = `${parts.join('\n').trimEnd()}\n`;
-  const bodyTokens = new Map<string, BodyTokens>();
   let tokens = 0;
   parts.forEach((part, i) => {
     const last = i === parts.length - 1;
@@ -108,8 +101,7 @@ export function renderLlmsFull(head: FileHead, pages: FullPage[], count: (text: 
     }
     const header = part.slice(0, part.length - body.length - 1);
     const cached = cachedCountFits(page.bodyTokens, page.title, page.markdown) ? page.bodyTokens.count : count(`${body}\n\n`);
-    if (page.key !== undefined) bodyTokens.set(page.key, { title: page.title, count: cached, chars: page.markdown.length });
     tokens += count(header) + cached;
   });
-  return { text, tokens, bodyTokens };
+  return { text, tokens };
 }
