@@ -1,7 +1,7 @@
 import type { FrontierSource } from '../db';
 import { isLlmsFileUrl } from '../discovery/parse-llms-txt';
 import type { RobotsInfo } from '../discovery/robots';
-import { binaryExtensionReason, dedupeKey, normalizeUrl } from '../url/normalize';
+import { binaryExtensionReason, keyOfNormalized, normalizeUrl } from '../url/normalize';
 import type { NewEntry } from './frontier';
 
 /** Where a found URL came from. */
@@ -38,7 +38,7 @@ export function classifyUrl(raw: string, base: string | undefined, meta: EntryMe
   const normalized = normalizeUrl(raw, base, { keepHashRoute: ctx.hashRoutes });
   if ('skip' in normalized) return null;
   const url = normalized.url;
-  const entry: NewEntry = { url, key: dedupeKey(url), ...meta };
+  const entry: NewEntry = { url, key: keyOfNormalized(url), ...meta };
   const reason =
     ctx.scope(url) ??
     binaryExtensionReason(url) ??
@@ -47,10 +47,17 @@ export function classifyUrl(raw: string, base: string | undefined, meta: EntryMe
   return reason ? { skip: { ...entry, reason } } : { queue: entry };
 }
 
-/** Many found URLs at once: entries to queue, and skipped ones marked with their reason. */
+/**
+ * Many found URLs at once: entries to queue, and skipped ones marked with their reason. A URL
+ * spelled the same as an earlier one is classified once (the frontier keeps the first sighting
+ * anyway): a page repeats its sidebar and header links, and classifying costs a few URL parses.
+ */
 export function toEntries(items: Array<{ url: string } & EntryMeta>, ctx: ClassifyContext): NewEntry[] {
   const out: NewEntry[] = [];
+  const seen = new Set<string>();
   for (const { url, ...meta } of items) {
+    if (seen.has(url)) continue;
+    seen.add(url);
     const c = classifyUrl(url, undefined, meta, ctx);
     if (c && 'queue' in c) out.push(c.queue);
     else if (c) out.push({ ...c.skip, state: 'skipped' });
