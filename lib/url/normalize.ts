@@ -59,20 +59,27 @@ export function normalizeUrl(raw: string, base?: string, options: NormalizeOptio
     return { skip: `Not a web link (${url.protocol})` };
   }
   if (!url.hostname) return { skip: 'Not a valid URL' };
-  url.hash = options.keepHashRoute ? hashRoute(url.hash) : '';
+  // Each setter re-serializes the URL, so only parts that are there get set: most links have
+  // no fragment, credentials, escapes or query (a page with 100,000 links paid for all four).
+  if (url.href.includes('#')) url.hash = options.keepHashRoute ? hashRoute(url.hash) : '';
   // fetch() refuses URLs with credentials; the page is the same without them,
   // and the user's browser session supplies any login.
-  url.username = '';
-  url.password = '';
-  url.pathname = normalizePercent(url.pathname);
-  // Filtering the raw `a=b` pieces (not URLSearchParams) keeps every other
-  // parameter byte for byte: URLSearchParams would rewrite `a` to `a=` and
-  // `%20` to `+`, which some servers read differently.
-  const kept = url.search
-    .slice(1)
-    .split('&')
-    .filter((pair) => pair !== '' && !isTrackingParam(decodeName(pair)));
-  url.search = kept.length ? normalizePercent(kept.join('&')) : '';
+  if (url.username || url.password) {
+    url.username = '';
+    url.password = '';
+  }
+  if (url.pathname.includes('%')) url.pathname = normalizePercent(url.pathname);
+  // Past the fragment (gone, or a hash route without its query), a "?" can only start the query.
+  if (url.href.includes('?')) {
+    // Filtering the raw `a=b` pieces (not URLSearchParams) keeps every other
+    // parameter byte for byte: URLSearchParams would rewrite `a` to `a=` and
+    // `%20` to `+`, which some servers read differently.
+    const kept = url.search
+      .slice(1)
+      .split('&')
+      .filter((pair) => pair !== '' && !isTrackingParam(decodeName(pair)));
+    url.search = kept.length ? normalizePercent(kept.join('&')) : '';
+  }
   return { url: url.href };
 }
 

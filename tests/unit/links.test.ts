@@ -40,4 +40,20 @@ describe('found links to frontier entries', () => {
       }
     }
   });
+
+  it('normalizes a link whatever parts it has: an empty fragment or query, credentials, escapes, tracking', () => {
+    const cases: Array<[string, string, boolean?]> = [
+      ['http://a.test/b#', 'http://a.test/b'],
+      ['http://a.test/b?', 'http://a.test/b'],
+      ['http://a.test/b?#x', 'http://a.test/b'],
+      ['http://user:pw@a.test/p', 'http://a.test/p'],
+      ['http://a.test/%7euser/%2f', 'http://a.test/~user/%2F'],
+      ['http://a.test/b?utm_source=x&q=%7e#frag', 'http://a.test/b?q=~'],
+      ['http://a.test/b?utm_source=x', 'http://a.test/b'],
+      ['http://a.test/#/g?id=1', 'http://a.test/#/g', true],
+      ['http://a.test/#/g?id=1', 'http://a.test/', false],
+      ['http://a.test/plain.html', 'http://a.test/plain.html'],
+    ];
+    for (const [raw, want, keep] of cases) expect(normalizeUrl(raw, undefined, { keepHashRoute: keep }), raw).toEqual({ url: want });
+  });
 });
