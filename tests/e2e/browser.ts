@@ -1,5 +1,6 @@
 import { chromium, type BrowserContext, type Worker } from '@playwright/test';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -25,11 +26,24 @@ export interface LaunchOptions {
 
 /** Profiles made here and not yet removed: a run that exits without closing its contexts still removes them. */
 const temporaryProfiles = new Set<string>();
-const removeProfile = (dir: string) => {
-  rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+process.once('exit', () => {
+  for (const dir of temporaryProfiles) {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // A browser still running at exit may hold it; nothing more can be done then.
+    }
+  }
+});
+
+/**
+ * Removes a profile once Chromium is done with it. Never throws: a leftover folder must not fail
+ * the test or benchmark that made it. Retries while Chromium's last processes still write in it.
+ */
+async function removeProfile(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch(() => undefined);
   temporaryProfiles.delete(dir);
-};
-process.once('exit', () => [...temporaryProfiles].forEach(removeProfile));
+}
 
 /** Launches Chromium with the extension loaded and returns it with its service worker and id. */
 export async function launchWithExtension(options: LaunchOptions = {}): Promise<{ context: BrowserContext; worker: Worker; extensionId: string }> {
@@ -58,12 +72,11 @@ export async function launchWithExtension(options: LaunchOptions = {}): Promise<
       // .test hosts serve plain http; don't let Chromium try https first.
       '--disable-features=HttpsUpgrades,HttpsFirstBalancedModeAutoEnable',
     ],
-  }).catch((error: unknown) => {
-    if (!options.userDataDir) removeProfile(profile);
+  }).catch(async (error: unknown) => {
+    if (!options.userDataDir) await removeProfile(profile);
     throw error;
   });
-  // Closing a persistent context ends Chromium; only then is its profile free to remove.
-  if (!options.userDataDir) context.once('close', () => removeProfile(profile));
+  if (!options.userDataDir) removeWhenClosed(context, profile);
   // Chromium silently skips an extension it cannot load (a missing icon is enough), so fail fast and say so.
   const worker =
     context.serviceWorkers()[0] ??
@@ -73,4 +86,20 @@ export async function launchWithExtension(options: LaunchOptions = {}): Promise<
     }));
   const extensionId = new URL(worker.url()).host;
   return { context, worker, extensionId };
+}
+
+/**
+ * The profile goes when the context closes. close() resolves once Chromium has exited, so it
+ * removes the profile before returning; the 'close' event covers a browser that went away by
+ * itself, and comes before Chromium has finished writing, hence the wait there.
+ */
+function removeWhenClosed(context: BrowserContext, profile: string): void {
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    await close(options);
+    await removeProfile(profile);
+  };
+  context.once('close', () => {
+    setTimeout(() => void removeProfile(profile), 1000).unref();
+  });
 }

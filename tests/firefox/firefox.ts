@@ -41,9 +41,15 @@ export async function launchScoutFirefox(hosts: string[], extensionDir = FIREFOX
   // Our own profile folder, removed by close() with the downloads: puppeteer's temporary one
   // (puppeteer_dev_firefox_profile-*) stays behind when a run ends without closing the browser.
   const profile = mkdtempSync(join(tmpdir(), 'scout-firefox-profile-'));
+  // Never throws: a leftover folder must not fail the test that made it.
   const removeFolders = () => {
-    rmSync(downloads, { recursive: true, force: true });
-    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+    for (const dir of [downloads, profile]) {
+      try {
+        rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      } catch {
+        // Firefox's last processes may still hold it.
+      }
+    }
   };
   const browser = await puppeteer.launch({
     browser: 'firefox',
