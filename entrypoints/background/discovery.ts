@@ -22,7 +22,8 @@ export function setUpDiscovery(): void {
       try {
         await runDiscoveryJob(db, { jobId, pageUrl: data.url, fetch: (input, init) => fetch(input, init) });
       } finally {
-        await release();
+        // The run's result stands either way; a rule that could not be removed goes with the session.
+        await release().catch((error: unknown) => console.error('Scout could not remove an allow rule', error));
       }
     };
     // Not awaited: commands answer at once; progress flows through Dexie. Whatever fails (the
