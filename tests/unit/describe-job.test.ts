@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, type PageRecord, type ScoutDb } from '@/lib/db';
 import { endpointProvider } from '@/lib/describe/endpoint';
-import { createDescribeJob, runDescribeJob } from '@/lib/describe/run-describe';
+import { createDescribeJob, pagesToDescribe, runDescribeJob } from '@/lib/describe/run-describe';
 import { describeSite } from '@/lib/describe/site-summary';
 import { generateForSite } from '@/lib/generate/run-generate';
 import { answer, pageUrlOf, serverError, startChatServer, type ChatServer } from '../fixtures/chat-server';
@@ -75,6 +75,14 @@ describe('describe job', () => {
     expect(await runDescribeJob(db, job.id, provider, { concurrency: 2, maxPages: 100, signal: controller.signal })).toBe('cancelled');
     expect((await db.jobs.get(job.id))?.message).toMatch(/^Cancelled: 0 written/);
     expect(chat.requests).toHaveLength(2);
+  });
+
+  it('after a newer crawl that stored nothing, the panel counts and the job describes the crawl with pages', async () => {
+    await crawledSite();
+    await db.jobs.add({ id: 'c2', origin: ORIGIN, kind: 'crawl', state: 'cancelled', createdAt: 2, startUrl: `${ORIGIN}/`, counters: {} });
+    expect(await pagesToDescribe(db, ORIGIN)).toBe(5);
+    const job = await createDescribeJob(db, ORIGIN);
+    expect(job).toMatchObject({ crawlJobId: 'c1' });
   });
 });
 
