@@ -1,0 +1,84 @@
+/**
+ * The whole product pipeline without a browser: discovery first (as the side panel runs it when it
+ * opens, so the crawl is seeded from the site's llms.txt files and sitemaps), then the crawl runner
+ * with the linkedom processor, then `generateForSite`. The command line (`scout generate`) and the
+ * quality scorecard (bench/quality.ts) both run it; the caller brings the database (Dexie on
+ * fake-indexeddb in Node) and the fetch (the network, a folder on disk, a loopback server).
+ */
+import { linkedomAdapter } from '../convert/dom';
+import type { JobRecord, JobState, ScoutDb } from '../db';
+import { createCrawlJob } from '../crawl/jobs';
+import { createLocalProcessor } from '../crawl/processor';
+import { CrawlRunner } from '../crawl/runner';
+import type { CrawlSettings } from '../crawl/settings';
+import { runDiscoveryJob } from '../discovery/run-discovery';
+import type { OutputSettings } from '../generate/output-settings';
+import { generateForSite, saveCuration } from '../generate/run-generate';
+import { recordSiteOpened } from '../sites';
+
+export interface CrawlSiteInput {
+  db: ScoutDb;
+  startUrl: string;
+  fetch: typeof fetch;
+  /** Crawl settings over the extension's defaults (DEFAULT_SETTINGS). */
+  settings?: Partial<CrawlSettings>;
+  /** Output settings (budget, layout, lean links) over the extension's defaults; saved as the site's curation. */
+  output?: Partial<OutputSettings>;
+  /** The date the files say they were generated on. Default: now. */
+  now?: Date;
+  discoveryJobId?: string;
+  /** The crawl's progress in words (the job message the side panel shows), about once a second. */
+  onProgress?: (message: string) => void;
+}
+
+export interface CrawlSiteResult {
+  discovery: JobRecord;
+  job: JobRecord;
+  crawlState: JobState;
+  /** Null when the crawl stored no page. */
+  generated: Awaited<ReturnType<typeof generateForSite>>;
+  ms: { discovery: number; crawl: number; generate: number };
+}
+
+/** Discovery, crawl and generate for one site (see the module comment). */
+export async function crawlSite(input: CrawlSiteInput): Promise<CrawlSiteResult> {
+  const { db, startUrl, fetch } = input;
+  const t0 = performance.now();
+  input.onProgress?.(`Discovering llms.txt files, robots.txt and sitemaps for ${startUrl}…`);
+  const discovery = await runDiscoveryJob(db, { jobId: input.discoveryJobId ?? `discovery-${crypto.randomUUID()}`, pageUrl: startUrl, fetch });
+  if (discovery.message) input.onProgress?.(discovery.message);
+  const t1 = performance.now();
+  const job = await createCrawlJob(db, startUrl, input.settings ?? {});
+  const stopWatching = input.onProgress ? watchJob(db, job.id, input.onProgress) : () => undefined;
+  let crawlState: JobState;
+  try {
+    crawlState = await new CrawlRunner({ db, fetch, process: createLocalProcessor(fetch, linkedomAdapter) }, job.id).run();
+  } finally {
+    stopWatching();
+  }
+  const ended = (await db.jobs.get(job.id)) ?? job;
+  if (ended.message) input.onProgress?.(ended.message);
+  const t2 = performance.now();
+  if (input.output) {
+    await recordSiteOpened(db, startUrl);
+    await saveCuration(db, job.origin, { output: input.output });
+  }
+  const generated = await generateForSite(db, job.origin, input.now ?? new Date());
+  const t3 = performance.now();
+  return { discovery, job: ended, crawlState, generated, ms: { discovery: t1 - t0, crawl: t2 - t1, generate: t3 - t2 } };
+}
+
+/** Calls `report` with the job's message whenever it changed, once a second, until stopped. */
+function watchJob(db: ScoutDb, jobId: string, report: (message: string) => void): () => void {
+  let last = '';
+  let stopped = false;
+  const timer = setInterval(() => {
+    void db.jobs.get(jobId).then((job) => {
+      if (!stopped && job?.message && job.message !== last) report((last = job.message));
+    });
+  }, 1000);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}
