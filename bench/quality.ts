@@ -3,7 +3,8 @@
  * the Python and Node.js docs included), crawled in Node exactly as the product crawls (discovery first, as
  * the side panel does when it opens, then the crawl runner with the linkedom processor, through
  * fake-indexeddb), generated with the product's own `generateForSite` (the site's navigation
- * included), and scored by the pure metrics in bench/quality/. Prints a Markdown table, writes
+ * included), and scored by the pure metrics in bench/quality/. The pipeline is lib/headless/crawl-site.ts, which
+ * the command line's `scout generate` runs too. Prints a Markdown table, writes
  * bench/results/quality-<date>.json (every metric's offending examples) and .md (the table and the
  * top offenders per site).
  *
@@ -16,13 +17,8 @@ import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { dirname, resolve } from 'node:path';
-import { linkedomAdapter } from '../lib/convert/dom';
-import { createCrawlJob } from '../lib/crawl/jobs';
-import { createLocalProcessor } from '../lib/crawl/processor';
-import { CrawlRunner } from '../lib/crawl/runner';
 import { createDb } from '../lib/db';
-import { runDiscoveryJob } from '../lib/discovery/run-discovery';
-import { generateForSite } from '../lib/generate/run-generate';
+import { crawlSite } from '../lib/headless/crawl-site';
 import { matrixSites, type MatrixSite } from '../tests/fixtures/matrix';
 import { loopbackFetch, startFixtureServer } from '../tests/fixtures/server';
 import { arg } from './harness';
@@ -75,15 +71,12 @@ async function runSite(site: MatrixSite): Promise<SiteRun> {
   const db = createDb(`quality-${site.id}-${Math.random()}`);
   try {
     const startUrl = server.url(site.host, site.startPath);
-    const fetch = loopbackFetch();
-    await runDiscoveryJob(db, { jobId: `discovery-${site.id}`, pageUrl: startUrl, fetch });
-    const job = await createCrawlJob(db, startUrl, { maxPages: MAX_PAGES, maxDepth: 50 });
-    const crawlState = await new CrawlRunner({ db, fetch, process: createLocalProcessor(fetch, linkedomAdapter) }, job.id).run();
-    const t1 = performance.now();
-    const generated = await generateForSite(db, job.origin, new Date());
+    // Discovery, the crawl and generateForSite, as the extension runs them (lib/headless/crawl-site.ts).
+    const { job, crawlState, generated, ms } = await crawlSite({ db, startUrl, fetch: loopbackFetch(), settings: { maxPages: MAX_PAGES, maxDepth: 50 }, discoveryJobId: `discovery-${site.id}` });
+    const t2 = performance.now();
+    const t1 = t2 - ms.generate;
     if (!generated) throw new Error(`${site.id}: nothing generated (crawl ${crawlState})`);
     const { output } = generated;
-    const t2 = performance.now();
     const pages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
 
     // Source Markdown by URL path as served (the page's final URL, else the one it was found under;
