@@ -269,7 +269,7 @@ for (const name of selected) {
       (allRuns[`${name}|${slots}`] ??= []).push(r);
       console.log(`${name} (${slots} offscreen) run ${i + 1}: ${r.pages} pages in ${(r.wallMs / 1000).toFixed(1)} s (floor ${(r.floorMs / 1000).toFixed(1)} s, generate ${(r.generateMs / 1000).toFixed(1)} s)`);
       if (r.network) console.log(`  network: wall ${(r.network.wallMs / 1000).toFixed(1)} s ÷ politeness floor ${(r.network.politenessFloorMs / 1000).toFixed(1)} s = ${r.network.ratio.toFixed(2)}×, ${r.network.meanInFlight.toFixed(2)} requests in flight on average (of ${r.perHost})`);
-      if (r.pace) console.log(`  pace: ${r.pace.firstTenth.toFixed(1)} pages/s in the first tenth, ${r.pace.lastTenth.toFixed(1)} in the last (${r.pace.ratio.toFixed(2)})`);
+      if (r.pace) console.log(`  pace: ${r.pace.firstTenth.toFixed(1)} pages/s in the first tenth, ${r.pace.lastTenth.toFixed(1)} in the last (${r.pace.ratio.toFixed(2)}); by tenth ${r.pace.tenths.map((x) => x.toFixed(0)).join(' ')}`);
       if (r.refresh) console.log(`${name} run ${i + 1}: refresh ${(r.refresh.wallMs / 1000).toFixed(2)} s (click to done ${(r.refresh.clickToDoneMs / 1000).toFixed(2)} s), ${r.refresh.counters.unchanged}/${r.refresh.counters.checked} unchanged, ${r.refresh.counters.bytes} page bytes, ${r.refresh.requests} requests ${JSON.stringify(r.refresh.statuses)}`);
     }
   }

@@ -96,6 +96,8 @@ export interface PaceFigures {
   firstTenth: number;
   lastTenth: number;
   ratio: number;
+  /** Pages/s over each tenth in turn: a trend shows as a slope, machine noise as scatter. */
+  tenths: number[];
 }
 
 /**
@@ -111,7 +113,8 @@ export function pace(writtenAt: number[]): PaceFigures | null {
   const rate = (a: number, b: number) => (k * 1000) / Math.max(1, (t[b] ?? 0) - (t[a] ?? 0));
   const firstTenth = rate(0, k);
   const lastTenth = rate(n - 1 - k, n - 1);
-  return { pages: n, firstTenth, lastTenth, ratio: lastTenth / firstTenth };
+  const tenths = Array.from({ length: 10 }, (_, i) => rate(Math.min(n - 1 - k, i * k), Math.min(n - 1, (i + 1) * k)));
+  return { pages: n, firstTenth, lastTenth, ratio: lastTenth / firstTenth, tenths };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
