@@ -1,0 +1,53 @@
+/** `scout check <url>`: discovery from a page and the linter on every llms.txt found. */
+import { checkSite, type CheckedFile } from '../lib/headless/check';
+import { count, EXIT, lintLines, networkFetch, parseUrl, UsageError, type ExitCode, type Io } from './common';
+
+export interface CheckOptions {
+  url: string;
+  strict: boolean;
+  /** List the locations that were looked at and had nothing. */
+  verbose: boolean;
+  json: boolean;
+}
+
+const LABEL: Record<CheckedFile['kind'], string> = { llms: 'llms.txt', 'well-known': 'llms.txt (/.well-known, not in the spec)', 'llms-full': 'llms-full.txt', markdown: 'Markdown twin', robots: 'robots.txt', sitemap: 'sitemap' };
+
+function describe(file: CheckedFile): string {
+  const how = file.sources.join(', ');
+  const facts = [how, ...(file.best ? ['covers the page'] : []), ...(file.parentUrl ? [`linked from ${file.parentUrl}`] : [])];
+  if (file.status !== 'found') return `${file.url} (${facts.join('; ')}): ${file.reason ?? file.status}`;
+  if (file.kind === 'sitemap') return `${file.url}: ${count(file.urlCount ?? 0, 'URL')}`;
+  if (file.kind === 'robots') return `${file.url}: names ${count(file.urlCount ?? 0, 'sitemap')}`;
+  return `${file.url} (${facts.join('; ')})${file.bytes !== undefined && !file.lint ? `: ${file.bytes.toLocaleString('en')} bytes` : ''}`;
+}
+
+export async function runCheck(options: CheckOptions, io: Io): Promise<ExitCode> {
+  const pageUrl = parseUrl(options.url, 'The page to check').href;
+  io.progress(`Checking ${pageUrl}…`);
+  const result = await checkSite({ pageUrl, fetch: networkFetch, onProgress: io.progress });
+  const reached = result.files.some((f) => f.status !== 'error');
+  if (!reached) {
+    const reason = result.files[0]?.reason ?? 'no answer';
+    throw new UsageError(`Could not reach ${new URL(pageUrl).origin}: ${reason}`);
+  }
+  const failed = result.llmsFound === 0 || result.withErrors > 0 || (options.strict && result.warnings > 0);
+  if (options.json) {
+    io.out(JSON.stringify({ ok: !failed, strict: options.strict, ...result }, null, 2));
+    return failed ? EXIT.failed : EXIT.ok;
+  }
+  const lines = [`Checked ${pageUrl}: ${count(result.files.length, 'location')} in ${result.ms.toLocaleString('en')} ms`];
+  for (const file of result.files) {
+    if (file.lint) lines.push(...lintLines(`${LABEL[file.kind]} ${describe(file)}`, file.lint, { strict: options.strict }));
+    else if (file.status === 'found') lines.push(`     ${LABEL[file.kind]} ${describe(file)}`);
+    else if (file.status !== 'missing' || options.verbose) lines.push(`     ${LABEL[file.kind]} ${file.status === 'missing' ? 'missing' : file.status}: ${describe(file)}`);
+  }
+  const missing = result.files.filter((f) => f.status === 'missing').length;
+  if (missing && !options.verbose) lines.push(`     (${count(missing, 'other location')} looked at and not found; --verbose lists them)`);
+  if (result.overCap) lines.push(`     ${count(result.overCap, 'more linked llms file')} not fetched (cap reached)`);
+  const verdict =
+    result.llmsFound === 0 ? 'FAIL: no llms.txt found for this page'
+    : `${failed ? 'FAIL' : 'ok'}: ${count(result.llmsFound, 'llms.txt file')} found, ${result.withErrors} with errors (${count(result.errors, 'error')}, ${count(result.warnings, 'warning')})`;
+  lines.push(verdict);
+  io.out(lines.join('\n'));
+  return failed ? EXIT.failed : EXIT.ok;
+}

@@ -1,0 +1,97 @@
+/**
+ * `scout generate <url|folder> --out <dir>`: the extension's crawl and generator in Node
+ * (lib/headless/crawl-site.ts), the files to publish written to a folder laid out as on the site.
+ */
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { createDb } from '../lib/db';
+import type { CrawlSettings } from '../lib/crawl/settings';
+import type { OutputSettings } from '../lib/generate/output-settings';
+import { crawlSite } from '../lib/headless/crawl-site';
+import { folderFetch } from '../lib/headless/folder-fetch';
+import { lintLlmsTxt } from '../lib/headless/lint';
+import { filesToPublish } from '../lib/headless/publish';
+import { count, EXIT, isUrl, networkFetch, parseUrl, UsageError, type ExitCode, type Io } from './common';
+
+export interface GenerateOptions {
+  input: string;
+  out: string;
+  baseUrl?: string;
+  start?: string;
+  cleanUrls: boolean;
+  date?: Date;
+  settings: Partial<CrawlSettings>;
+  output: Partial<OutputSettings>;
+  json: boolean;
+}
+
+/** Where to start and how to fetch: the network for a URL, the folder for a folder. */
+async function source(options: GenerateOptions): Promise<{ startUrl: string; fetch: typeof fetch; from: string }> {
+  if (isUrl(options.input)) {
+    if (options.baseUrl) throw new UsageError('--base-url is for a folder input; a URL is crawled where it is');
+    const startUrl = parseUrl(options.input, 'The site to crawl').href;
+    return { startUrl, fetch: networkFetch, from: startUrl };
+  }
+  const info = await stat(options.input).catch(() => null);
+  if (!info?.isDirectory()) throw new UsageError(`${options.input} is neither an http(s) URL nor a folder`);
+  if (!options.baseUrl) throw new UsageError('A folder needs --base-url: the URL the site is published at (e.g. https://docs.example.com/)');
+  const base = parseUrl(options.baseUrl, '--base-url');
+  const startUrl = new URL(options.start ?? '', base).href;
+  if (new URL(startUrl).origin !== base.origin) throw new UsageError(`--start must be on ${base.origin}`);
+  const root = resolve(options.input);
+  return { startUrl, fetch: folderFetch({ root, baseUrl: base.href, cleanUrls: options.cleanUrls }), from: `${root} as ${base.href}` };
+}
+
+export async function runGenerate(options: GenerateOptions, io: Io): Promise<ExitCode> {
+  const { startUrl, fetch, from } = await source(options);
+  io.progress(`Crawling ${from}, starting at ${startUrl}`);
+  const db = createDb(`scout-cli-${crypto.randomUUID()}`);
+  try {
+    const result = await crawlSite({ db, startUrl, fetch, settings: options.settings, output: options.output, ...(options.date ? { now: options.date } : {}), onProgress: io.progress });
+    const { job, generated } = result;
+    const frontier = await db.frontier.where('[jobId+state]').anyOf([job.id, 'failed'], [job.id, 'skipped']).toArray();
+    const failed = frontier.filter((f) => f.state === 'failed').map((f) => ({ url: f.url, reason: f.reason ?? '' }));
+    const skippedBy = new Map<string, number>();
+    for (const f of frontier) if (f.state === 'skipped') skippedBy.set(f.reason ?? '', (skippedBy.get(f.reason ?? '') ?? 0) + 1);
+    const skipped = [...skippedBy].map(([reason, n]) => ({ reason, count: n })).sort((a, b) => b.count - a.count);
+    const c = job.counters;
+    const crawl = { state: result.crawlState, message: job.message ?? '', stored: c.stored ?? 0, failed: failed.length, skipped: frontier.length - failed.length, duplicates: c.duplicates ?? 0 };
+
+    if (!generated) {
+      const why = `Nothing generated: the crawl stored no page (${crawl.message || crawl.state})`;
+      if (options.json) io.out(JSON.stringify({ ok: false, startUrl, error: why, crawl, failedUrls: failed, skippedReasons: skipped }, null, 2));
+      else io.out([why, ...failed.slice(0, 10).map((f) => `  failed ${f.url}: ${f.reason}`)].join('\n'));
+      // The start page itself could not be read: the input is unreadable (exit 2), not a site with errors.
+      const startFailed = crawl.stored === 0 && failed.some((f) => f.url === startUrl);
+      return startFailed ? EXIT.usage : EXIT.failed;
+    }
+
+    const files = filesToPublish(generated.files, generated.output.llmsFullTxt, job.origin);
+    const outDir = resolve(options.out);
+    const written = [];
+    for (const file of files) {
+      const target = join(outDir, file.relativePath);
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, file.text);
+      const lint = file.kind === 'llms' ? lintLlmsTxt(file.text, file.url) : undefined;
+      written.push({ path: file.path, url: file.url, file: target, kind: file.kind, chars: file.text.length, ...(file.pages !== undefined ? { pages: file.pages } : {}), ...(lint ? { errors: lint.errors, warnings: lint.warnings } : {}) });
+    }
+    const layout = generated.files.files.length > 1 ? 'nested' : 'flat';
+    if (options.json) {
+      io.out(JSON.stringify({ ok: true, startUrl, out: outDir, layout, flatChars: generated.files.flatChars, settings: { crawl: job.settings, output: generated.files.settings }, crawl, files: written, failedUrls: failed, skippedReasons: skipped }, null, 2));
+      return EXIT.ok;
+    }
+    const width = Math.max(...written.map((w) => w.path.length));
+    const lines = [
+      `${crawl.message}`,
+      `Wrote ${count(files.length, 'file')} to ${outDir} (${layout}${layout === 'nested' ? `: the flat llms.txt would have ${generated.files.flatChars.toLocaleString('en')} characters, over the ${generated.files.settings.budget.toLocaleString('en')} budget` : ''}):`,
+      ...written.map((w) => `  ${w.path.padEnd(width)} ${w.chars.toLocaleString('en').padStart(11)} chars${w.pages !== undefined ? `, ${count(w.pages, 'page')}` : ''}${w.errors ? `, ${count(w.errors, 'lint error')}` : ''}`),
+    ];
+    if (failed.length) lines.push(`${count(failed.length, 'URL')} failed:`, ...failed.slice(0, 20).map((f) => `  ${f.url}: ${f.reason}`), ...(failed.length > 20 ? [`  … and ${failed.length - 20} more (--json lists all)`] : []));
+    if (skipped.length) lines.push(`${count(crawl.skipped, 'URL')} skipped:`, ...skipped.slice(0, 8).map((s) => `  ${String(s.count).padStart(5)} × ${s.reason}`));
+    io.out(lines.join('\n'));
+    return EXIT.ok;
+  } finally {
+    await db.delete();
+  }
+}

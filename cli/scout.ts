@@ -1,0 +1,213 @@
+#!/usr/bin/env -S npx tsx
+/**
+ * llms.txt Scout on the command line, for a site's CI: the extension's own discovery, crawler,
+ * converter, generator and validator (lib/) in Node. Arguments in, lib/ called, results printed:
+ * results on stdout, progress on stderr. Run: npx tsx cli/scout.ts --help
+ */
+import 'fake-indexeddb/auto';
+import { parseArgs } from 'node:util';
+import { DEFAULT_SETTINGS, MAX_PAGES_LIMIT } from '../lib/crawl/settings';
+import { DEFAULT_OUTPUT_SETTINGS, MAX_BUDGET, MIN_BUDGET } from '../lib/generate/output-settings';
+import { HARD_LIMIT_CHARS, RECOMMENDED_CHARS } from '../lib/headless/lint';
+import { runCheck } from './check';
+import { EXIT, intOption, UsageError, type ExitCode, type Io } from './common';
+import { runGenerate } from './generate';
+import { runLint } from './lint';
+
+const n = (v: number) => v.toLocaleString('en');
+
+const EXIT_CODES = `Exit codes:
+  0  clean
+  1  errors found (lint, check), no llms.txt found (check), or nothing generated (generate)
+  2  bad usage, or an input that cannot be read (missing file, unreachable site)
+  3  an unexpected failure (a bug in Scout)`;
+
+const SEVERITIES = `Errors (exit 1):
+  missing-h1, empty-file       no "# Title" line / nothing in the file
+  non-link-line                a line in a "## " section that is not "- [name](url)": the reference parser fails
+  over-hard-limit              over ${n(HARD_LIMIT_CHARS)} characters: agents' tools cut the file
+Warnings (exit 1 only with --strict):
+  over-budget                  over ${n(RECOMMENDED_CHARS)} characters, the size an agent should read whole
+  the other spec and reference-parser rules: several H1s, multi-line summary, H3 in a section,
+  duplicate or invalid links, notes without ": ", links outside sections, a misspelled Optional…
+Notes never fail: a missing summary, long link names, a very large file.`;
+
+const HELP: Record<string, string> = {
+  main: `llms.txt Scout, command line: the browser extension's engine for a site's CI.
+
+Usage:
+  scout lint <llms.txt file or URL>...        validate llms.txt files (spec v2, reference parser, size)
+  scout generate <url|folder> --out <dir>     crawl a site (or a built site on disk) and write llms.txt files
+  scout check <url>                           find a site's llms.txt files from a page and validate each
+
+Options for every command:
+  --json       machine-readable results on stdout
+  --quiet      no progress on stderr
+  -h, --help   this help; "scout <command> --help" for a command's options
+
+${EXIT_CODES}
+
+Run from a checkout: npx tsx cli/scout.ts <command> …  (or npm run scout -- <command> …)`,
+
+  lint: `Usage: scout lint <llms.txt file or URL>... [--base-url <url>] [--strict] [--json]
+
+Lints each llms.txt with the validator the extension's panel shows (lib/generate/validate.ts) and its
+size against the agent budget. llms-full.txt files are listed and skipped (page content, not an index).
+
+  --base-url <url>  where a local file is published (relative links resolve against it)
+  --strict          warnings fail too (exit 1)
+
+${SEVERITIES}
+
+${EXIT_CODES}`,
+
+  generate: `Usage: scout generate <url|folder> --out <dir> [options]
+
+Crawls the site with the extension's crawler (discovery first, then the crawl seeded from the site's
+llms.txt files and sitemaps), converts pages to Markdown and writes llms.txt and llms-full.txt — and
+per-section nested llms.txt files when the flat file is over the budget — to <dir>, laid out by their
+paths on the site (<dir> is the site's root). The extension's default settings unless changed below.
+A folder is read from disk as the site published at --base-url, with no server.
+
+  --out <dir>            where to write the files (required)
+  --base-url <url>       folder input: the URL the folder is published at (required for a folder)
+  --start <path|url>     folder input: the page to start from (default: --base-url itself)
+  --clean-urls           folder input: answer /a from /a.html or /a/index.html, as Netlify/Vercel do
+                         (default: a folder without its slash redirects to it, as nginx/GitHub Pages do)
+  --date <YYYY-MM-DD>    the date the files say they were generated on (default: today; for
+                         reproducible output)
+  --max-pages <n>        default ${DEFAULT_SETTINGS.maxPages} (at most ${n(MAX_PAGES_LIMIT)})
+  --max-depth <n>        link hops from the start page, default ${DEFAULT_SETTINGS.maxDepth}
+  --scope <site|host|path>  default ${DEFAULT_SETTINGS.scope}: the registrable domain with subdomains;
+                         host: this host only; path: under the start page's folder
+  --include <glob>       only URLs matching (repeatable)
+  --exclude <glob>       never URLs matching (repeatable)
+  --ignore-robots        do not honour robots.txt (default: honoured)
+  --budget <chars>       characters an llms.txt may have before it is nested, default ${n(DEFAULT_OUTPUT_SETTINGS.budget)}
+  --flat                 always one flat llms.txt, however large
+
+Client-rendered pages (single-page apps) are stored as fetched: rendering them needs the extension.
+
+${EXIT_CODES}`,
+
+  check: `Usage: scout check <url> [--strict] [--verbose] [--json]
+
+Discovery as the extension's Discovered tab runs it from <url>: llms.txt, llms-full.txt and llms.md
+in the page's folder and every folder above it, rel=describedby links and Link: headers, the page's
+Markdown twin, /.well-known/llms.txt, robots.txt and sitemaps, and the same-site llms files those
+link to. Every llms.txt found is linted as "scout lint" does.
+
+  --strict    warnings fail too
+  --verbose   also list the locations that were looked at and not found
+
+Exit 1 when no llms.txt is found or one has errors.
+
+${SEVERITIES}
+
+${EXIT_CODES}`,
+};
+
+const OPTIONS = {
+  json: { type: 'boolean', default: false },
+  quiet: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+  strict: { type: 'boolean', default: false },
+  verbose: { type: 'boolean', default: false },
+  'base-url': { type: 'string' },
+  out: { type: 'string' },
+  start: { type: 'string' },
+  'clean-urls': { type: 'boolean', default: false },
+  date: { type: 'string' },
+  'max-pages': { type: 'string' },
+  'max-depth': { type: 'string' },
+  scope: { type: 'string' },
+  include: { type: 'string', multiple: true },
+  exclude: { type: 'string', multiple: true },
+  'ignore-robots': { type: 'boolean', default: false },
+  budget: { type: 'string' },
+  flat: { type: 'boolean', default: false },
+} as const;
+
+/** Which options each command takes (the shared ones aside): any other is a usage error. */
+const ALLOWED: Record<string, string[]> = {
+  lint: ['base-url', 'strict'],
+  check: ['strict', 'verbose'],
+  generate: ['base-url', 'out', 'start', 'clean-urls', 'date', 'max-pages', 'max-depth', 'scope', 'include', 'exclude', 'ignore-robots', 'budget', 'flat'],
+};
+const SHARED = new Set(['json', 'quiet', 'help']);
+
+function parseDate(value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) throw new UsageError(`--date must be a date like 2026-01-31, got "${value}"`);
+  return date;
+}
+
+async function main(argv: string[], io: Io & { quiet: (q: boolean) => void }): Promise<ExitCode> {
+  const { values, positionals, tokens } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true, tokens: true });
+  io.quiet(values.quiet);
+  const [command, ...rest] = positionals;
+  if (!command) {
+    io.out(HELP.main ?? '');
+    return values.help ? EXIT.ok : EXIT.usage;
+  }
+  const help = HELP[command];
+  if (command === 'main' || help === undefined) throw new UsageError(`Unknown command "${command}". Commands: lint, generate, check (scout --help)`);
+  if (values.help) {
+    io.out(help);
+    return EXIT.ok;
+  }
+  const allowed = new Set([...(ALLOWED[command] ?? []), ...SHARED]);
+  for (const token of tokens) {
+    if (token.kind === 'option' && !allowed.has(token.name)) throw new UsageError(`${command} does not take --${token.name} (scout ${command} --help)`);
+  }
+
+  if (command === 'lint') return runLint({ inputs: rest, ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}), strict: values.strict, json: values.json }, io);
+  if (command === 'check') {
+    if (rest.length !== 1 || !rest[0]) throw new UsageError('check takes one URL: scout check https://docs.example.com/');
+    return runCheck({ url: rest[0], strict: values.strict, verbose: values.verbose, json: values.json }, io);
+  }
+  if (rest.length !== 1 || !rest[0]) throw new UsageError('generate takes one URL or folder: scout generate ./public --base-url https://docs.example.com/ --out ./public');
+  if (!values.out) throw new UsageError('generate needs --out <dir>: where to write llms.txt and llms-full.txt');
+  const scope = values.scope;
+  if (scope !== undefined && scope !== 'site' && scope !== 'host' && scope !== 'path') throw new UsageError(`--scope must be site, host or path, got "${scope}"`);
+  const maxPages = intOption(values['max-pages'], 'max-pages', 1, MAX_PAGES_LIMIT);
+  const maxDepth = intOption(values['max-depth'], 'max-depth', 0, 50);
+  const budget = intOption(values.budget, 'budget', MIN_BUDGET, MAX_BUDGET);
+  const date = parseDate(values.date);
+  return runGenerate({
+    input: rest[0],
+    out: values.out,
+    ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
+    ...(values.start ? { start: values.start } : {}),
+    cleanUrls: values['clean-urls'],
+    ...(date ? { date } : {}),
+    settings: {
+      ...(maxPages !== undefined ? { maxPages } : {}),
+      ...(maxDepth !== undefined ? { maxDepth } : {}),
+      ...(scope ? { scope } : {}),
+      ...(values.include ? { include: values.include } : {}),
+      ...(values.exclude ? { exclude: values.exclude } : {}),
+      ...(values['ignore-robots'] ? { respectRobots: false } : {}),
+    },
+    output: { ...(budget !== undefined ? { budget } : {}), ...(values.flat ? { layout: 'flat' as const } : {}) },
+    json: values.json,
+  }, io);
+}
+
+let quiet = false;
+const io = {
+  out: (line: string) => void process.stdout.write(`${line}\n`),
+  progress: (line: string) => void (quiet || process.stderr.write(`${line}\n`)),
+  quiet: (q: boolean) => void (quiet = q),
+};
+
+/** Exits once stdout has taken everything (a pipe to a CI log may still be draining). */
+const exit = (code: number) => void process.stdout.write('', () => process.exit(code));
+
+main(process.argv.slice(2), io).then(exit, (error: unknown) => {
+  // parseArgs throws TypeErrors with a code for unknown options and missing values: usage errors too.
+  const usage = error instanceof UsageError || (error instanceof TypeError && String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS'));
+  process.stderr.write(`scout: ${error instanceof Error && usage ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  exit(usage ? EXIT.usage : EXIT.crashed);
+});
