@@ -2,6 +2,8 @@
  * `scout generate <url|folder> --out <dir>`: the extension's crawl and generator in Node
  * (lib/headless/crawl-site.ts), the files to publish written to a folder laid out as on the site.
  */
+// Dexie (lib/db.ts) runs on fake-indexeddb in Node; it must be in place before Dexie loads.
+import 'fake-indexeddb/auto';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createDb } from '../lib/db';
@@ -47,7 +49,7 @@ export async function runGenerate(options: GenerateOptions, io: Io): Promise<Exi
   io.progress(`Crawling ${from}, starting at ${startUrl}`);
   const db = createDb(`scout-cli-${crypto.randomUUID()}`);
   try {
-    const result = await crawlSite({ db, startUrl, fetch, settings: options.settings, output: options.output, ...(options.date ? { now: options.date } : {}), onProgress: io.progress });
+    const result = await crawlSite({ db, startUrl, fetch, rendering: true, settings: options.settings, output: options.output, ...(options.date ? { now: options.date } : {}), onProgress: io.progress });
     const { job, generated } = result;
     const frontier = await db.frontier.where('[jobId+state]').anyOf([job.id, 'failed'], [job.id, 'skipped']).toArray();
     const failed = frontier.filter((f) => f.state === 'failed').map((f) => ({ url: f.url, reason: f.reason ?? '' }));

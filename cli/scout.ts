@@ -4,15 +4,11 @@
  * converter, generator and validator (lib/) in Node. Arguments in, lib/ called, results printed:
  * results on stdout, progress on stderr. Run: npx tsx cli/scout.ts --help
  */
-import 'fake-indexeddb/auto';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SETTINGS, MAX_PAGES_LIMIT } from '../lib/crawl/settings';
 import { DEFAULT_OUTPUT_SETTINGS, MAX_BUDGET, MIN_BUDGET } from '../lib/generate/output-settings';
-import { HARD_LIMIT_CHARS, RECOMMENDED_CHARS } from '../lib/headless/lint';
-import { runCheck } from './check';
+import { HARD_LIMIT_CHARS, RECOMMENDED_CHARS } from '../lib/headless/budget';
 import { EXIT, intOption, UsageError, type ExitCode, type Io } from './common';
-import { runGenerate } from './generate';
-import { runLint } from './lint';
 
 const n = (v: number) => v.toLocaleString('en');
 
@@ -162,10 +158,11 @@ async function main(argv: string[], io: Io & { quiet: (q: boolean) => void }): P
     if (token.kind === 'option' && !allowed.has(token.name)) throw new UsageError(`${command} does not take --${token.name} (scout ${command} --help)`);
   }
 
-  if (command === 'lint') return runLint({ inputs: rest, ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}), strict: values.strict, json: values.json }, io);
+  // Each command's modules load only when it runs: --help and usage errors answer at once.
+  if (command === 'lint') return (await import('./lint')).runLint({ inputs: rest, ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}), strict: values.strict, json: values.json }, io);
   if (command === 'check') {
     if (rest.length !== 1 || !rest[0]) throw new UsageError('check takes one URL: scout check https://docs.example.com/');
-    return runCheck({ url: rest[0], strict: values.strict, verbose: values.verbose, json: values.json }, io);
+    return (await import('./check')).runCheck({ url: rest[0], strict: values.strict, verbose: values.verbose, json: values.json }, io);
   }
   if (rest.length !== 1 || !rest[0]) throw new UsageError('generate takes one URL or folder: scout generate ./public --base-url https://docs.example.com/ --out ./public');
   if (!values.out) throw new UsageError('generate needs --out <dir>: where to write llms.txt and llms-full.txt');
@@ -175,7 +172,7 @@ async function main(argv: string[], io: Io & { quiet: (q: boolean) => void }): P
   const maxDepth = intOption(values['max-depth'], 'max-depth', 0, 50);
   const budget = intOption(values.budget, 'budget', MIN_BUDGET, MAX_BUDGET);
   const date = parseDate(values.date);
-  return runGenerate({
+  return (await import('./generate')).runGenerate({
     input: rest[0],
     out: values.out,
     ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),

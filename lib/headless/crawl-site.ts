@@ -12,6 +12,7 @@ import { createLocalProcessor } from '../crawl/processor';
 import { CrawlRunner } from '../crawl/runner';
 import type { CrawlSettings } from '../crawl/settings';
 import { runDiscoveryJob } from '../discovery/run-discovery';
+import { withRendering } from '../render/render-processor';
 import type { OutputSettings } from '../generate/output-settings';
 import { generateForSite, saveCuration } from '../generate/run-generate';
 import { recordSiteOpened } from '../sites';
@@ -27,6 +28,12 @@ export interface CrawlSiteInput {
   /** The date the files say they were generated on. Default: now. */
   now?: Date;
   discoveryJobId?: string;
+  /**
+   * Wrap the page processor as the extension does (withRendering): docsify sites read from their
+   * Markdown, client-rendered shells kept as fetched with the reason — Node has no tabs to render
+   * them in. Off by default: the quality scorecard measures the plain processor.
+   */
+  rendering?: boolean;
   /** The crawl's progress in words (the job message the side panel shows), about once a second. */
   onProgress?: (message: string) => void;
 }
@@ -52,7 +59,9 @@ export async function crawlSite(input: CrawlSiteInput): Promise<CrawlSiteResult>
   const stopWatching = input.onProgress ? watchJob(db, job.id, input.onProgress) : () => undefined;
   let crawlState: JobState;
   try {
-    crawlState = await new CrawlRunner({ db, fetch, process: createLocalProcessor(fetch, linkedomAdapter) }, job.id).run();
+    const local = createLocalProcessor(fetch, linkedomAdapter);
+    const process = input.rendering ? withRendering(local, { renderer: null, dom: linkedomAdapter, fetch }) : local;
+    crawlState = await new CrawlRunner({ db, fetch, process }, job.id).run();
   } finally {
     stopWatching();
   }

@@ -4,14 +4,11 @@
  * reads whole. Errors are what makes a file unusable — the reference parser fails on it, it has no
  * title, or agents' tools cut it; warnings lose or misread something; infos are advice.
  */
-import { DEFAULT_OUTPUT_SETTINGS } from '../generate/output-settings';
 import { countTokens } from '../generate/tokens';
 import { validateLlmsTxt, type Finding } from '../generate/validate';
+import { HARD_LIMIT_CHARS, RECOMMENDED_CHARS } from './budget';
 
-/** Characters an llms.txt should stay under: the common advice, and Scout's default nesting budget. */
-export const RECOMMENDED_CHARS = DEFAULT_OUTPUT_SETTINGS.budget;
-/** Characters past which agents' tools truncate a file (about 100,000): the end of the file is lost. */
-export const HARD_LIMIT_CHARS = 100_000;
+export { HARD_LIMIT_CHARS, RECOMMENDED_CHARS };
 
 export interface LintReport {
   url: string;

@@ -6,9 +6,9 @@
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildConnector } from 'undici';
 import { createDb } from '@/lib/db';
@@ -19,6 +19,7 @@ import { folderFetch } from '@/lib/headless/folder-fetch';
 import type { LintReport } from '@/lib/headless/lint';
 import { filesToPublish, type PublishedFile } from '@/lib/headless/publish';
 import { matrixSites, servedSite } from '../fixtures/matrix';
+import { docsifySite } from '../fixtures/spa-sites';
 import { startFixtureServer, type FixtureServer, type FixtureSite } from '../fixtures/server';
 
 const FIXTURES = '/work/shared/fixtures/llms-txt';
@@ -65,11 +66,11 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name))).sort();
 }
 
-/** The product's crawl and generate of a site over HTTP (the fixture server), as the files to publish. */
+/** The product's crawl and generate of a site over HTTP (the fixture server), as the files to publish; the extension's processor (with its rendering step, no tabs). */
 async function crawlOverHttp(startUrl: string, fetchFn: typeof fetch, output: { budget?: number } = {}): Promise<PublishedFile[]> {
   const db = createDb(`cli-test-${crypto.randomUUID()}`);
   try {
-    const { generated, job } = await crawlSite({ db, startUrl, fetch: fetchFn, now: new Date(`${DATE}T00:00:00Z`), ...(output.budget ? { output } : {}) });
+    const { generated, job } = await crawlSite({ db, startUrl, fetch: fetchFn, rendering: true, now: new Date(`${DATE}T00:00:00Z`), ...(output.budget ? { output } : {}) });
     if (!generated) throw new Error(`nothing generated from ${startUrl}`);
     return filesToPublish(generated.files, generated.output.llmsFullTxt, job.origin);
   } finally {
@@ -95,7 +96,7 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-describe('usage', () => {
+describe('usage', { timeout: 60_000 }, () => {
   it('--help lists the commands and the exit codes; a command has its own help', async () => {
     const main = await scout('--help');
     expect(main.code).toBe(0);
@@ -128,10 +129,10 @@ describe('usage', () => {
       expect(run.code, args.join(' ')).toBe(2);
       if (args.length) expect(run.stderr, args.join(' ')).toMatch(/^scout: \S/m);
     }
-  }, 60_000);
+  }, 120_000);
 });
 
-describe('lint', () => {
+describe('lint', { timeout: 60_000 }, () => {
   it('passes real, well-formed llms.txt files (exit 0)', async () => {
     const files = [`${FIXTURES}/llmstxt-org.llms.txt`, `${FIXTURES}/fasthtml.llms.txt`];
     const run = await scout('lint', '--strict', ...files);
@@ -204,7 +205,7 @@ describe('lint', () => {
   });
 });
 
-describe('check', () => {
+describe('check', { timeout: 60_000 }, () => {
   const broken = ['# Acorn API', '', '## Endpoints', '', 'Every endpoint, one per line.', '- [Get](/api/get.html) returns a value', ''].join('\n');
   let server: FixtureServer;
   let bare: FixtureServer;
@@ -333,6 +334,32 @@ describe('generate', () => {
       await expectSameFiles(out, expected);
     } finally {
       await demo.close();
+    }
+  }, 120_000);
+
+  it('reads a docsify site from its Markdown, as the extension does, from a folder too', async () => {
+    // The docsify fixture site written out as the folder its author would deploy.
+    const site = docsifySite();
+    const folder = await mkdtemp(join(tmp, 'docsify-'));
+    for (const [path, route] of Object.entries(site.routes ?? {})) {
+      if (path === '/' || typeof route === 'function' || route.body === undefined) continue;
+      await mkdir(dirname(join(folder, path)), { recursive: true });
+      await writeFile(join(folder, path), route.body);
+    }
+    const host = 'docs.docsify.test';
+    const docsify = await startFixtureServer({ [host]: site });
+    try {
+      const out = join(tmp, 'docsify-out');
+      const run = await scout('generate', folder, '--base-url', `http://${host}/`, '--out', out, '--date', DATE);
+      expect(run.code, run.stderr).toBe(0);
+      const expected = await crawlOverHttp(`http://${host}/`, mappedFetch(docsify.port));
+      // Every route read from its Markdown file (not the empty shell), sections from _sidebar.md.
+      const llms = expected[0]?.text ?? '';
+      expect(llms.match(/^- \[/gm)?.length).toBe(26);
+      expect(llms).toContain(`## Getting started\n\n- [Introduction](http://${host}/guide/introduction.md)`);
+      await expectSameFiles(out, expected);
+    } finally {
+      await docsify.close();
     }
   }, 120_000);
 
