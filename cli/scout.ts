@@ -82,7 +82,8 @@ A folder is read from disk as the site published at --base-url, with no server.
   --budget <chars>       characters an llms.txt may have before it is nested, default ${n(DEFAULT_OUTPUT_SETTINGS.budget)}
   --flat                 always one flat llms.txt, however large
 
-Client-rendered pages (single-page apps) are stored as fetched: rendering them needs the extension.
+Client-rendered pages (single-page apps) are stored as fetched, with the reason: rendering them in
+tabs needs the extension. docsify sites are read from their Markdown, as the extension reads them.
 
 ${EXIT_CODES}`,
 
