@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { generatedPaths, generatedSite } from '../fixtures/generated-site';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
-import { latestCrawl } from './extension-db';
+import { latestCrawl, readStore } from './extension-db';
 import { expect, test } from './fixtures';
 import { workerStopper } from './worker-stops';
 
@@ -10,9 +10,10 @@ async function storedPaths(panel: Page): Promise<string[]> {
   return (await latestCrawl(panel)).paths;
 }
 
-async function startCrawl(panel: Page, settings: { maxPages?: number } = {}) {
+async function startCrawl(panel: Page, settings: { maxPages?: number; maxDepth?: number } = {}) {
   await panel.getByRole('tab', { name: 'Generate' }).click();
   if (settings.maxPages) await panel.getByTestId('max-pages').fill(String(settings.maxPages));
+  if (settings.maxDepth !== undefined) await panel.getByTestId('max-depth').fill(String(settings.maxDepth));
   await panel.getByTestId('start-crawl').click();
   await expect(panel.getByTestId('crawl-progress')).toBeVisible();
 }
@@ -34,6 +35,23 @@ test('Generate crawls the demo site into Markdown, with progress and a previewab
   await expect(panel.getByTestId('page-markdown')).toContainText('# Installation');
   await panel.setViewportSize({ width: 380, height: 900 });
   await panel.screenshot({ path: 'screenshots/crawl-demo.png', fullPage: true });
+});
+
+test('the depth the user sets in the panel is the depth the crawl keeps to', async ({ openPanel }) => {
+  // A tree of 60 pages, 8 links per page: depth 1 holds the home page and its 8 children.
+  const deep = await startFixtureServer({ 'deep.example.test': generatedSite(60) });
+  try {
+    const panel = await openPanel(deep.url('deep.example.test', '/'));
+    await startCrawl(panel, { maxDepth: 1 });
+    await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+    const pages = await readStore<{ jobId: string; depth: number; state: string }>(panel, 'pages');
+    const { job } = await latestCrawl(panel);
+    const stored = pages.filter((p) => p.jobId === job?.id && p.state === 'stored');
+    expect(stored.length).toBe(9);
+    expect(Math.max(...stored.map((p) => p.depth))).toBe(1);
+  } finally {
+    await deep.close();
+  }
 });
 
 test.describe('on a slow site', () => {
