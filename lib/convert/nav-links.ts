@@ -135,13 +135,14 @@ function sectionedContents(contents: Candidate[], baseUrl: string | undefined, h
  */
 export function collapseLabelChains(links: NavLink[]): NavLink[] {
   const out: NavLink[] = [];
-  let shift: { below: number; by: number }[] = [];
+  // Depths of the dropped outer labels still open above this link: each lifts it one level.
+  let dropped: number[] = [];
   links.forEach((link, i) => {
-    shift = shift.filter((s) => link.depth > s.below);
-    const depth = link.depth - shift.reduce((sum, s) => sum + s.by, 0);
+    dropped = dropped.filter((below) => link.depth > below);
+    const depth = link.depth - dropped.length;
     const next = links[i + 1];
     if (link.url === '' && next && next.url === '' && next.depth === link.depth + 1 && onlyChild(links, i + 1)) {
-      shift.push({ below: link.depth, by: 1 });
+      dropped.push(link.depth);
       return;
     }
     out.push(depth === link.depth ? link : { ...link, depth });

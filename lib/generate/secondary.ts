@@ -70,14 +70,17 @@ export function isSecondaryPage(pageUrl: string, title: string, baseDir: string)
 
 // A folder's index page that calls its docs superseded: "Distributing Python Modules (Legacy version)".
 const SUPERSEDED_TITLE = /\((?:legacy|deprecated|obsolete|outdated)(?: version| docs| documentation)?\)$|^(?:legacy|deprecated|obsolete)\b/i;
-const INDEX_STEM = /^(?:index|readme|_index)$/;
 
-/** Path of a URL, '' when unusable. */
-function pathOf(url: string): string {
+// A folder's landing page, by the names generators give it (Javadoc: package-summary.html).
+export const INDEX_STEMS = new Set(['index', 'readme', '_index', 'package-summary']);
+
+/** "/a/b.html" → "/a/"; "/" for an unusable URL. */
+export function directoryOf(url: string): string {
   try {
-    return new URL(url).pathname;
+    const path = new URL(url).pathname;
+    return path.slice(0, path.lastIndexOf('/') + 1);
   } catch {
-    return '';
+    return '/';
   }
 }
 
@@ -87,17 +90,21 @@ function pathOf(url: string): string {
  */
 export function supersededTest(pages: { finalUrl: string; title: string }[], baseDir: string): (url: string) => boolean {
   const folders = supersededFolders(pages, baseDir);
-  return (url) => folders.length > 0 && folders.some((folder) => pathOf(url).startsWith(folder));
+  return (url) => folders.some((folder) => directoryOf(url).startsWith(folder));
 }
 
 function supersededFolders(pages: { finalUrl: string; title: string }[], baseDir: string): string[] {
   const folders: string[] = [];
   for (const page of pages) {
-    const pathname = pathOf(page.finalUrl);
-    if (!pathname) continue;
+    let pathname: string;
+    try {
+      pathname = new URL(page.finalUrl).pathname;
+    } catch {
+      continue;
+    }
     const slash = pathname.lastIndexOf('/');
     const folder = pathname.slice(0, slash + 1);
-    const isIndex = pathname.endsWith('/') || INDEX_STEM.test(fileStem(pathname.slice(slash + 1)));
+    const isIndex = slash === pathname.length - 1 || INDEX_STEMS.has(fileStem(pathname.slice(slash + 1)));
     // The base folder's index is the site's home: never all of the site.
     if (isIndex && folder !== baseDir && folder.startsWith(baseDir) && SUPERSEDED_TITLE.test(page.title.trim())) folders.push(folder);
   }

@@ -5,7 +5,7 @@
 import type { NavLink } from '../convert/convert-page';
 import { dedupeKey } from '../url/normalize';
 import { pageKeys } from './page-order';
-import { fileStem, segmentsBelow } from './secondary';
+import { directoryOf, fileStem, INDEX_STEMS, segmentsBelow } from './secondary';
 import { headingLine, titleCaseSlug, wordsOf } from './text';
 import type { SourcePage } from './types';
 
@@ -24,8 +24,6 @@ export interface PageGroup {
 /** The name of the site's ungrouped top pages, as in llmstxt.org's own example ("## Docs"). */
 export const ROOT_SECTION = 'Docs';
 
-// A folder's landing page, by the names generators give it (Javadoc: package-summary.html).
-const INDEX_STEMS = new Set(['index', 'readme', '_index', 'package-summary']);
 // A navigation tree listing less than this share of the pages says little about the site's structure
 // (the rest are placed beside their directory neighbours, so a sidebar of chapters is enough).
 const MIN_LISTED = 1 / 3;
@@ -41,16 +39,6 @@ export function startDirectory(startUrl: string): string {
   try {
     const path = new URL(startUrl).pathname;
     return path.slice(0, path.lastIndexOf('/') + 1) || '/';
-  } catch {
-    return '/';
-  }
-}
-
-/** "/a/b.html" → "/a/"; "/" for an unusable URL. */
-function directoryOf(url: string): string {
-  try {
-    const path = new URL(url).pathname;
-    return path.slice(0, path.lastIndexOf('/') + 1);
   } catch {
     return '/';
   }

@@ -259,13 +259,15 @@ describe('sections from the URL structure', () => {
     ]);
   });
 
+  /** Ten folders, every other one holding a single page; `file` names each folder's first page. */
+  const tenFolders = (file: (dir: string) => string = () => 'one') =>
+    ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa'].flatMap((dir, i) => [
+      page(`/${dir}/${file(dir)}.html`, `${dir} one`),
+      ...(i % 2 === 0 ? [page(`/${dir}/two.html`, `${dir} two`)] : []),
+    ]);
+
   it('merges single-page sections into “More” when there are more than eight', () => {
-    const dirs = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa'];
-    const pages = [page('/index.html', 'Home'), page('/solo.html', 'Solo')];
-    dirs.forEach((dir, i) => {
-      pages.push(page(`/${dir}/one.html`, `${dir} one`));
-      if (i % 2 === 0) pages.push(page(`/${dir}/two.html`, `${dir} two`));
-    });
+    const pages = [page('/index.html', 'Home'), page('/solo.html', 'Solo'), ...tenFolders()];
     const out = generate({ pages });
     expect(names(out)).toEqual(['Docs', 'Alpha', 'Epsilon', 'Eta', 'Gamma', 'Iota', 'More']);
     expect(titlesIn(out, 'more')).toEqual(['beta one', 'delta one', 'kappa one', 'theta one', 'zeta one']);
@@ -275,13 +277,9 @@ describe('sections from the URL structure', () => {
   });
 
   it('keeps a single-page section the start page names, where the rest merge into “More”', () => {
-    const dirs = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa'];
     // The start page lists the one-page folder /beta/ as one of the site's parts.
-    const pages = [{ ...page('/index.html', 'Home'), markdown: '# Acorn\n\n- [Installing Acorn](/beta/index.html)\n' }];
-    dirs.forEach((dir, i) => {
-      pages.push(page(`/${dir}/${dir === 'beta' ? 'index' : 'one'}.html`, `${dir} one`));
-      if (i % 2 === 0) pages.push(page(`/${dir}/two.html`, `${dir} two`));
-    });
+    const home = { ...page('/index.html', 'Home'), markdown: '# Acorn\n\n- [Installing Acorn](/beta/index.html)\n' };
+    const pages = [home, ...tenFolders((dir) => (dir === 'beta' ? 'index' : 'one'))];
     const out = generate({ pages });
     expect(names(out)).toContain('Installing Acorn');
     expect(titlesIn(out, 'more')).toEqual(['delta one', 'kappa one', 'theta one', 'zeta one']);
