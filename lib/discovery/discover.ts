@@ -9,6 +9,7 @@ import { parseRobots } from './robots';
 import { crawlSitemaps } from './sitemap';
 import { notFoundReason } from './soft-404';
 import type { DiscoveryResult, DiscoverySource, DiscoverySummary } from './types';
+import { plural } from '../format';
 
 export interface DiscoverOptions {
   pageUrl: string;
@@ -24,7 +25,6 @@ export interface DiscoverOptions {
 }
 
 const TEXT_ACCEPT = 'text/plain, text/markdown;q=0.9, */*;q=0.5';
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * Finds every llms.txt-family file, robots.txt and sitemap a page's site

@@ -1,6 +1,7 @@
 import type { DiscoveredFileRecord, JobRecord, ScoutDb } from '../db';
 import { discover } from './discover';
 import type { DiscoveryResult, DiscoverySummary } from './types';
+import { plural } from '../format';
 
 export interface DiscoveryJobInput {
   jobId: string;
@@ -11,7 +12,6 @@ export interface DiscoveryJobInput {
   now?: () => number;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * Runs discovery for a page as a job: results land in Dexie one by one (the

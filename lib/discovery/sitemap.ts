@@ -9,6 +9,7 @@
  * `<video:content_loc>` of the image and video extensions are never mistaken for pages.
  */
 import { fetchText, FetchFailure, type TextResponse } from '../fetch/fetch-text';
+import { formatBytes } from '../format';
 
 /** One sitemap file as parsed. */
 export interface SitemapFile {
@@ -303,7 +304,7 @@ async function fetchSitemap(node: TreeNode, options: SitemapCrawlOptions): Promi
   const { file, root } = scan(node.url, res.text);
   const sitemap = { ...file, parentUrl: node.parentUrl, depth: node.depth, ...http };
   if (file.kind !== 'invalid') {
-    const reason = res.truncated ? `Only the first ${formatMiB(maxBytes)} were read` : undefined;
+    const reason = res.truncated ? `Only the first ${formatBytes(maxBytes)} were read` : undefined;
     return { file: { ...sitemap, status: 'found', reason }, truncated: res.truncated };
   }
   // A soft 404: many sites answer any unknown path with 200 and their HTML "not found" page.
@@ -312,7 +313,7 @@ async function fetchSitemap(node: TreeNode, options: SitemapCrawlOptions): Promi
   if (res.contentType.includes('html') || root?.toLowerCase() === 'html' || /^\uFEFF?\s*<(!doctype\s+html|html)[\s>]/i.test(res.text)) {
     return { file: { ...sitemap, status: 'missing', reason: HTML_NOT_SITEMAP }, truncated: false };
   }
-  if (res.truncated) return fail('error', `The file is larger than ${formatMiB(maxBytes)}, the limit`);
+  if (res.truncated) return fail('error', `The file is larger than ${formatBytes(maxBytes)}, the limit`);
   return { file: { ...sitemap, status: 'error', reason: file.error }, truncated: false };
 }
 
@@ -329,9 +330,6 @@ function hostOf(url: string): string | null {
   }
 }
 
-function formatMiB(bytes: number): string {
-  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
-}
 
 /** Runs `work` over `items` with at most `limit` at once. */
 async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {

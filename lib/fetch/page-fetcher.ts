@@ -14,6 +14,7 @@ import { DEFAULT_ACCEPT } from './fetch-text';
 import { fetchFollowing, RedirectError } from './redirects';
 import { concatBytes } from './bytes';
 import { describeNetworkError, networkDetail } from './errors';
+import { formatBytes } from '../format';
 
 export interface PageFetchOptions {
   fetch: typeof fetch;
@@ -219,12 +220,6 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
 
 function cancelled(url: string, retries: number): PageFetchResult {
   return { kind: 'failed', url, retries, reason: 'Cancelled' };
-}
-
-/** "5 MB", "1.5 MB", "512 KB": limits shown to users. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
-  return `${Math.round(bytes / 1024)} KB`;
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
