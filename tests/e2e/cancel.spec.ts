@@ -1,6 +1,7 @@
 import { startFixtureServer, type FixtureSite } from '../fixtures/server';
 import { latestCrawl } from './extension-db';
 import { expect, test } from './fixtures';
+import { startCrawl } from './steps';
 
 const HOST = 'busy.example.test';
 const PAGES = 12;
@@ -23,9 +24,7 @@ test('Cancel stops every request at once, in the offscreen document too: none re
   try {
     const pageRequests = () => site.requests.filter((r) => r.host === HOST && r.path.startsWith('/docs/'));
     const panel = await openPanel(site.url(HOST, '/'));
-    await panel.getByRole('tab', { name: 'Generate' }).click();
-    await panel.getByTestId('start-crawl').click();
-    await expect(panel.getByTestId('crawl-progress')).toBeVisible();
+    await startCrawl(panel);
     // Every slot is waiting out a Retry-After (4 slots: two offscreen, two in the worker).
     await expect.poll(() => pageRequests().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
     await panel.waitForTimeout(500);

@@ -3,19 +3,12 @@ import { generatedPaths, generatedSite } from '../fixtures/generated-site';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { latestCrawl, readStore } from './extension-db';
 import { expect, test } from './fixtures';
+import { startCrawl } from './steps';
 import { workerStopper } from './worker-stops';
 
 /** Paths of the pages the newest crawl stored, from the extension's IndexedDB. */
 async function storedPaths(panel: Page): Promise<string[]> {
   return (await latestCrawl(panel)).paths;
-}
-
-async function startCrawl(panel: Page, settings: { maxPages?: number; maxDepth?: number } = {}) {
-  await panel.getByRole('tab', { name: 'Generate' }).click();
-  if (settings.maxPages) await panel.getByTestId('max-pages').fill(String(settings.maxPages));
-  if (settings.maxDepth !== undefined) await panel.getByTestId('max-depth').fill(String(settings.maxDepth));
-  await panel.getByTestId('start-crawl').click();
-  await expect(panel.getByTestId('crawl-progress')).toBeVisible();
 }
 
 test('Generate crawls the demo site into Markdown, with progress and a previewable page list', async ({ openPanel, server }) => {

@@ -3,6 +3,7 @@ import { generatedSite } from '../fixtures/generated-site';
 import { startFixtureServer, type FixtureSite, type Route } from '../fixtures/server';
 import { readStore } from './extension-db';
 import { expect, test } from './fixtures';
+import { crawlToEnd } from './steps';
 
 const KEY = 'sk-e2e-secret-4242424242';
 
@@ -17,9 +18,7 @@ test('AI descriptions from the user’s endpoint: asked consent first, bounded, 
   try {
     const endpoint = `http://llm.example.test:${new URL(chat.baseUrl).port}/v1`;
     const panel = await openPanel(server.url('docs.scout-demo.test', '/guide/'));
-    await panel.getByRole('tab', { name: 'Generate' }).click();
-    await panel.getByTestId('start-crawl').click();
-    await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    await crawlToEnd(panel, { timeout: 30_000 });
     await panel.getByTestId('see-output').click();
     await expect(panel.getByTestId('output')).toBeVisible({ timeout: 15_000 });
 
@@ -110,9 +109,7 @@ test('after a recrawl that stored nothing, descriptions are offered for the craw
   const docs = await startFixtureServer({ 'gen.example.test': { fallback: (req) => (down ? null : site.fallback?.(req) ?? null), routes: { '/': () => (down ? { status: 404, body: 'Gone for now' } : root) } } });
   try {
     const panel = await openPanel(docs.url('gen.example.test', '/'));
-    await panel.getByRole('tab', { name: 'Generate' }).click();
-    await panel.getByTestId('start-crawl').click();
-    await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    await crawlToEnd(panel, { timeout: 30_000 });
     await expect(panel.getByTestId('count-stored')).toContainText('6');
 
     down = true;

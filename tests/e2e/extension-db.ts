@@ -1,26 +1,32 @@
 import type { Page } from '@playwright/test';
 
 /**
- * Every row of one store of the extension's IndexedDB, read from one of its
- * pages (a side panel tab). Tests read what the worker wrote, not what the UI shows.
+ * Every row of one store of the extension's IndexedDB. Runs inside an extension page (passed to
+ * Playwright's or Puppeteer's `page.evaluate`), so the Chromium and Firefox suites read the same way.
+ */
+export async function rowsInPage(name: string): Promise<unknown[]> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open('llms-txt-scout');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  try {
+    return await new Promise<unknown[]>((resolve, reject) => {
+      const req = db.transaction(name).objectStore(name).getAll();
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Every row of one store, read from one of the extension's pages (a side panel tab). Tests read
+ * what the worker wrote, not what the UI shows.
  */
 export async function readStore<T>(page: Page, store: string): Promise<T[]> {
-  return page.evaluate(async (name) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('llms-txt-scout');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    try {
-      return await new Promise<unknown[]>((resolve, reject) => {
-        const req = db.transaction(name).objectStore(name).getAll();
-        req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
-      });
-    } finally {
-      db.close();
-    }
-  }, store) as Promise<T[]>;
+  return page.evaluate(rowsInPage, store) as Promise<T[]>;
 }
 
 interface JobRow {

@@ -3,6 +3,7 @@ import { matrixSites } from '../fixtures/matrix';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { latestCrawl } from './extension-db';
 import { expect, test } from './fixtures';
+import { crawlToEnd } from './steps';
 
 // One crawl per site of the generator matrix (scripts/build-matrix.sh), through the side
 // panel in real Chromium, capped at 150 pages to keep the run short. Python and Node have
@@ -20,10 +21,7 @@ for (const s of sites) {
   test(`${s.family} (${s.id}): a crawl through the side panel stores pages and generates an llms.txt with an H1`, async ({ openPanel }) => {
     test.setTimeout(150_000);
     const panel = await openPanel(server.url(s.host, s.startPath));
-    await panel.getByRole('tab', { name: 'Generate' }).click();
-    await panel.getByTestId('max-pages').fill(String(MAX_PAGES));
-    await panel.getByTestId('start-crawl').click();
-    await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 120_000 });
+    await crawlToEnd(panel, { maxPages: MAX_PAGES, timeout: 120_000 });
     const { paths } = await latestCrawl(panel);
     expect(paths.length).toBeGreaterThan(1);
     expect(paths.length).toBeLessThanOrEqual(MAX_PAGES);

@@ -3,14 +3,13 @@ import { strFromU8, unzipSync } from 'fflate';
 import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
 import { validateLlmsTxt } from '@/lib/generate/validate';
 import { expect, test } from './fixtures';
+import { crawlToEnd } from './steps';
 
 test('over a small size budget: nested llms.txt files in a tree, each viewable and downloadable, a zip laid out by path, a context pack', async ({ openPanel, server }) => {
   const origin = new URL(server.url('docs.scout-demo.test', '/')).origin;
   const panel = await openPanel(server.url('docs.scout-demo.test', '/guide/'));
   await expect(panel.locator('[data-testid=file-row]').first()).toBeVisible();
-  await panel.getByRole('tab', { name: 'Generate' }).click();
-  await panel.getByTestId('start-crawl').click();
-  await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  await crawlToEnd(panel, { timeout: 20_000 });
   await panel.getByTestId('see-output').click();
 
   // Under the default budget the demo site is one flat file.

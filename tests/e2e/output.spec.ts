@@ -2,13 +2,12 @@ import { readFileSync } from 'node:fs';
 import { unzipSync, strFromU8 } from 'fflate';
 import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
 import { expect, test } from './fixtures';
+import { crawlToEnd } from './steps';
 
 test('after a crawl: review the generated llms.txt, curate it, and export files that land on disk', async ({ openPanel, server }) => {
   const panel = await openPanel(server.url('docs.scout-demo.test', '/guide/'));
   await expect(panel.locator('[data-testid=file-row]').first()).toBeVisible();
-  await panel.getByRole('tab', { name: 'Generate' }).click();
-  await panel.getByTestId('start-crawl').click();
-  await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  await crawlToEnd(panel, { timeout: 20_000 });
   await panel.getByTestId('see-output').click();
 
   const output = panel.getByTestId('output');

@@ -4,6 +4,7 @@ import { generatedSite } from '../fixtures/generated-site';
 import { startFixtureServer } from '../fixtures/server';
 import { readStore } from './extension-db';
 import { expect, test } from './fixtures';
+import { crawlToEnd } from './steps';
 import { workerStopper } from './worker-stops';
 
 const HOST = 'docs.changing.test';
@@ -41,9 +42,7 @@ test('refresh finds exactly the changed and removed pages, makes a new version w
   try {
     const origin = server.origin(HOST);
     const panel = await openPanel(server.url(HOST, '/'));
-    await panel.getByRole('tab', { name: 'Generate' }).click();
-    await panel.getByTestId('start-crawl').click();
-    await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    await crawlToEnd(panel, { timeout: 30_000 });
     // The first version: its llms.txt and llms-full.txt (and the list of files to publish beside them).
     await expect.poll(async () => (await readStore<{ kind: string }>(panel, 'artifacts')).filter((a) => a.kind === 'llms' || a.kind === 'llms-full').length, { timeout: 15_000 }).toBe(2);
 
@@ -104,9 +103,7 @@ test('a refresh survives the browser stopping its service worker: every page che
   const site = await startFixtureServer({ 'big.example.test': generatedSite(300, { delayMs: 40 }) });
   try {
     const panel = await openPanel(site.url('big.example.test', '/'));
-    await panel.getByRole('tab', { name: 'Generate' }).click();
-    await panel.getByTestId('start-crawl').click();
-    await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+    await crawlToEnd(panel, { timeout: 60_000 });
     // The first version: its llms.txt and llms-full.txt (and the list of files to publish beside them).
     await expect.poll(async () => (await readStore<{ kind: string }>(panel, 'artifacts')).filter((a) => a.kind === 'llms' || a.kind === 'llms-full').length, { timeout: 15_000 }).toBe(2);
 

@@ -4,6 +4,7 @@ import { SPA_HOME, SPA_PAGES } from '../fixtures/spa-content';
 import { docsifyRoutes, docsifySite, reactSpaPaths, reactSpaSite } from '../fixtures/spa-sites';
 import { latestCrawl, readStore } from './extension-db';
 import { DEMO_DIR, expect, test } from './fixtures';
+import { startCrawl } from './steps';
 import { workerStopper } from './worker-stops';
 
 // Client-rendered docs (#16) in real Chromium: a React app whose text exists only after its
@@ -37,13 +38,6 @@ function watchTabs(context: BrowserContext, host: string): { opened: () => numbe
     });
   });
   return { opened: () => opened, maxOpen: () => max };
-}
-
-async function startCrawl(panel: Page, render?: 'auto' | 'always' | 'never') {
-  await panel.getByRole('tab', { name: 'Generate' }).click();
-  if (render) await panel.getByTestId('render-mode').selectOption(render);
-  await panel.getByTestId('start-crawl').click();
-  await expect(panel.getByTestId('crawl-progress')).toBeVisible();
 }
 
 interface PageRow { jobId: string; url: string; markdown: string; rendered?: boolean; shell?: string; state: string }
@@ -153,7 +147,7 @@ test('a docsify site is read from its Markdown: every route a page, sections fro
 test('docsify rendered by docsify itself (Always): hash routes become distinct pages with their text', async ({ context, openPanel }) => {
   test.setTimeout(120_000);
   const panel = await openPanel(server.url(DOCSIFY, '/'));
-  await startCrawl(panel, 'always');
+  await startCrawl(panel, { render: 'always' });
   await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 100_000 });
   const pages = await storedPages(panel);
   expect(pages.map((p) => p.url).sort()).toEqual(docsifyRoutes(server.origin(DOCSIFY)));

@@ -6,6 +6,7 @@ import { generatedPaths, generatedSite } from '../fixtures/generated-site';
 import { startFixtureServer } from '../fixtures/server';
 import { launchWithExtension } from './browser';
 import { latestCrawl } from './extension-db';
+import { startCrawl } from './steps';
 
 async function crawlState(page: import('@playwright/test').Page): Promise<{ state?: string; paths: string[] }> {
   const { job, paths } = await latestCrawl(page);
@@ -21,8 +22,7 @@ test('closing the browser mid-crawl loses nothing: the crawl resumes when it sta
     const panelUrl = `chrome-extension://${first.extensionId}/sidepanel.html?url=${encodeURIComponent(site.url('restart.example.test', '/'))}`;
     const panel = await first.context.newPage();
     await panel.goto(panelUrl);
-    await panel.getByRole('tab', { name: 'Generate' }).click();
-    await panel.getByTestId('start-crawl').click();
+    await startCrawl(panel);
     await expect.poll(async () => (await crawlState(panel)).paths.length, { timeout: 30_000 }).toBeGreaterThan(30);
     await first.context.close(); // the whole browser goes away mid-crawl
 

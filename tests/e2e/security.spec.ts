@@ -5,6 +5,7 @@ import { startFixtureServer, type FixtureServer, type FixtureSite } from '../fix
 import { HIDDEN_HOP_REFUSED } from '@/lib/fetch/redirects';
 import { latestCrawl, readStore } from './extension-db';
 import { expect, test } from './fixtures';
+import { crawlToEnd } from './steps';
 
 /**
  * The user's browser must never be turned against the user's own network or other sites.
@@ -27,12 +28,6 @@ async function discoveryDone(panel: Page): Promise<void> {
   await expect
     .poll(async () => (await readStore<{ kind: string; state: string }>(panel, 'jobs')).some((j) => j.kind === 'discovery' && j.state === 'done'), { timeout: 15_000 })
     .toBe(true);
-}
-
-async function crawlToEnd(panel: Page): Promise<void> {
-  await panel.getByRole('tab', { name: 'Generate' }).click();
-  await panel.getByTestId('start-crawl').click();
-  await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
 }
 
 interface FrontierRow { jobId: string; url: string; state: string; reason?: string }

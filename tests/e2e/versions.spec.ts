@@ -1,14 +1,13 @@
 import { startFixtureServer } from '../fixtures/server';
 import { versionedSite } from '../fixtures/versioned-site';
 import { expect, test } from './fixtures';
+import { crawlToEnd } from './steps';
 
 test('a versioned, translated site: the crawl stays in /en/stable/, the panel lists the other versions and languages, one click crawls another', async ({ openPanel }) => {
   const site = await startFixtureServer({ 'docs.versioned.test': versionedSite() });
   try {
     const panel = await openPanel(site.url('docs.versioned.test', '/en/stable/'));
-    await panel.getByRole('tab', { name: 'Generate' }).click();
-    await panel.getByTestId('start-crawl').click();
-    await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+    await crawlToEnd(panel, { timeout: 20_000 });
 
     // Not one page of another version or language was requested.
     const pages = site.requests.map((r) => r.path).filter((p) => /^\/[a-z-]+\/[^/]+\//.test(p));

@@ -1,4 +1,5 @@
 import type { Page } from 'puppeteer-core';
+import { rowsInPage } from '../e2e/extension-db';
 
 /**
  * Small waits and reads for Scout's panel in Firefox. Puppeteer over BiDi has no
@@ -61,20 +62,5 @@ export async function waitUntil<T>(read: () => Promise<T>, ok: (value: T) => boo
 
 /** Every row of one store of the extension's IndexedDB, read from the panel (an extension page). */
 export function readStore<T>(page: Page, store: string): Promise<T[]> {
-  return page.evaluate(async (name) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('llms-txt-scout');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    try {
-      return await new Promise<unknown[]>((resolve, reject) => {
-        const req = db.transaction(name).objectStore(name).getAll();
-        req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
-      });
-    } finally {
-      db.close();
-    }
-  }, store) as Promise<T[]>;
+  return page.evaluate(rowsInPage, store) as Promise<T[]>;
 }
