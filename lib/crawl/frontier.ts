@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
 import type { FrontierRecord, FrontierSource, FrontierState, ScoutDb } from '../db';
+import { BLOCK_MIN, endOf, keyAt, mergeClaims, plan, remaining, type Block } from './link-blocks';
 
 /** A URL about to join the queue. */
 export interface NewEntry {
@@ -19,6 +20,8 @@ export interface Added {
   keys: string[];
   pending: number;
   skipped: number;
+  /** Link blocks written (their URLs are counted in `pending`). */
+  blocks?: Block[];
 }
 
 const STATES: FrontierState[] = ['pending', 'inflight', 'done', 'failed', 'skipped'];
@@ -32,30 +35,54 @@ const all = (jobId: string) => [[jobId, 0], [jobId, Infinity]] as const;
  * Counts per state and the set of known keys are kept in memory, loaded once
  * and moved only after the writes they describe have committed: counting
  * IndexedDB rows on every progress tick blocked the write transactions.
+ *
+ * A page's many links are queued as one record, a link block (link-blocks.ts), and become rows
+ * one claim at a time: a page with 100,000 links cost ~40 s of row inserts in a 200-page crawl
+ * that fetched 200 of them. A block's unclaimed URLs count as pending and their keys as known;
+ * how far a block was claimed is read back from its rows, so it survives a killed worker too.
  */
 export class Frontier {
   private seq = 0;
   private readonly known = new Set<string>();
   private readonly tally: Record<FrontierState, number> = { pending: 0, inflight: 0, done: 0, failed: 0, skipped: 0 };
+  /** Link blocks with URLs not yet claimed, oldest first. */
+  private blocks: Block[] = [];
   /** Depth of the most recently claimed URL: the breadth-first level being worked on. */
   depth = 0;
 
   constructor(
     private readonly db: ScoutDb,
     readonly jobId: string,
+    /** Pending links of one page from which they are kept as one block (tests lower it). */
+    private readonly blockMin = BLOCK_MIN,
   ) {}
 
-  /** Loads the sequence counter, the known keys and the counts. */
+  /** The tables `addNew` writes: a caller's transaction around it must include them all. */
+  get tables() {
+    return [this.db.frontier, this.db.linkBlocks];
+  }
+
+  /** Loads the sequence counter, the known keys, the link blocks and the counts. */
   async init(): Promise<void> {
     const range = this.db.frontier.where('[jobId+seq]').between(...all(this.jobId));
-    this.seq = ((await range.clone().last())?.seq ?? 0) + 1;
+    const records = await this.db.linkBlocks.where('[jobId+seq]').between(...all(this.jobId)).toArray();
+    this.seq = Math.max((await range.clone().last())?.seq ?? 0, ...records.map((b) => endOf(b) - 1)) + 1;
     for (const [, key] of await range.clone().primaryKeys()) this.known.add(key);
+    this.blocks = [];
+    for (const record of records) {
+      // URLs are claimed in order, each becoming a row numbered inside the block's range.
+      const claimed = await this.db.frontier.where('[jobId+seq]').between([this.jobId, record.seq], [this.jobId, endOf(record)]).count();
+      const block = { ...record, next: record.seq + claimed };
+      for (let i = block.next - record.seq; i < record.urls.length; i++) this.known.add(keyAt(record, i));
+      if (remaining(block) > 0) this.blocks.push(block);
+    }
     await this.recount();
   }
 
   private async recount(): Promise<void> {
     const values = await Promise.all(STATES.map((s) => this.db.frontier.where('[jobId+state]').equals([this.jobId, s]).count()));
     STATES.forEach((s, i) => (this.tally[s] = values[i] ?? 0));
+    for (const b of this.blocks) this.tally.pending += remaining(b);
   }
 
   /**
@@ -67,15 +94,21 @@ export class Frontier {
    * the look-up of every new key (bulkGet) as costly as the insert itself. Should a row exist
    * anyway (another runner of the same job wrote it after our init), its insert fails alone and
    * the row stays as it was: the first sighting wins.
+   *
+   * A page's pending links beyond `blockMin` go into one link block (see link-blocks.ts); the
+   * caller's transaction must then include `tables`.
    */
   async addNew(entries: NewEntry[], now = Date.now()): Promise<Added> {
     // The first sighting wins: seeds come in priority order (llms links, which prefer Markdown, before sitemaps).
     const byKey = new Map<string, NewEntry>();
     for (const e of entries) if (!byKey.has(e.key) && !this.known.has(e.key)) byKey.set(e.key, e);
-    if (byKey.size === 0) return { keys: [], pending: 0, skipped: 0 };
-    const fresh: FrontierRecord[] = [];
-    for (const e of byKey.values()) fresh.push({ ...e, jobId: this.jobId, state: e.state ?? 'pending', seq: this.seq++, retries: 0, updatedAt: now });
+    if (byKey.size === 0) return { keys: [], pending: 0, skipped: 0, blocks: [] };
+    const planned = plan([...byKey.values()], this.jobId, this.seq, this.blockMin, now);
+    const fresh: FrontierRecord[] = planned.rows.map((e) => ({ ...e, jobId: this.jobId, state: e.state ?? 'pending', retries: 0, updatedAt: now }));
     const failed = await bulkAddTolerant(this.db, fresh);
+    if (planned.blocks.length) await this.db.linkBlocks.bulkAdd(planned.blocks);
+    // Numbers are spent even if the transaction fails: gaps are harmless, reuse would not be.
+    this.seq = planned.nextSeq;
     let pending = 0;
     let skipped = 0;
     fresh.forEach((f, i) => {
@@ -83,7 +116,8 @@ export class Frontier {
       if (f.state === 'skipped') skipped++;
       else pending++;
     });
-    return { keys: [...byKey.keys()], pending, skipped };
+    for (const b of planned.blocks) pending += b.urls.length;
+    return { keys: [...byKey.keys()], pending, skipped, blocks: planned.blocks.map((b) => ({ ...b, next: b.seq })) };
   }
 
   /** Records what `addNew` wrote, after its transaction committed. */
@@ -91,6 +125,7 @@ export class Frontier {
     for (const k of added.keys) this.known.add(k);
     this.tally.pending += added.pending;
     this.tally.skipped += added.skipped;
+    this.blocks.push(...(added.blocks ?? []));
   }
 
   /** Records in-flight entries that were settled (done, failed, skipped) by a committed write. */
@@ -102,21 +137,28 @@ export class Frontier {
   }
 
   /**
-   * Marks up to `limit` pending entries in-flight, shallowest first (breadth-first).
+   * Marks up to `limit` pending entries in-flight, shallowest first (breadth-first): pending rows
+   * and the link blocks' next URLs, merged in [depth, seq] order. A block's URL becomes its row here.
    */
   async claim(limit: number, now = Date.now()): Promise<FrontierRecord[]> {
     if (limit <= 0 || this.tally.pending === 0) return [];
-    const picked = await this.db.transaction('rw', this.db.frontier, async () => {
-      const next = await this.db.frontier
+    const { picked, taken, next } = await this.db.transaction('rw', this.db.frontier, async () => {
+      const pending = await this.db.frontier
         .where('[jobId+state+depth+seq]')
         .between([this.jobId, 'pending', 0, 0], [this.jobId, 'pending', Infinity, Infinity])
         .limit(limit)
         .toArray();
-      const rows = next.map((e) => ({ ...e, state: 'inflight' as const, updatedAt: now }));
+      const merged = mergeClaims(pending, this.blocks, limit, now);
+      const rows = merged.fromRows.map((e) => ({ ...e, state: 'inflight' as const, updatedAt: now }));
       if (rows.length) await this.db.frontier.bulkPut(rows);
-      return rows;
+      // A key already a row (another runner of the job queued it after this one loaded) stays as it was.
+      const refused = merged.fromBlocks.length ? await bulkAddTolerant(this.db, merged.fromBlocks) : new Set<number>();
+      const fresh = merged.fromBlocks.filter((_, i) => !refused.has(i));
+      return { picked: [...rows, ...fresh].sort((a, b) => a.depth - b.depth || a.seq - b.seq), taken: rows.length + merged.fromBlocks.length, next: merged.next };
     });
-    this.tally.pending -= picked.length;
+    for (const [block, n] of next) block.next = n;
+    this.blocks = this.blocks.filter((b) => remaining(b) > 0);
+    this.tally.pending -= taken;
     this.tally.inflight += picked.length;
     const last = picked.at(-1);
     if (last) this.depth = last.depth;

@@ -85,7 +85,7 @@ export class PageWriter {
     let renderedNew = 0;
     let added: Added = { keys: [], pending: 0, skipped: 0 };
     const newLinks: string[] = [];
-    await db.transaction('rw', db.frontier, db.pages, db.jobs, async () => {
+    await db.transaction('rw', [...this.frontier.tables, db.pages, db.jobs], async () => {
       const done = batch.flatMap((i) => (i.outcome.state === 'done' ? [{ entry: i.entry, outcome: i.outcome }] : []));
       const hashes = [...new Set(done.map((d) => d.outcome.page.contentHash))].filter((h) => this.knownHashes.has(h));
       const seen = new Map<string, string>();

@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Frontier } from '@/lib/crawl/frontier';
 import { createDb, SCHEMA_VERSION, type ScoutDb } from '@/lib/db';
 import { recordSiteOpened } from '@/lib/sites';
 
@@ -14,7 +15,7 @@ describe('the Scout database', () => {
     db = createDb(`t-${Math.random()}`);
     await db.open();
     expect(db.verno).toBe(SCHEMA_VERSION);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['artifacts', 'descriptions', 'discovered', 'frontier', 'jobs', 'pageVersions', 'pages', 'renderTabs', 'sites']);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['artifacts', 'descriptions', 'discovered', 'frontier', 'jobs', 'linkBlocks', 'pageVersions', 'pages', 'renderTabs', 'sites']);
   });
 
   it('upgrades a version-1 database (the first release) without losing its crawls', async () => {
@@ -42,7 +43,7 @@ describe('the Scout database', () => {
     expect(await db.pageVersions.where('[crawlJobId+key]').equals(['j1', 'https://a.test/']).count()).toBe(1);
   });
 
-  it('upgrades a version-2 database (refresh and descriptions) to v3 with the render-tab table, keeping every row', async () => {
+  it('upgrades a version-2 database (refresh and descriptions) with the render-tab table, keeping every row', async () => {
     const name = `t-${Math.random()}`;
     // The v2 schema exactly as shipped.
     const v2 = new Dexie(name);
@@ -62,11 +63,39 @@ describe('the Scout database', () => {
 
     db = createDb(name);
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(SCHEMA_VERSION);
     expect(await db.jobs.get('j1')).toMatchObject({ state: 'running' });
     expect(await db.descriptions.get('k')).toMatchObject({ text: 'A page.' });
     await db.renderTabs.put({ tabId: 7, jobId: 'j1', url: 'https://a.test/app', openedAt: 2, session: 's' });
     expect(await db.renderTabs.where('jobId').equals('j1').primaryKeys()).toEqual([7]);
+  });
+
+  it('upgrades a version-3 database with a crawl under way to v4 (link blocks): its queue is kept and resumes', async () => {
+    const name = `t-${Math.random()}`;
+    const v3 = new Dexie(name);
+    v3.version(1).stores({
+      sites: 'origin, lastOpenedAt',
+      jobs: 'id, origin, state, [origin+createdAt]',
+      discovered: '++id, jobId, &[jobId+url], origin',
+      frontier: '[jobId+key], [jobId+state], [jobId+state+depth+seq], [jobId+seq]',
+      pages: '[jobId+key], [jobId+state], [jobId+contentHash]',
+      artifacts: '++id, [origin+kind+version]',
+    });
+    v3.version(2).stores({ pageVersions: '++id, [jobId+change], [crawlJobId+key]', descriptions: 'key' });
+    v3.version(3).stores({ renderTabs: 'tabId, jobId' });
+    const row = (path: string, seq: number, state: string) => ({ jobId: 'j1', key: `https://a.test${path}`, url: `https://a.test${path}`, state, depth: 1, seq, source: 'link', retries: 0, updatedAt: 1 });
+    await v3.table('frontier').bulkAdd([row('/', 1, 'done'), row('/a', 2, 'pending'), row('/b', 3, 'inflight')]);
+    v3.close();
+
+    db = createDb(name);
+    await db.open();
+    expect(db.verno).toBe(SCHEMA_VERSION);
+    const frontier = new Frontier(db, 'j1');
+    await frontier.init();
+    await frontier.recover();
+    expect(frontier.counts()).toMatchObject({ done: 1, pending: 2, inflight: 0 });
+    expect((await frontier.claim(5)).map((r) => r.url)).toEqual(['https://a.test/a', 'https://a.test/b']);
+    expect(await db.linkBlocks.count()).toBe(0);
   });
 
   it('never indexes bodies (text, markdown), only keys and states', async () => {

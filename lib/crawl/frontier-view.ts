@@ -1,0 +1,71 @@
+import type { FrontierRecord, FrontierState, LinkBlockRecord, ScoutDb } from '../db';
+import { endOf, rowOf } from './link-blocks';
+
+/** Which of a crawl's URLs a list shows: all of them (in the order found) or one state's (breadth-first). */
+export type FrontierFilter = 'all' | FrontierState;
+
+/** Link blocks never change once written, so a list reads each one once (they can be megabytes). */
+const blockCache = new Map<string, LinkBlockRecord>();
+
+type Key = [number, number];
+const less = (a: Key, b: Key) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+
+/**
+ * One window of a crawl's URL list: rows `offset` … `offset + limit - 1` in the list's order.
+ * Frontier rows come from an index (10,000 URLs cost what 50 do); the link blocks' unclaimed URLs
+ * (link-blocks.ts) are listed as pending where their numbers fall, so the list holds every URL the
+ * counters count. For 'all' the order is the sequence; for a state, depth then sequence.
+ */
+export async function frontierWindow(db: ScoutDb, jobId: string, filter: FrontierFilter, offset: number, limit: number): Promise<FrontierRecord[]> {
+  const byState = filter !== 'all';
+  const index = byState ? db.frontier.where('[jobId+state+depth+seq]') : db.frontier.where('[jobId+seq]');
+  const bound = (k: Key) => (byState ? [jobId, filter, k[0], k[1]] : [jobId, k[1]]);
+  const rowsIn = (lo: Key, hi: Key) => index.between(bound(lo), bound(hi), true, false);
+  const start: Key = [0, 0];
+  const end: Key = [Infinity, Infinity];
+  const gaps = filter === 'all' || filter === 'pending' ? await unclaimed(db, jobId) : [];
+  // Breadth-first lists order by depth; the whole list by sequence alone (depth 0 for all).
+  const keyOf = (b: LinkBlockRecord, seq: number): Key => [byState ? b.depth : 0, seq];
+  gaps.sort((a, b) => (less(keyOf(a.block, a.next), keyOf(b.block, b.next)) ? -1 : 1));
+
+  const out: FrontierRecord[] = [];
+  let pos = 0;
+  let lower = start;
+  for (const gap of [...gaps, null]) {
+    if (out.length >= limit) break;
+    const upper = gap ? keyOf(gap.block, gap.next) : end;
+    // Rows between the previous gap and this one.
+    const range = rowsIn(lower, upper);
+    const count = await range.clone().count();
+    if (offset + out.length < pos + count) {
+      out.push(...(await range.offset(offset + out.length - pos).limit(limit - out.length).toArray()));
+    }
+    pos += count;
+    if (!gap) break;
+    const size = endOf(gap.block) - gap.next;
+    for (let seq = gap.next + Math.max(0, offset + out.length - pos); seq < endOf(gap.block) && out.length < limit; seq++) {
+      out.push(rowOf(gap.block, seq, 'pending', gap.block.createdAt));
+    }
+    pos += size;
+    lower = keyOf(gap.block, endOf(gap.block));
+  }
+  return out;
+}
+
+/** The job's link blocks with URLs not yet claimed, each with its first unclaimed number. */
+async function unclaimed(db: ScoutDb, jobId: string): Promise<Array<{ block: LinkBlockRecord; next: number }>> {
+  const keys = await db.linkBlocks.where('[jobId+seq]').between([jobId, 0], [jobId, Infinity]).primaryKeys();
+  const out: Array<{ block: LinkBlockRecord; next: number }> = [];
+  for (const [, seq] of keys) {
+    const id = `${db.name}\u0000${jobId}\u0000${seq}`;
+    let block = blockCache.get(id);
+    if (!block) {
+      block = await db.linkBlocks.get([jobId, seq]);
+      if (!block) continue;
+      blockCache.set(id, block);
+    }
+    const claimed = await db.frontier.where('[jobId+seq]').between([jobId, block.seq], [jobId, endOf(block)]).count();
+    if (block.seq + claimed < endOf(block)) out.push({ block, next: block.seq + claimed });
+  }
+  return out;
+}
