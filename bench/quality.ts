@@ -23,6 +23,7 @@ import { matrixSites, type MatrixSite } from '../tests/fixtures/matrix';
 import { loopbackFetch, startFixtureServer } from '../tests/fixtures/server';
 import { arg } from './harness';
 import { markdownTable, scoreSite, TABLE_HEADER, tableRow, type SiteScore } from './quality/scorecard';
+import { pagesOf } from '../lib/queries';
 
 const MAX_PAGES = Number(arg('max-pages', '3000'));
 const DATE = new Date().toISOString().slice(0, 10);
@@ -77,7 +78,7 @@ async function runSite(site: MatrixSite): Promise<SiteRun> {
     const t1 = t2 - ms.generate;
     if (!generated) throw new Error(`${site.id}: nothing generated (crawl ${crawlState})`);
     const { output } = generated;
-    const pages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
+    const pages = await pagesOf(db, job.id).toArray();
 
     // Source Markdown by URL path as served (the page's final URL, else the one it was found under;
     // a folder URL also under its index.html and the other way round).

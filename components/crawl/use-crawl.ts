@@ -1,12 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { db, type FrontierRecord, type FrontierState, type JobKind, type JobRecord } from '@/lib/db';
+import { frontierOf, latestJob } from '@/lib/queries';
 
 /** The site's newest job of one kind (running, paused or finished), live. */
 export function useLatestJob(origin: string, kind: JobKind): JobRecord | undefined | null {
   // useLiveQuery says "still loading" with undefined, so "no job yet" must be null.
   return useLiveQuery(
-    async () => (await db.jobs.where('[origin+createdAt]').between([origin, 0], [origin, Infinity]).reverse().filter((j) => j.kind === kind).first()) ?? null,
+    async () => (await latestJob(db, origin, kind)) ?? null,
     [origin, kind],
   );
 }
@@ -30,11 +31,7 @@ export function useFrontierWindow(job: JobRecord, filter: PageFilter, offset: nu
   const [rows, setRows] = useState<FrontierRecord[]>([]);
   useEffect(() => {
     let live = true;
-    const range =
-      filter === 'all'
-        ? db.frontier.where('[jobId+seq]').between([job.id, 0], [job.id, Infinity])
-        : db.frontier.where('[jobId+state+depth+seq]').between([job.id, filter, 0, 0], [job.id, filter, Infinity, Infinity]);
-    void range.offset(offset).limit(limit).toArray().then((r) => live && setRows(r));
+    void frontierOf(db, job.id, filter === 'all' ? undefined : filter).offset(offset).limit(limit).toArray().then((r) => live && setRows(r));
     return () => {
       live = false;
     };

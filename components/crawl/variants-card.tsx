@@ -3,6 +3,7 @@ import { db, type JobRecord } from '@/lib/db';
 import { sendMessage } from '@/lib/messaging';
 import { describeVariant, foundVariants, type FoundVariant } from '@/lib/url/variants';
 import { plural } from '../format';
+import { frontierOf } from '@/lib/queries';
 
 /**
  * The other versions and languages of the docs a crawl found and left alone (a crawl stays in its
@@ -17,7 +18,7 @@ export function VariantsCard({ job }: { job: JobRecord }) {
     if (!settled || !job.startUrl) return;
     let live = true;
     const startUrl = job.startUrl;
-    void db.frontier.where('[jobId+state]').equals([job.id, 'skipped']).toArray().then((rows) => {
+    void frontierOf(db, job.id, 'skipped').toArray().then((rows) => {
       if (live) setFound(foundVariants(startUrl, rows.filter((r) => r.reason?.startsWith('Another ')).map((r) => r.url)));
     });
     return () => {

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type DiscoveredFileRecord, type JobRecord } from '@/lib/db';
+import { jobsNewestFirst } from '@/lib/queries';
 
 export interface DiscoveryState {
   /** A run in progress, if any. */
@@ -16,7 +17,7 @@ export interface DiscoveryState {
  */
 export function useDiscovery(origin: string): DiscoveryState {
   const jobs = useLiveQuery(
-    () => db.jobs.where('[origin+createdAt]').between([origin, 0], [origin, Infinity]).reverse().filter((j) => j.kind === 'discovery').toArray(),
+    () => jobsNewestFirst(db, origin).filter((j) => j.kind === 'discovery').toArray(),
     [origin],
   );
   const running = jobs?.find((j) => j.state === 'running');

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { db, type ArtifactRecord } from '@/lib/db';
 import { buildZip, exportFileName } from '@/lib/generate/export';
-import { latestCrawlWithPages } from '@/lib/generate/latest-crawl';
 import type { OutputFile, OutputFiles } from '@/lib/generate/output-files';
 import { saveFile } from './download';
 import { fullTextOf } from './published';
+import { latestCrawlWithPages, pagesOf } from '@/lib/queries';
 
 /**
  * Download, copy, zip and JSON export of the generated files. The llms.txt is the root of the
@@ -17,7 +17,7 @@ export function ExportBar({ host, origin, llms, full, published = [], layout }: 
   const rootFull = () => (full ? (root ? fullTextOf(origin, root, full, layout) : full.text) : '');
   const pages = async () => {
     const job = await latestCrawlWithPages(db, origin);
-    return job ? db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray() : [];
+    return job ? pagesOf(db, job.id).toArray() : [];
   };
   const zip = async () => {
     setNote('Building the zip…');

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type ArtifactRecord } from '@/lib/db';
+import { latestArtifact } from '@/lib/queries';
 
 export interface OutputState {
   llms?: ArtifactRecord;
@@ -12,8 +13,7 @@ export interface OutputState {
 /** The newest generated llms.txt, llms-full.txt and files to publish for a site, live. */
 export function useOutput(origin: string): OutputState {
   const rows = useLiveQuery(async () => {
-    const latest = async (kind: ArtifactRecord['kind']) =>
-      (await db.artifacts.where('[origin+kind+version]').between([origin, kind, 0], [origin, kind, Infinity]).last()) ?? null;
+    const latest = async (kind: ArtifactRecord['kind']) => (await latestArtifact(db, origin, kind)) ?? null;
     const llms = await latest('llms');
     const files = await latest('files');
     return { llms, full: await latest('llms-full'), files: files && llms && files.version === llms.version ? files : null };

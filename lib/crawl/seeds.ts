@@ -4,6 +4,7 @@ import { crawlSitemaps } from '../discovery/sitemap';
 import { credentialsFor } from '../url/credentials';
 import { createNetworkGuard } from '../url/private-network';
 import { isSameSite } from '../url/site';
+import { latestJob } from '../queries';
 
 export interface Seed {
   url: string;
@@ -22,12 +23,7 @@ export interface Seed {
 export async function collectSeeds(db: ScoutDb, startUrl: string, fetchFn: typeof fetch, maxSitemapUrls: number): Promise<Seed[]> {
   const origin = new URL(startUrl).origin;
   const seeds: Seed[] = [{ url: startUrl, source: 'start', preferMarkdown: false }];
-  const discovery = await db.jobs
-    .where('[origin+createdAt]')
-    .between([origin, 0], [origin, Infinity])
-    .reverse()
-    .filter((j) => j.kind === 'discovery' && j.state === 'done')
-    .first();
+  const discovery = await latestJob(db, origin, 'discovery', 'done');
   if (!discovery) return seeds;
   const rows = await db.discovered.where('jobId').equals(discovery.id).toArray();
   for (const row of rows) {

@@ -1,8 +1,8 @@
 import type { JobRecord, ScoutDb } from '../db';
-import { latestCrawlWithPages } from '../generate/latest-crawl';
 import { activeJobFor } from '../crawl/jobs';
 import { cacheKey, describePages } from './describe-pages';
 import type { DescribeResult, DescriptionCache, DescriptionProvider } from './types';
+import { countPages, latestCrawlWithPages, pagesOf } from '../queries';
 
 const FALLBACKS_KEPT = 200;
 
@@ -21,7 +21,7 @@ export function dexieCache(db: ScoutDb): DescriptionCache {
  */
 export async function pagesToDescribe(db: ScoutDb, origin: string): Promise<number> {
   const crawl = await latestCrawlWithPages(db, origin);
-  return crawl ? db.pages.where('[jobId+state]').equals([crawl.id, 'stored']).count() : 0;
+  return crawl ? countPages(db, crawl.id) : 0;
 }
 
 /**
@@ -54,7 +54,7 @@ async function addDescribeJob(db: ScoutDb, origin: string): Promise<JobRecord | 
 export async function runDescribeJob(db: ScoutDb, jobId: string, provider: DescriptionProvider, options: { concurrency: number; maxPages: number; signal?: AbortSignal }): Promise<JobRecord['state']> {
   const job = await db.jobs.get(jobId);
   if (!job?.crawlJobId) return 'failed';
-  const pages = await db.pages.where('[jobId+state]').equals([job.crawlJobId, 'stored']).toArray();
+  const pages = await pagesOf(db, job.crawlJobId).toArray();
   const counters = { total: pages.length, described: 0, cached: 0, fallback: 0 };
   const fallbacks: Array<{ url: string; reason: string }> = [];
   const urlOf = new Map(pages.map((p) => [p.key, p.url]));

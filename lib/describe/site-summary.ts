@@ -2,6 +2,7 @@ import type { ScoutDb } from '../db';
 import { cleanSummary } from './clean';
 import { callChat, type EndpointConfig } from './endpoint';
 import { PROMPT_VERSION, siteMessages } from './prompt';
+import { latestArtifact } from '../queries';
 
 /** Where a site's model-written summary is kept: beside the page descriptions, per provider and prompt version. */
 export const siteSummaryKey = (origin: string, providerId: string, promptVersion: number = PROMPT_VERSION) => `site|v${promptVersion}|${providerId}|${origin}`;
@@ -25,7 +26,7 @@ export async function describeSite(
   config: EndpointConfig,
   options: { fetch: typeof fetch; providerId: string; signal?: AbortSignal; baseDelayMs?: number },
 ): Promise<{ summary: string } | { reason: string }> {
-  const llms = await db.artifacts.where('[origin+kind+version]').between([origin, 'llms', 0], [origin, 'llms', Infinity]).last();
+  const llms = await latestArtifact(db, origin, 'llms');
   if (!llms?.model) return { reason: 'No llms.txt yet to summarise' };
   const entries = llms.model.sections.filter((s) => !s.optional).flatMap((s) => s.entries.map((e) => ({ title: e.title, description: e.description })));
   const messages = siteMessages({ siteName: llms.model.title, entries });

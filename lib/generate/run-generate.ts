@@ -3,11 +3,11 @@ import { cachedDescriptions } from '../describe/run-describe';
 import { siteSummaryKey } from '../describe/site-summary';
 import { generateOutputs } from './generate';
 import { BodyCounts } from './body-counts';
-import { latestCrawlWithPages } from './latest-crawl';
 import { buildOutputFiles, type OutputFiles } from './output-files';
 import { normalizeOutputSettings } from './output-settings';
 import { describeVariant } from '../url/variants';
 import type { Curation, GeneratedOutput } from './types';
+import { latestArtifact, latestCrawlWithPages, pagesOf } from '../queries';
 
 /** Versions kept per site and kind; older ones are dropped (each llms-full can be megabytes). */
 export const KEEP_VERSIONS = 5;
@@ -22,7 +22,7 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
   const started = Date.now();
   const job = await latestCrawlWithPages(db, origin);
   if (!job?.startUrl) return null;
-  const pages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
+  const pages = await pagesOf(db, job.id).toArray();
   const changed = new Set<PageRecord>();
   const site = await db.sites.get(origin);
   // AI descriptions (when the user turned them on) replace the pages' own, page by page; a page
@@ -53,7 +53,7 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
   if (changed.size) await db.pages.bulkPut([...changed]);
 
   const version = await db.transaction('rw', db.artifacts, async () => {
-    const latest = await db.artifacts.where('[origin+kind+version]').between([origin, 'llms', 0], [origin, 'llms', Infinity]).last();
+    const latest = await latestArtifact(db, origin, 'llms');
     const next = (latest?.version ?? 0) + 1;
     const base = { origin, version: next, jobId: job.id, createdAt: now.getTime(), buildMs: Date.now() - started, ...(options.refreshJobId ? { refreshJobId: options.refreshJobId } : {}) };
     const model = { title: output.title, summary: output.summary, sections: output.sections };

@@ -1,6 +1,6 @@
 import type { JobRecord, ScoutDb } from '../db';
 import { activeJobFor } from '../crawl/jobs';
-import { latestCrawlWithPages } from '../generate/latest-crawl';
+import { latestCrawlWithPages } from '../queries';
 
 /**
  * Creates a refresh of the site's latest crawl: the same pages, re-checked with

@@ -8,6 +8,7 @@ import { storageFailureMessage } from '../crawl/runner';
 import { emptyRefreshCounters, refreshMessage, type RefreshCounters } from './counters';
 import { DEFAULT_THRESHOLD } from './similarity';
 import { RefreshWriter } from './writer';
+import { pageChanges } from '../queries';
 
 export interface RefreshDeps {
   db: ScoutDb;
@@ -136,7 +137,7 @@ export class RefreshRunner {
 
   private async restoreCounters(frontier: Frontier, bytes: number): Promise<RefreshCounters> {
     const c = emptyRefreshCounters();
-    const counts = await Promise.all(CHANGES.map((k) => this.deps.db.pageVersions.where('[jobId+change]').equals([this.jobId, k]).count()));
+    const counts = await Promise.all(CHANGES.map((k) => pageChanges(this.deps.db, this.jobId, [k]).count()));
     CHANGES.forEach((k, i) => (c[k] = counts[i] ?? 0));
     c.checked = CHANGES.reduce((sum, k) => sum + c[k], 0);
     c.total = Object.values(frontier.counts()).reduce((a, b) => a + b, 0);

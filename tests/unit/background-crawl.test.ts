@@ -4,6 +4,7 @@ import { setUpCrawls } from '@/entrypoints/background/crawl';
 import { generatedSite } from '../fixtures/generated-site';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { command, fakeExtension } from './fake-extension';
+import { pagesOf } from '@/lib/queries';
 
 // The worker's crawl wiring under WXT's fake browser, without offscreen documents or tabs (as in
 // Firefox, pages are converted in the worker), crawling a real server on 127.0.0.1.
@@ -26,7 +27,7 @@ async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise
   }
 }
 
-const stored = (jobId: string) => db.pages.where('[jobId+state]').equals([jobId, 'stored']).count();
+const stored = (jobId: string) => pagesOf(db, jobId).count();
 const settings = { useSeeds: false, respectRobots: false, perHostConcurrency: 2 };
 
 describe('the worker’s crawl commands', () => {

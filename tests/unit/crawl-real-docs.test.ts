@@ -13,6 +13,7 @@ import { countTokens } from '@/lib/generate/tokens';
 import { validateLlmsTxt } from '@/lib/generate/validate';
 import { nodeDocsDir, nodeDocsSite, pythonDocsDir } from '../fixtures/real-docs';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { pagesOf } from '@/lib/queries';
 
 /** Every .html file under a folder, as site paths. */
 function htmlPaths(dir: string): string[] {
@@ -30,7 +31,7 @@ function htmlPaths(dir: string): string[] {
 async function crawlAll(db: ScoutDb, startUrl: string, maxPages: number): Promise<PageRecord[]> {
   const job = await createCrawlJob(db, startUrl, { maxPages, maxDepth: 50 });
   expect(await new CrawlRunner({ db, fetch: loopbackFetch(), process: createLocalProcessor(loopbackFetch(), linkedomAdapter) }, job.id).run()).toBe('done');
-  return db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
+  return pagesOf(db, job.id).toArray();
 }
 
 describe('crawling real documentation from Debian packages', () => {

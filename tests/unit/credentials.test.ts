@@ -9,6 +9,7 @@ import { CrawlRunner } from '@/lib/crawl/runner';
 import { isSameSite } from '@/lib/url/site';
 import { crossSiteTwinSites } from '../fixtures/security-sites';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { pagesOf } from '@/lib/queries';
 
 /**
  * Node's fetch has no cookie jar, and sends a Cookie header only if told to. This one
@@ -69,7 +70,7 @@ describe('credentials only where they belong', () => {
     const job = await createCrawlJob(db, startUrl, {});
     expect(await new CrawlRunner({ db, fetch: fetchFn, process: createLocalProcessor(fetchFn, linkedomAdapter), timeoutMs: 2000 }, job.id).run()).toBe('done');
 
-    const page = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).filter((p) => p.url.endsWith('/page.html')).first();
+    const page = await pagesOf(db, job.id).filter((p) => p.url.endsWith('/page.html')).first();
     expect(page).toMatchObject({ format: 'markdown', twinUrl: server.url('other.test', '/page.md') });
     expect(requestsTo('other.test').map((r) => [r.path, r.headers.cookie])).toEqual([['/page.md', undefined]]);
     const site = requestsTo('docs.site.test');

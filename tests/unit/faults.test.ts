@@ -14,6 +14,7 @@ import { HTML_NOT_SITEMAP } from '@/lib/discovery/sitemap';
 import type { DiscoverySummary } from '@/lib/discovery/types';
 import { FAULT_HOST, FAULT_PATHS as P, faultSite, HUGE_BYTES, LLMS_HUB_HOST, manyLlmsSite, OTHER_HOST, otherSite, type FaultSite } from '../fixtures/fault-site';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { frontierOf } from '@/lib/queries';
 
 const fetch = loopbackFetch();
 const TIMEOUT_MS = 1500;
@@ -41,7 +42,7 @@ describe('crawling the fault site', () => {
     state = await new CrawlRunner({ db, fetch, process: createLocalProcessor(fetch, linkedomAdapter), timeoutMs: TIMEOUT_MS }, created.id).run();
     crawlMs = Date.now() - started;
     job = await db.jobs.get(created.id);
-    frontier = await db.frontier.where('[jobId+seq]').between([created.id, 0], [created.id, Infinity]).toArray();
+    frontier = await frontierOf(db, created.id).toArray();
     pages = await db.pages.where('[jobId+state]').between([created.id, ''], [created.id, '\uffff']).toArray();
   }, 60_000);
   afterAll(async () => {

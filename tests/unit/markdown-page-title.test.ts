@@ -5,6 +5,7 @@ import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { frontierOf, pagesOf } from '@/lib/queries';
 
 const HOST = 'notes.example.test';
 let db: ScoutDb;
@@ -32,9 +33,9 @@ describe('a Markdown page without a heading', () => {
     const state = await new CrawlRunner({ db, fetch: fetchFn, process: createLocalProcessor(fetchFn, linkedomAdapter), timeoutMs: 2000 }, job.id).run();
 
     expect(state).toBe('done');
-    const entry = (await db.frontier.where('[jobId+seq]').between([job.id, 0], [job.id, Infinity]).toArray()).find((f) => f.url.endsWith('/notes/100%-sure.md'));
+    const entry = (await frontierOf(db, job.id).toArray()).find((f) => f.url.endsWith('/notes/100%-sure.md'));
     expect(entry).toMatchObject({ state: 'done' });
-    const page = (await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray()).find((p) => p.url.endsWith('/notes/100%-sure.md'));
+    const page = (await pagesOf(db, job.id).toArray()).find((p) => p.url.endsWith('/notes/100%-sure.md'));
     expect(page).toMatchObject({ format: 'markdown', title: '100% sure' });
   });
 });

@@ -8,6 +8,7 @@ import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { PUBLIC_HOST, privateNetworkSite, privateTargets } from '../fixtures/private-network-site';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { frontierOf } from '@/lib/queries';
 
 // The fixture server listens on 127.0.0.1, and loopbackFetch resolves localhost there too:
 // a request that got past the guard to localhost or 127.0.0.1 would land in server.requests
@@ -66,7 +67,7 @@ describe('private-network guard, end to end on loopback', () => {
     const job = await createCrawlJob(db, startUrl, {});
     const state = await new CrawlRunner({ db, fetch: loopbackFetch(), process: createLocalProcessor(loopbackFetch(), linkedomAdapter), timeoutMs: 2000 }, job.id).run();
     expect(state).toBe('done');
-    const frontier = await db.frontier.where('[jobId+seq]').between([job.id, 0], [job.id, Infinity]).toArray();
+    const frontier = await frontierOf(db, job.id).toArray();
     const entry = (url: string) => frontier.find((f) => f.url === new URL(url).href);
 
     for (const [name, url] of Object.entries(privateTargets(server.port))) {

@@ -11,6 +11,7 @@ import type { Renderer, RenderRequest } from '@/lib/render/tab-renderer';
 import { loopbackFetch, startFixtureServer, type FixtureServer, type FixtureSite } from '../fixtures/server';
 import { SPA_HOME, SPA_PAGES } from '../fixtures/spa-content';
 import { docsifyRoutes, docsifySite } from '../fixtures/spa-sites';
+import { frontierOf } from '@/lib/queries';
 
 let db: ScoutDb;
 let server: FixtureServer;
@@ -27,7 +28,7 @@ async function crawl(site: FixtureSite, settings: Partial<CrawlSettings>, render
   const job = await createCrawlJob(db, server.url('spa.example.test', '/'), { useSeeds: false, maxDepth: 5, ...settings });
   const state = await new CrawlRunner({ db, fetch: fetchFn, process, timeoutMs: 2000 }, job.id).run();
   const pages = await db.pages.where('[jobId+state]').between([job.id, ''], [job.id, '\uffff']).toArray();
-  const frontier = await db.frontier.where('[jobId+seq]').between([job.id, 0], [job.id, Infinity]).toArray();
+  const frontier = await frontierOf(db, job.id).toArray();
   return { state, pages, frontier, job: await db.jobs.get(job.id) };
 }
 

@@ -7,6 +7,7 @@ import { CrawlRunner } from '@/lib/crawl/runner';
 import { createDb, type ScoutDb } from '@/lib/db';
 import { generatedPaths, generatedSite } from '../fixtures/generated-site';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { pagesOf } from '@/lib/queries';
 
 let server: FixtureServer;
 let name: string;
@@ -52,7 +53,7 @@ describe('when storage is full', () => {
     expect(state).toBe('paused');
     const paused = await full.jobs.get(job.id);
     expect(paused?.message).toMatch(/^Paused: the browser refused to store more \(storage is full\)\..*Nothing already stored was lost\.$/);
-    const kept = await full.pages.where('[jobId+state]').equals([job.id, 'stored']).count();
+    const kept = await pagesOf(full, job.id).count();
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThan(60);
     full.close();
@@ -61,7 +62,7 @@ describe('when storage is full', () => {
     const roomy = createDb(name);
     await roomy.jobs.update(job.id, { state: 'running' });
     expect(await new CrawlRunner({ db: roomy, fetch: fetchFn, process: createLocalProcessor(fetchFn, linkedomAdapter) }, job.id).run()).toBe('done');
-    const pages = await roomy.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
+    const pages = await pagesOf(roomy, job.id).toArray();
     expect(pages.map((p) => new URL(p.url).pathname).sort()).toEqual(generatedPaths(60).sort());
     roomy.close();
   });

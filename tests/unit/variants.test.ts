@@ -10,6 +10,7 @@ import { createScope } from '@/lib/url/scope';
 import { describeVariant, foundVariants, otherVariant, variantKind } from '@/lib/url/variants';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { PAGES, versionedSite } from '../fixtures/versioned-site';
+import { pagesOf } from '@/lib/queries';
 
 describe('versions and languages in paths', () => {
   it('recognise version and language segments, and nothing else', () => {
@@ -63,7 +64,7 @@ describe('a crawl of a versioned, translated site', () => {
 
     const pagesRequested = server.requests.map((r) => r.path).filter((p) => /^\/[a-z-]+\/[^/]+\//.test(p));
     expect(pagesRequested.filter((p) => !p.startsWith('/en/stable/'))).toEqual([]);
-    const stored = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
+    const stored = await pagesOf(db, job.id).toArray();
     expect(stored.map((p) => new URL(p.finalUrl).pathname).sort()).toEqual(expect.arrayContaining(PAGES.filter((p) => p !== 'index.html').map((p) => `/en/stable/${p}`)));
 
     const skipped = await db.frontier.where('[jobId+state]').equals([job.id, 'skipped']).toArray();
