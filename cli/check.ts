@@ -1,4 +1,8 @@
-/** `scout check <url>`: discovery from a page and the linter on every llms.txt found. */
+/**
+ * `scout check <url>`: discovery from a page, the linter on every llms.txt found, and the side
+ * panel's agent-readiness checks (lib/check/), printed as the Check view lists them.
+ */
+import { reportLines, reportMarkdown } from '../lib/check/report';
 import { checkSite, type CheckedFile } from '../lib/headless/check';
 import { count, EXIT, lintLines, networkFetch, parseUrl, UsageError, type ExitCode, type Io } from './common';
 
@@ -8,6 +12,10 @@ export interface CheckOptions {
   /** List the locations that were looked at and had nothing. */
   verbose: boolean;
   json: boolean;
+  /** Print the Check view's Markdown export instead of the text report. */
+  markdown?: boolean;
+  /** The day the report carries (YYYY-MM-DD); default today. */
+  date?: string;
 }
 
 const LABEL: Record<CheckedFile['kind'], string> = { llms: 'llms.txt', 'well-known': 'llms.txt (/.well-known, not in the spec)', 'llms-full': 'llms-full.txt', markdown: 'Markdown twin', robots: 'robots.txt', sitemap: 'sitemap' };
@@ -21,16 +29,26 @@ function describe(file: CheckedFile): string {
   return `${file.url} (${facts.join('; ')})${file.bytes !== undefined && !file.lint ? `: ${file.bytes.toLocaleString('en')} bytes` : ''}`;
 }
 
-export async function runCheck(options: CheckOptions, io: Io): Promise<ExitCode> {
+/** `fetch` is the network's; tests pass a loopback one. */
+export async function runCheck(options: CheckOptions, io: Io, fetcher: typeof fetch = networkFetch): Promise<ExitCode> {
   const pageUrl = parseUrl(options.url, 'The page to check').href;
+  const now = options.date ? new Date(`${options.date}T12:00:00Z`) : undefined;
+  if (now && Number.isNaN(now.getTime())) throw new UsageError(`--date must be a day as YYYY-MM-DD, got "${options.date}"`);
   io.progress(`Checking ${pageUrl}…`);
-  const result = await checkSite({ pageUrl, fetch: networkFetch, onProgress: io.progress });
+  const result = await checkSite({ pageUrl, fetch: fetcher, onProgress: io.progress, ...(now ? { now } : {}) });
   const reached = result.files.some((f) => f.status !== 'error');
   if (!reached) {
     const reason = result.files[0]?.reason ?? 'no answer';
     throw new UsageError(`Could not reach ${new URL(pageUrl).origin}: ${reason}`);
   }
-  const failed = result.llmsFound === 0 || result.withErrors > 0 || (options.strict && result.warnings > 0);
+  const findings = result.report.findings;
+  const failed =
+    result.llmsFound === 0 || result.withErrors > 0 || findings.some((f) => f.severity === 'error')
+    || (options.strict && (result.warnings > 0 || findings.some((f) => f.severity === 'warning')));
+  if (options.markdown) {
+    io.out(reportMarkdown(result.report));
+    return failed ? EXIT.failed : EXIT.ok;
+  }
   if (options.json) {
     io.out(JSON.stringify({ ok: !failed, strict: options.strict, ...result }, null, 2));
     return failed ? EXIT.failed : EXIT.ok;
@@ -47,7 +65,7 @@ export async function runCheck(options: CheckOptions, io: Io): Promise<ExitCode>
   const verdict =
     result.llmsFound === 0 ? 'FAIL: no llms.txt found for this page'
     : `${failed ? 'FAIL' : 'ok'}: ${count(result.llmsFound, 'llms.txt file')} found, ${result.withErrors} with errors (${count(result.errors, 'error')}, ${count(result.warnings, 'warning')})`;
-  lines.push(verdict);
+  lines.push(verdict, '', 'Agent readiness (the side panel’s Check view):', ...reportLines(result.report));
   io.out(lines.join('\n'));
   return failed ? EXIT.failed : EXIT.ok;
 }

@@ -87,17 +87,22 @@ tabs needs the extension. docsify sites are read from their Markdown, as the ext
 
 ${EXIT_CODES}`,
 
-  check: `Usage: scout check <url> [--strict] [--verbose] [--json]
+  check: `Usage: scout check <url> [--strict] [--verbose] [--json | --markdown] [--date YYYY-MM-DD]
 
 Discovery as the extension's Discovered tab runs it from <url>: llms.txt, llms-full.txt and llms.md
 in the page's folder and every folder above it, rel=describedby links and Link: headers, the page's
 Markdown twin, /.well-known/llms.txt, robots.txt and sitemaps, and the same-site llms files those
-link to. Every llms.txt found is linted as "scout lint" does.
+link to. Every llms.txt found is linted as "scout lint" does. Then the agent-readiness checks of
+the extension's Check view, on the same findings: size budget, llms.txt links that fail, entries
+without descriptions, sitemap pages in no llms.txt, rel=describedby and rel=alternate on sampled
+pages, .md twins (v1 and v2) and their parity with the pages, Accept: text/markdown, robots.txt.
 
   --strict    warnings fail too
   --verbose   also list the locations that were looked at and not found
+  --markdown  print the report as the Check view exports it
+  --date      the day the Markdown report carries (default today)
 
-Exit 1 when no llms.txt is found or one has errors.
+Exit 1 when no llms.txt is found, one has errors, or a check finds an error.
 
 ${SEVERITIES}
 
@@ -110,6 +115,7 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
   strict: { type: 'boolean', default: false },
   verbose: { type: 'boolean', default: false },
+  markdown: { type: 'boolean', default: false },
   'base-url': { type: 'string' },
   out: { type: 'string' },
   start: { type: 'string' },
@@ -128,7 +134,7 @@ const OPTIONS = {
 /** Which options each command takes (the shared ones aside): any other is a usage error. */
 const ALLOWED: Record<string, string[]> = {
   lint: ['base-url', 'strict'],
-  check: ['strict', 'verbose'],
+  check: ['strict', 'verbose', 'markdown', 'date'],
   generate: ['base-url', 'out', 'start', 'clean-urls', 'date', 'max-pages', 'max-depth', 'scope', 'include', 'exclude', 'ignore-robots', 'budget', 'flat'],
 };
 const SHARED = new Set(['json', 'quiet', 'help']);
@@ -163,7 +169,7 @@ async function main(argv: string[], io: Io & { quiet: (q: boolean) => void }): P
   if (command === 'lint') return (await import('./lint')).runLint({ inputs: rest, ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}), strict: values.strict, json: values.json }, io);
   if (command === 'check') {
     if (rest.length !== 1 || !rest[0]) throw new UsageError('check takes one URL: scout check https://docs.example.com/');
-    return (await import('./check')).runCheck({ url: rest[0], strict: values.strict, verbose: values.verbose, json: values.json }, io);
+    return (await import('./check')).runCheck({ url: rest[0], strict: values.strict, verbose: values.verbose, json: values.json, markdown: values.markdown, ...(values.date ? { date: values.date } : {}) }, io);
   }
   if (rest.length !== 1 || !rest[0]) throw new UsageError('generate takes one URL or folder: scout generate ./public --base-url https://docs.example.com/ --out ./public');
   if (!values.out) throw new UsageError('generate needs --out <dir>: where to write llms.txt and llms-full.txt');

@@ -2,11 +2,14 @@
  * What a site publishes for agents, checked from one page: discovery (lib/discovery/) finds every
  * llms.txt-family file, robots.txt and sitemap, as the Discovered tab lists them, and each llms.txt
  * found (probed, declared by the page, or linked from another) is linted as the file viewer does,
- * with its size against the agent budget (lint.ts). The command line's `scout check`.
+ * with its size against the agent budget (lint.ts). The agent-readiness report beside it is the
+ * side panel's Check view, from the same engine (lib/check/run.ts) and the same discovery run.
+ * The command line's `scout check`.
  */
+import { runSiteCheck } from '../check/run';
+import type { CheckReport } from '../check/types';
 import type { DiscoveredKind } from '../db';
-import { discover } from '../discovery/discover';
-import type { DiscoveryResult, DiscoverySource } from '../discovery/types';
+import type { DiscoveryResult, DiscoverySource, DiscoverySummary } from '../discovery/types';
 import { lintLlmsTxt, type LintReport } from './lint';
 
 export interface CheckedFile {
@@ -40,6 +43,8 @@ export interface SiteCheck {
   /** Linked llms files left unfetched because discovery's cap was reached. */
   overCap: number;
   ms: number;
+  /** The Check view's report: every check, its findings, the verdict. */
+  report: CheckReport;
 }
 
 const ORDER: Record<DiscoveredKind, number> = { llms: 0, 'well-known': 1, 'llms-full': 2, markdown: 3, robots: 4, sitemap: 5 };
@@ -48,9 +53,17 @@ const STATUS: Record<DiscoveryResult['status'], number> = { found: 0, error: 1, 
 /** True for the files the llms.txt rules apply to (llms-full.txt is page content, not an index). */
 export const isIndexKind = (kind: DiscoveredKind): boolean => kind === 'llms' || kind === 'well-known';
 
-/** Runs discovery from `pageUrl` and lints every llms.txt it finds. Never throws for a site's faults. */
-export async function checkSite(options: { pageUrl: string; fetch: typeof fetch; onProgress?: (message: string) => void }): Promise<SiteCheck> {
-  const summary = await discover({ pageUrl: options.pageUrl, fetch: options.fetch, onProgress: options.onProgress });
+/**
+ * Runs discovery from `pageUrl`, lints every llms.txt it finds and runs the agent-readiness checks
+ * (with the pages a crawl stored, when given). Never throws for a site's faults.
+ */
+export async function checkSite(options: { pageUrl: string; fetch: typeof fetch; onProgress?: (message: string) => void; crawledUrls?: string[]; now?: Date }): Promise<SiteCheck> {
+  const { report, inputs } = await runSiteCheck(options);
+  return { ...filesOf(options.pageUrl, inputs.discovery), report };
+}
+
+/** Every location discovery looked at, the llms.txt files linted. */
+export function filesOf(pageUrl: string, summary: DiscoverySummary): Omit<SiteCheck, 'report'> {
   const files = summary.results
     .map((r): CheckedFile => ({
       url: r.url,
@@ -68,7 +81,7 @@ export async function checkSite(options: { pageUrl: string; fetch: typeof fetch;
     .sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || STATUS[a.status] - STATUS[b.status] || Number(b.best) - Number(a.best));
   const linted = files.flatMap((f) => (f.lint ? [f.lint] : []));
   return {
-    pageUrl: options.pageUrl,
+    pageUrl,
     ...(summary.bestUrl ? { bestUrl: summary.bestUrl } : {}),
     files,
     llmsFound: linted.length,
