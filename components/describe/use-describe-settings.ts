@@ -1,19 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
-import { DESCRIBE_SETTINGS_KEY, normalizeDescribeSettings, type DescribeSettings } from '@/lib/describe/settings';
+import { useEffect, useState } from 'react';
+import type { DescribeSettings } from '@/lib/describe/settings';
+import { readDescribeSettings, saveDescribeSettings, watchDescribeSettings } from '@/lib/describe/settings-item';
 
-/** The description settings in storage.local (this device only), kept in step across panels. */
+/** The description settings (this device only), kept in step across panels and the worker. */
 export function useDescribeSettings(): [DescribeSettings | null, (next: DescribeSettings) => Promise<void>] {
   const [settings, setSettings] = useState<DescribeSettings | null>(null);
   useEffect(() => {
-    void browser.storage.local.get(DESCRIBE_SETTINGS_KEY).then((r) => setSettings(normalizeDescribeSettings(r[DESCRIBE_SETTINGS_KEY])));
-    const onChange = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-      if (area === 'local' && changes[DESCRIBE_SETTINGS_KEY]) setSettings(normalizeDescribeSettings(changes[DESCRIBE_SETTINGS_KEY].newValue));
-    };
-    browser.storage.onChanged.addListener(onChange);
-    return () => browser.storage.onChanged.removeListener(onChange);
+    void readDescribeSettings().then(setSettings);
+    return watchDescribeSettings(setSettings);
   }, []);
-  const save = useCallback(async (next: DescribeSettings) => {
-    await browser.storage.local.set({ [DESCRIBE_SETTINGS_KEY]: normalizeDescribeSettings(next) });
-  }, []);
-  return [settings, save];
+  return [settings, saveDescribeSettings];
 }

@@ -2,20 +2,11 @@ import { db } from '@/lib/db';
 import { endpointProvider } from '@/lib/describe/endpoint';
 import { createDescribeJob, runDescribeJob } from '@/lib/describe/run-describe';
 import { describeSite } from '@/lib/describe/site-summary';
-import { DESCRIBE_SETTINGS_KEY, endpointProblem, normalizeDescribeSettings, providerId, type DescribeSettings } from '@/lib/describe/settings';
+import { endpointProblem } from '@/lib/describe/settings';
+import { readDescribeSettings } from '@/lib/describe/settings-item';
 import { onMessage } from '@/lib/messaging';
 import { regenerate } from './generate';
 import { holdEndpoint } from './network-guard';
-
-export async function describeSettings(): Promise<DescribeSettings> {
-  return normalizeDescribeSettings((await browser.storage.local.get(DESCRIBE_SETTINGS_KEY))[DESCRIBE_SETTINGS_KEY]);
-}
-
-/** The provider whose cached descriptions the generator uses, or null for deterministic ones. */
-export async function descriptionsBy(): Promise<string | null> {
-  // Settings that cannot be read must not stop the files being made: they fall back to Scout's own descriptions.
-  return providerId(await describeSettings().catch(() => normalizeDescribeSettings(undefined)));
-}
 
 /**
  * AI descriptions with the user's endpoint, in the worker. (Chrome's on-device
@@ -33,7 +24,7 @@ export function setUpDescribe(): void {
     .modify({ state: 'failed', endedAt: Date.now(), message: 'Stopped when the browser closed Scout’s worker. Run it again: descriptions already written are kept.' });
 
   onMessage('startDescribe', async ({ data }) => {
-    const settings = await describeSettings();
+    const settings = await readDescribeSettings();
     if (settings.provider !== 'endpoint') return { error: 'Choose your endpoint as the description provider first.' };
     const problem = endpointProblem(settings.endpoint);
     if (problem) return { error: problem };

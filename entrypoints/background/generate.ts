@@ -1,7 +1,7 @@
 import { db } from '@/lib/db';
 import { generateForSite, saveCuration } from '@/lib/generate/run-generate';
 import { onMessage } from '@/lib/messaging';
-import { descriptionsBy } from './describe';
+import { descriptionsBy } from '@/lib/describe/settings-item';
 
 /** Regenerates a site's outputs; one at a time per site, so rapid curation clicks queue up. */
 const queues = new Map<string, Promise<unknown>>();

@@ -3,7 +3,7 @@ import { onMessage } from '@/lib/messaging';
 import { outputsAfterRefresh } from '@/lib/refresh/after-refresh';
 import { afterRun, dueSites, nextWake, withMonitor } from '@/lib/refresh/schedule';
 import type { JobHooks } from './crawl';
-import { descriptionsBy } from './describe';
+import { descriptionsBy } from '@/lib/describe/settings-item';
 
 const ALARM = 'scheduled-refresh';
 const NOTIFICATION_PREFIX = 'refresh:';
