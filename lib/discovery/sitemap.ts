@@ -10,6 +10,7 @@
  */
 import { fetchText, FetchFailure, type TextResponse } from '../fetch/fetch-text';
 import { formatBytes } from '../format';
+import { isMissingStatus, statusReason } from '../fetch/status';
 
 /** One sitemap file as parsed. */
 export interface SitemapFile {
@@ -298,9 +299,8 @@ async function fetchSitemap(node: TreeNode, options: SitemapCrawlOptions): Promi
   }
   const http = { bytes: res.bytes, httpStatus: res.status };
   const fail = (status: 'missing' | 'error', reason: string) => ({ file: { ...unread(node), ...http, status, reason }, truncated: false });
-  if (res.status === 404 || res.status === 410) return fail('missing', `Not found (HTTP ${res.status})`);
-  if (res.status === 401 || res.status === 403) return fail('error', `Access denied (HTTP ${res.status})`);
-  if (res.status < 200 || res.status >= 300) return fail('error', `The server answered HTTP ${res.status}`);
+  const refused = statusReason(res.status);
+  if (refused) return fail(isMissingStatus(res.status) ? 'missing' : 'error', refused);
   const { file, root } = scan(node.url, res.text);
   const sitemap = { ...file, parentUrl: node.parentUrl, depth: node.depth, ...http };
   if (file.kind !== 'invalid') {

@@ -1,3 +1,5 @@
+import { statusReason } from '../fetch/status';
+
 /** What discovery needs from a response to judge whether a file really exists. */
 export interface ResponseFacts {
   status: number;
@@ -18,9 +20,8 @@ export function looksLikeHtml(text: string): boolean {
  * 200 and their HTML "not found" page (soft 404s), so status alone is not enough.
  */
 export function notFoundReason(res: ResponseFacts): string | null {
-  if (res.status === 404 || res.status === 410) return `Not found (HTTP ${res.status})`;
-  if (res.status === 401 || res.status === 403) return `Access denied (HTTP ${res.status})`;
-  if (res.status < 200 || res.status >= 300) return `The server answered HTTP ${res.status}`;
+  const status = statusReason(res.status);
+  if (status) return status;
   if (res.contentType.includes('text/html') || res.contentType.includes('application/xhtml')) {
     return 'The server answered with an HTML page, not a text file (probably its “not found” page)';
   }

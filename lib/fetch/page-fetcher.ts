@@ -15,6 +15,7 @@ import { fetchFollowing, RedirectError } from './redirects';
 import { concatBytes } from './bytes';
 import { describeNetworkError, networkDetail } from './errors';
 import { formatBytes } from '../format';
+import { statusReason } from './status';
 
 export interface PageFetchOptions {
   fetch: typeof fetch;
@@ -158,10 +159,8 @@ function classify(url: string, answer: Answer, retries: number, settings: Settin
   const { status, finalUrl } = answer;
   if (answer.stopped) return { kind: 'skipped', url, finalUrl, status, reason: answer.stopped };
   if (status === 304) return { kind: 'not-modified', url, status: 304, retries };
-  if (status === 404) return { kind: 'failed', url, status, retries, reason: 'Not found (HTTP 404)' };
-  if (status === 410) return { kind: 'failed', url, status, retries, reason: 'Gone (HTTP 410)' };
-  if (status === 401 || status === 403) return { kind: 'failed', url, status, retries, reason: `Access denied (HTTP ${status}) — are you logged in?` };
-  if (status < 200 || status >= 300) return { kind: 'failed', url, status, retries, reason: `The server answered HTTP ${status}` };
+  const refused = statusReason(status, { loggedInHint: true });
+  if (refused) return { kind: 'failed', url, status, retries, reason: refused };
   const mime = mimeOf(answer.contentType);
   const skip = (reason: string): PageFetchResult => ({ kind: 'skipped', url, finalUrl, status, reason });
   if (!PAGE_TYPES.has(mime)) return skip(`Not a web page (${mime})`);
