@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { db } from '@/lib/db';
 import { sendMessage } from '@/lib/messaging';
 import type { SiteInfo } from '@/lib/url/site';
+import { CheckView } from './check/check-view';
 import { CrawlView } from './crawl/crawl-view';
 import { useLatestCrawl } from './crawl/use-crawl';
 import { DiscoveredView } from './discovery/discovered-view';
@@ -20,7 +21,7 @@ export function SitePanel({ pageUrl, info }: { pageUrl: string; info: SiteInfo }
   const site = useLiveQuery(() => db.sites.get(info.origin), [info.origin]);
   const discovery = useDiscovery(info.origin);
   const crawl = useLatestCrawl(info.origin);
-  const [tab, setTab] = useState<'discovered' | 'generate' | 'output' | 'history' | null>(null);
+  const [tab, setTab] = useState<'discovered' | 'generate' | 'output' | 'check' | 'history' | null>(null);
   const [commandError, setCommandError] = useState<string | null>(null);
   // A crawl in progress is what the user came back for; otherwise start with what the site publishes.
   // Decided once, when the crawl state first loads, so a crawl finishing doesn't switch tabs under the user.
@@ -76,6 +77,7 @@ export function SitePanel({ pageUrl, info }: { pageUrl: string; info: SiteInfo }
                 { id: 'discovered', label: 'Discovered' },
                 { id: 'generate', label: 'Generate', badge: crawl?.state === 'running' ? `${crawl.counters.stored ?? 0}` : undefined },
                 { id: 'output', label: 'Output' },
+                { id: 'check', label: 'Check' },
                 { id: 'history', label: 'History' },
               ]}
               current={view}
@@ -84,6 +86,7 @@ export function SitePanel({ pageUrl, info }: { pageUrl: string; info: SiteInfo }
             {view === 'discovered' && <DiscoveredView origin={info.origin} state={discovery} onGenerate={() => setTab('generate')} />}
             {view === 'generate' && <CrawlView origin={info.origin} pageUrl={pageUrl} onOutput={() => setTab('output')} />}
             {view === 'output' && <OutputView origin={info.origin} host={info.host} onCrawl={() => setTab('generate')} />}
+            {view === 'check' && <CheckView origin={info.origin} host={info.host} pageUrl={pageUrl} />}
             {view === 'history' && <HistoryView origin={info.origin} />}
           </>
         )}

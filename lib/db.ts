@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import type { CheckReport } from './check/types';
 import type { CrawlSettings } from './crawl/settings';
 import type { DiscoveryResult } from './discovery/types';
 import type { Curation, GeneratedOutput } from './generate/types';
@@ -36,7 +37,7 @@ export interface MonitorSettings {
   nextAt?: number;
 }
 
-export type JobKind = 'discovery' | 'crawl' | 'refresh' | 'describe';
+export type JobKind = 'discovery' | 'crawl' | 'refresh' | 'describe' | 'check';
 export type JobState = 'queued' | 'running' | 'paused' | 'done' | 'failed' | 'cancelled';
 
 /** One unit of background work on a site; its counters drive the side panel's progress. */
@@ -64,6 +65,8 @@ export interface JobRecord {
   hashRoutes?: boolean;
   /** Describe jobs: pages left with their own description, and why (at most 200 listed). */
   fallbacks?: Array<{ url: string; reason: string }>;
+  /** Check jobs: the agent-readiness report (lib/check/), once done. Not indexed. */
+  report?: CheckReport;
 }
 
 /** An AI-written page description, keyed by content fingerprint + provider + prompt version (see describe-pages.ts). */

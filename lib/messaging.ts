@@ -18,6 +18,11 @@ export interface ProtocolMap {
    * Answers `no-access` when the site's host permission is missing.
    */
   startDiscovery(data: { url: string }): { jobId: string } | { error: 'no-access' };
+  /**
+   * Runs the agent-readiness check from the page (discovery, sampled pages, twins, links), with the
+   * pages of the site's latest crawl when `crawl` is set; the report lands on a `check` job.
+   */
+  startCheck(data: { url: string; crawl: boolean }): { jobId: string } | { error: 'no-access' };
   /** Starts a crawl from the page with these settings (defaults fill the rest). */
   startCrawl(data: { url: string; settings: Partial<CrawlSettings> }): { jobId: string } | { error: string };
   /** Refreshes the site's latest crawl: its pages re-checked with conditional requests. */

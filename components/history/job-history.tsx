@@ -1,7 +1,7 @@
 import type { JobRecord } from '@/lib/db';
 import { useJobs } from './use-history';
 
-const KIND: Record<JobRecord['kind'], string> = { discovery: 'Discovery', crawl: 'Crawl', refresh: 'Refresh', describe: 'Descriptions' };
+const KIND: Record<JobRecord['kind'], string> = { discovery: 'Discovery', crawl: 'Crawl', refresh: 'Refresh', describe: 'Descriptions', check: 'Check' };
 
 function duration(job: JobRecord): string {
   if (!job.startedAt || !job.endedAt) return '';

@@ -1,3 +1,4 @@
+import { setUpCheck } from './check';
 import { setUpCommands } from './commands';
 import { setUpCrawls } from './crawl';
 import { setUpDescribe } from './describe';
@@ -14,6 +15,7 @@ export default defineBackground(() => {
   setUpSidePanel();
   setUpCommands();
   setUpDiscovery();
+  setUpCheck();
   const schedule = createSchedule();
   schedule.setUp(setUpCrawls(schedule.hooks).startRefresh);
   setUpGenerate();
