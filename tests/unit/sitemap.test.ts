@@ -5,7 +5,8 @@ import { loopbackFetch, startFixtureServer, type FixtureServer, type Route } fro
 import { fetchText } from '../../lib/fetch/fetch-text';
 import { isSameSite } from '../../lib/url/site';
 import { parseRobots } from '../../lib/discovery/robots';
-import { crawlSitemaps, HTML_NOT_SITEMAP, parseSitemap, type FetchedSitemap } from '../../lib/discovery/sitemap';
+import { crawlSitemaps, HTML_NOT_SITEMAP, type FetchedSitemap } from '../../lib/discovery/sitemap';
+import { parseSitemap } from '../../lib/discovery/sitemap-parse';
 
 const demo = fileURLToPath(new URL('../fixtures/sites/demo-docs/', import.meta.url));
 const fetch = loopbackFetch();

@@ -1,0 +1,149 @@
+/**
+ * Reading one XML sitemap (sitemaps.org 0.9), or the plain-text one-URL-a-line form: pure, no
+ * fetching (the crawl of an index tree is sitemap.ts).
+ *
+ * Parsing is a small linear scanner, not a DOM: a 50 000-URL sitemap is ~10 MB, which linkedom
+ * would turn into ~200 000 nodes and seconds of work, while the scanner reads it in tens of
+ * milliseconds. It still does what matters for correctness: comments, CDATA, the five XML
+ * entities and character references, namespace prefixes (`<sm:urlset>`), and it only takes a
+ * `<loc>` that is a direct child of `<url>` / `<sitemap>`, so `<image:loc>` and
+ * `<video:content_loc>` of the image and video extensions are never mistaken for pages.
+ */
+/** One sitemap file as parsed. */
+export interface SitemapFile {
+  url: string;
+  /** 'invalid' also for files that were never read (missing, error, not followed). */
+  kind: 'urlset' | 'index' | 'invalid';
+  /** Page URLs (`<url><loc>`) of a urlset, absolute, in file order. */
+  urls: string[];
+  /** Child sitemap URLs (`<sitemap><loc>`) of an index, absolute, in file order. */
+  children: string[];
+  /** `<loc>` values skipped because they are relative or not http(s) URLs (the protocol requires absolute ones). */
+  skipped: number;
+  /** Why the file is not a sitemap, in plain words. */
+  error?: string;
+}
+
+const NOT_SITEMAP = 'Not a sitemap: the XML has no <urlset> or <sitemapindex>';
+const NAME = /(\/?)([A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?)/y;
+const ENTITY = /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#x([0-9a-fA-F]{1,6}));/g;
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** Parses one sitemap (XML, or the plain-text one-URL-a-line form). Never throws. */
+export function parseSitemap(url: string, text: string): SitemapFile {
+  return scanSitemap(url, text).file;
+}
+
+export function scanSitemap(url: string, text: string): { file: SitemapFile; root?: string } {
+  const file: SitemapFile = { url, kind: 'invalid', urls: [], children: [], skipped: 0 };
+  const stack: string[] = [];
+  let root: { prefix: string; local: string } | undefined;
+  let inEntry = false;
+  let entryHasLoc = false;
+  // Text and CDATA pieces of the <loc> being read; null outside one.
+  let loc: string[] | null = null;
+  let i = 0;
+  for (;;) {
+    const lt = text.indexOf('<', i);
+    if (lt < 0) break;
+    if (loc) loc.push(decode(text.slice(i, lt)));
+    if (text[lt + 1] === '!' || text[lt + 1] === '?') {
+      // Comments, CDATA, the XML declaration and other processing instructions, DOCTYPE.
+      const [close, skip] = text.startsWith('<!--', lt) ? ['-->', 4] : text.startsWith('<![CDATA[', lt) ? [']]>', 9] : text[lt + 1] === '?' ? ['?>', 2] : ['>', 2];
+      const end = text.indexOf(close, lt + skip);
+      if (end < 0) break;
+      if (loc && skip === 9) loc.push(text.slice(lt + 9, end));
+      i = end + close.length;
+      continue;
+    }
+    NAME.lastIndex = lt + 1;
+    const m = NAME.exec(text);
+    if (!m) {
+      i = lt + 1; // a stray '<' in text
+      continue;
+    }
+    const end = tagEnd(text, NAME.lastIndex);
+    if (end < 0) break; // a tag that never ends: the file was cut off
+    i = end + 1;
+    const qname = m[2] ?? '';
+    const colon = qname.indexOf(':');
+    const prefix = colon < 0 ? '' : qname.slice(0, colon);
+    const local = qname.slice(colon + 1);
+    if (m[1] === '/') {
+      const at = stack.lastIndexOf(qname);
+      if (at < 0) continue; // a stray end tag: be lenient, like search engines are
+      stack.length = at;
+      if (loc && stack.length < 3) loc = addLoc(file, loc);
+      if (stack.length < 2) inEntry = false;
+      continue;
+    }
+    const depth = stack.length;
+    const selfClosing = text[end - 1] === '/';
+    if (!selfClosing) stack.push(qname);
+    if (!root) {
+      root = { prefix, local };
+      if (local === 'urlset') file.kind = 'urlset';
+      else if (local === 'sitemapindex') file.kind = 'index';
+      else break;
+    } else if (prefix !== root.prefix) {
+      continue; // extension elements (image:, video:, xhtml:) are not ours
+    } else if (depth === 1 && local === (file.kind === 'index' ? 'sitemap' : 'url')) {
+      inEntry = true;
+      entryHasLoc = false;
+    } else if (depth === 2 && inEntry && local === 'loc' && !entryHasLoc && !selfClosing) {
+      entryHasLoc = true;
+      loc = [];
+    }
+  }
+  // A <loc> still open at the end of a cut-off file may hold half a URL: it is dropped, not guessed.
+  if (!root) return { file: textSitemap(file, text) };
+  if (file.kind === 'invalid') {
+    file.error = root.local.toLowerCase() === 'html' ? 'Not a sitemap: this is an HTML page' : `${NOT_SITEMAP} (its root element is <${root.local}>)`;
+  }
+  return { file, root: root.local };
+}
+
+function addLoc(file: SitemapFile, parts: string[]): null {
+  const value = absolute(parts.join('').trim());
+  if (value === null) file.skipped++;
+  else (file.kind === 'index' ? file.children : file.urls).push(value);
+  return null;
+}
+
+/** The protocol also allows a UTF-8 text file of absolute URLs, one a line. */
+function textSitemap(file: SitemapFile, text: string): SitemapFile {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).map((l) => l.trim()).filter(Boolean);
+  const urls = lines.map(absolute);
+  if (urls.length > 0 && urls.every((u) => u !== null)) return { ...file, kind: 'urlset', urls: urls.filter((u) => u !== null) };
+  return { ...file, error: lines.length === 0 ? 'Not a sitemap: the file is empty' : NOT_SITEMAP };
+}
+
+function tagEnd(text: string, from: number): number {
+  let quote = '';
+  for (let j = from; j < text.length; j++) {
+    const c = text[j];
+    if (quote) { if (c === quote) quote = ''; }
+    else if (c === '"' || c === "'") quote = c;
+    else if (c === '>') return j;
+  }
+  return -1;
+}
+
+function decode(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(ENTITY, (whole, named: string | undefined, dec: string | undefined, hex: string | undefined) => {
+    if (named) return NAMED[named] ?? whole;
+    const code = dec ? Number(dec) : parseInt(hex ?? '', 16);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
+/** An absolute http(s) URL, or null: the protocol requires absolute <loc>s. */
+export function absolute(value: string): string | null {
+  try {
+    const url = new URL(value); // no base: relative <loc>s are invalid by the protocol
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
