@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
 import { checkLinks } from '@/lib/generate/validate';
 import { plural } from '../format';
+import { browserFetch } from '@/lib/fetch/browser-fetch';
 
 type Result = Awaited<ReturnType<typeof checkLinks>>[number];
 
@@ -15,7 +16,7 @@ export function LinkCheck({ text, url }: { text: string; url: string }) {
   const run = async () => {
     setRunning(true);
     const links = parseLlmsTxt(text, url).links.map((l) => l.url);
-    setResults(await checkLinks(links, { fetch: (input, init) => fetch(input, init) }));
+    setResults(await checkLinks(links, { fetch: browserFetch }));
     setRunning(false);
   };
   const broken = results?.filter((r) => !r.ok) ?? [];

@@ -7,6 +7,7 @@ import { readDescribeSettings } from '@/lib/describe/settings-item';
 import { onMessage } from '@/lib/messaging';
 import { regenerate } from './generate';
 import { holdEndpoint } from './network-guard';
+import { browserFetch } from '@/lib/fetch/browser-fetch';
 
 /**
  * AI descriptions with the user's endpoint, in the worker. (Chrome's on-device
@@ -35,14 +36,13 @@ export function setUpDescribe(): void {
     if ('error' in job) return job;
     const controller = new AbortController();
     running.set(job.id, controller);
-    const provider = endpointProvider(settings.endpoint, (input, init) => fetch(input, init));
+    const provider = endpointProvider(settings.endpoint, browserFetch);
     // A local endpoint (Ollama on localhost) is on the user's own machine: the network guard lets
     // exactly that origin through while this job runs.
     const release = await holdEndpoint(settings.endpoint.url);
-    const fetchFn: typeof fetch = (input, init) => fetch(input, init);
     const run = async () => {
       // The one-line site summary first (one call, from the current llms.txt's titles and notes), then the pages.
-      const site = await describeSite(db, data.origin, settings.endpoint, { fetch: fetchFn, providerId: provider.id, signal: controller.signal });
+      const site = await describeSite(db, data.origin, settings.endpoint, { fetch: browserFetch, providerId: provider.id, signal: controller.signal });
       const summaryNote = `site summary ${'summary' in site ? 'written' : `kept (${site.reason})`}`;
       const state = await runDescribeJob(db, job.id, provider, { concurrency: settings.concurrency, maxPages: settings.maxPages, signal: controller.signal });
       const done = await db.jobs.get(job.id);

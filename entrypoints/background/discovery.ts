@@ -3,6 +3,7 @@ import { failDiscoveryJob, markInterruptedDiscoveries, runDiscoveryJob } from '@
 import { onMessage } from '@/lib/messaging';
 import { siteInfo } from '@/lib/url/site';
 import { holdStartHost } from './network-guard';
+import { browserFetch } from '@/lib/fetch/browser-fetch';
 
 /** Discovery runs in the worker; the panel only starts it and watches Dexie. */
 export function setUpDiscovery(): void {
@@ -20,7 +21,7 @@ export function setUpDiscovery(): void {
     const run = async () => {
       const release = await holdStartHost(data.url);
       try {
-        await runDiscoveryJob(db, { jobId, pageUrl: data.url, fetch: (input, init) => fetch(input, init) });
+        await runDiscoveryJob(db, { jobId, pageUrl: data.url, fetch: browserFetch });
       } finally {
         // The run's result stands either way; a rule that could not be removed goes with the session.
         await release().catch((error: unknown) => console.error('Scout could not remove an allow rule', error));
