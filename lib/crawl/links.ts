@@ -35,16 +35,45 @@ export interface ClassifyContext {
  * return null: they are never crawl targets, so not even stored as skipped.
  */
 export function classifyUrl(raw: string, base: string | undefined, meta: EntryMeta, ctx: ClassifyContext): Classified {
+  return classify(raw, base, meta, ctx, new Map());
+}
+
+/**
+ * classifyUrl with a cache of host names by origin, shared by a page's links. A page with 100,000
+ * links spent ~0.7 s here (Node): each link was parsed five times over (normalize, scope,
+ * binary extension, llms file, robots host) and copied twice by object spreads.
+ */
+function classify(raw: string, base: string | undefined, meta: EntryMeta, ctx: ClassifyContext, hosts: Map<string, string>): Classified {
   const normalized = normalizeUrl(raw, base, { keepHashRoute: ctx.hashRoutes });
   if ('skip' in normalized) return null;
   const url = normalized.url;
-  const entry: NewEntry = { url, key: keyOfNormalized(url), ...meta };
+  const entry: NewEntry = { url, key: keyOfNormalized(url), depth: meta.depth, source: meta.source };
+  if (meta.parentUrl !== undefined) entry.parentUrl = meta.parentUrl;
+  if (meta.preferMarkdown !== undefined) entry.preferMarkdown = meta.preferMarkdown;
   const reason =
     ctx.scope(url) ??
     binaryExtensionReason(url) ??
-    (isLlmsFileUrl(url) ? 'An llms file: listed by discovery, not stored as a page' : null) ??
-    (ctx.robots(new URL(url).hostname)?.isAllowed(url) === false ? 'Disallowed by robots.txt' : null);
-  return reason ? { skip: { ...entry, reason } } : { queue: entry };
+    // Only a URL that says "llms" somewhere can be an llms file: skip the parse for the rest.
+    (LLMS.test(url) && isLlmsFileUrl(url) ? 'An llms file: listed by discovery, not stored as a page' : null) ??
+    (ctx.robots(hostOf(url, hosts))?.isAllowed(url) === false ? 'Disallowed by robots.txt' : null);
+  if (!reason) return { queue: entry };
+  entry.state = 'skipped';
+  entry.reason = reason;
+  return { skip: entry as NewEntry & { reason: string } };
+}
+
+const LLMS = /llms/i;
+
+/** The host name of a normalized URL, parsed once per origin (a normalized URL starts with it). */
+function hostOf(url: string, hosts: Map<string, string>): string {
+  const end = url.indexOf('/', url.indexOf('//') + 2);
+  const origin = end < 0 ? url : url.slice(0, end);
+  let host = hosts.get(origin);
+  if (host === undefined) {
+    host = new URL(url).hostname;
+    hosts.set(origin, host);
+  }
+  return host;
 }
 
 /**
@@ -55,12 +84,12 @@ export function classifyUrl(raw: string, base: string | undefined, meta: EntryMe
 export function toEntries(items: Array<{ url: string } & EntryMeta>, ctx: ClassifyContext): NewEntry[] {
   const out: NewEntry[] = [];
   const seen = new Set<string>();
-  for (const { url, ...meta } of items) {
-    if (seen.has(url)) continue;
-    seen.add(url);
-    const c = classifyUrl(url, undefined, meta, ctx);
-    if (c && 'queue' in c) out.push(c.queue);
-    else if (c) out.push({ ...c.skip, state: 'skipped' });
+  const hosts = new Map<string, string>();
+  for (const item of items) {
+    if (seen.has(item.url)) continue;
+    seen.add(item.url);
+    const c = classify(item.url, undefined, item, ctx, hosts);
+    if (c) out.push('queue' in c ? c.queue : c.skip);
   }
   return out;
 }
