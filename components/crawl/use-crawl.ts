@@ -1,7 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { db, type FrontierRecord, type FrontierState, type JobKind, type JobRecord } from '@/lib/db';
-import { frontierOf, latestJob } from '@/lib/queries';
+import { frontierWindow } from '@/lib/crawl/frontier-view';
+import { latestJob } from '@/lib/queries';
 
 /** The site's newest job of one kind (running, paused or finished), live. */
 export function useLatestJob(origin: string, kind: JobKind): JobRecord | undefined | null {
@@ -31,7 +32,8 @@ export function useFrontierWindow(job: JobRecord, filter: PageFilter, offset: nu
   const [rows, setRows] = useState<FrontierRecord[]>([]);
   useEffect(() => {
     let live = true;
-    void frontierOf(db, job.id, filter === 'all' ? undefined : filter).offset(offset).limit(limit).toArray().then((r) => live && setRows(r));
+    // Rows and the link blocks' unclaimed URLs (lib/crawl/link-blocks.ts): the list holds what the counters count.
+    void frontierWindow(db, job.id, filter, offset, limit).then((r) => live && setRows(r));
     return () => {
       live = false;
     };
