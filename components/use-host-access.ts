@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 
 export type HostAccess = 'checking' | 'granted' | 'missing';
 
@@ -13,14 +13,16 @@ export type GrantResult = { granted: true } | { granted: false; error?: string }
  */
 export function useHostAccess(patterns: string[] | null): { access: HostAccess; request: () => Promise<GrantResult> } {
   const [access, setAccess] = useState<HostAccess>('checking');
-  const key = patterns?.join(' ') ?? '';
+  // A new array with the same patterns on every render must not re-run the check: its contents are the identity.
+  const key = patterns?.join(' ') ?? null;
+  const wanted = useMemo(() => (key === null ? null : key.split(' ').filter(Boolean)), [key]);
 
   useEffect(() => {
-    if (!patterns) return;
+    if (!wanted) return;
     let live = true;
     // A browser that rejects the patterns (Firefox: not covered by the manifest) means no access, not a crash.
     const check = () =>
-      void browser.permissions.contains({ origins: patterns }).then(
+      void browser.permissions.contains({ origins: wanted }).then(
         (ok) => live && setAccess(ok ? 'granted' : 'missing'),
         () => live && setAccess('missing'),
       );
@@ -32,13 +34,12 @@ export function useHostAccess(patterns: string[] | null): { access: HostAccess; 
       browser.permissions.onAdded.removeListener(check);
       browser.permissions.onRemoved.removeListener(check);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the array's contents
-  }, [key]);
+  }, [wanted]);
 
   const request = useCallback(async (): Promise<GrantResult> => {
-    if (!patterns) return { granted: false };
+    if (!wanted) return { granted: false };
     try {
-      const ok = await browser.permissions.request({ origins: patterns });
+      const ok = await browser.permissions.request({ origins: wanted });
       setAccess(ok ? 'granted' : 'missing');
       return ok ? { granted: true } : { granted: false };
     } catch (error) {
@@ -47,8 +48,7 @@ export function useHostAccess(patterns: string[] | null): { access: HostAccess; 
       setAccess('missing');
       return { granted: false, error: error instanceof Error ? error.message : String(error) };
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [wanted]);
 
   return { access, request };
 }

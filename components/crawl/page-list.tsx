@@ -40,14 +40,14 @@ export function PageList({ job }: { job: JobRecord }) {
 
   return (
     <section className="card page-list" data-testid="page-list">
-      <div className="page-list__filters" role="group" aria-label="Show">
+      <fieldset className="page-list__filters" aria-label="Show">
         {FILTERS.map((f) => (
           <button key={f.id} type="button" className={`chip${filter === f.id ? ' chip--on' : ''}`} aria-pressed={filter === f.id} onClick={() => { setFilter(f.id); setSelected(null); }}>
             {f.label}
           </button>
         ))}
         <span className="page-list__total muted" data-testid="list-total">{total.toLocaleString('en')}</span>
-      </div>
+      </fieldset>
       <div ref={scroller} className="page-list__scroller" data-testid="page-scroller">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
@@ -56,7 +56,7 @@ export function PageList({ job }: { job: JobRecord }) {
               <div key={item.key} className="page-row" style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }} data-testid="page-row" data-state={row?.state}>
                 {row ? (
                   <button type="button" className="page-row__button" onClick={() => setSelected(row)} disabled={row.state !== 'done'} title={row.url}>
-                    <span className={`dot dot--${row.state}`} aria-label={row.state} />
+                    <span className={`dot dot--${row.state}`} role="img" aria-label={row.state} />
                     <span className="page-row__text">
                       <span className="page-row__url truncate">{shortUrl(row.url, origin)}</span>
                       <span className="page-row__meta truncate">{row.reason ?? `depth ${row.depth} · ${row.source}`}</span>

@@ -13,6 +13,7 @@ const STALL_MS = 4000;
 export function useStallWatch(job: JobRecord | undefined): void {
   const running = job?.state === 'running';
   const signature = job ? JSON.stringify(job.counters) + job.message : '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `signature` is the trigger: any movement restarts the stall timer.
   useEffect(() => {
     if (!running) return;
     // Again and again while nothing moves: a wake sent just before the browser stopped the worker

@@ -109,7 +109,7 @@ export function OutputView({ origin, host, onCrawl }: { origin: string; host: st
             {v === 'review' ? 'Review' : v === 'llms' ? `${published.length > 1 ? (file?.path.slice(1) ?? 'llms.txt') : 'llms.txt'}${findings.length ? ` (${findings.length})` : ''}` : published.length > 1 ? (file?.fullPath.slice(1) ?? 'llms-full.txt') : 'llms-full.txt'}
           </button>
         ))}
-        {busy && <span className="spinner" aria-label="Updating" />}
+        {busy && <span className="spinner" role="status" aria-label="Updating" />}
       </div>
       {view === 'review' && <SectionEditor sections={sections} curation={site?.curation ?? {}} busy={busy} onChange={(c) => void regenerate(c)} />}
       {view === 'llms' && (

@@ -1,5 +1,5 @@
 import { db } from '@/lib/db';
-import { browserTabs, type ExtensionApis } from '@/lib/render/browser-tabs';
+import { browserTabs } from '@/lib/render/browser-tabs';
 import { createTabRenderer, type TabRenderer } from '@/lib/render/tab-renderer';
 import { TabStore } from '@/lib/render/tab-store';
 

@@ -86,7 +86,7 @@ export function scanSitemap(url: string, text: string): { file: SitemapFile; roo
       else if (local === 'sitemapindex') file.kind = 'index';
       else break;
     } else if (prefix !== root.prefix) {
-      continue; // extension elements (image:, video:, xhtml:) are not ours
+      // Extension elements (image:, video:, xhtml:) are not ours: skipped.
     } else if (depth === 1 && local === (file.kind === 'index' ? 'sitemap' : 'url')) {
       inEntry = true;
       entryHasLoc = false;

@@ -45,7 +45,7 @@ export function folderOf(path: string): string {
  */
 function mainFolder(group: EntryGroup, parentFolder: string, origin: string): string | null {
   const all = commonDirectory(group.entries.map((entry) => entry.pageUrl), origin);
-  if (all !== null && all.startsWith(parentFolder) && all.length > parentFolder.length) return all;
+  if (all?.startsWith(parentFolder) && all.length > parentFolder.length) return all;
   const counts = new Map<string, number>();
   for (const folder of group.entries.flatMap((entry) => [...pageFolders([entry.pageUrl], origin)])) {
     if (folder.startsWith(parentFolder) && folder.length > parentFolder.length) counts.set(folder, (counts.get(folder) ?? 0) + 1);

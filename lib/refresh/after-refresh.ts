@@ -9,7 +9,7 @@ import { changedEnough } from './counters';
  */
 export async function outputsAfterRefresh(db: ScoutDb, jobId: string, now = new Date(), descriptionsBy: string | null = null): Promise<{ version: number } | null> {
   const job = await db.jobs.get(jobId);
-  if (!job || job.kind !== 'refresh' || job.state !== 'done' || changedEnough(job.counters) === 0) return null;
+  if (job?.kind !== 'refresh' || job.state !== 'done' || changedEnough(job.counters) === 0) return null;
   const result = await generateForSite(db, job.origin, now, { refreshJobId: jobId, descriptionsBy });
   if (!result) return null;
   await db.jobs.update(jobId, { counters: { ...job.counters, version: result.version } });

@@ -48,7 +48,7 @@ export class RefreshRunner {
   async run(): Promise<JobState> {
     const { db } = this.deps;
     const job = await db.jobs.get(this.jobId);
-    if (!job || job.kind !== 'refresh' || job.state !== 'running' || !job.crawlJobId || !job.startUrl || !job.settings) return job?.state ?? 'failed';
+    if (job?.kind !== 'refresh' || job.state !== 'running' || !job.crawlJobId || !job.startUrl || !job.settings) return job?.state ?? 'failed';
     const { crawlJobId, startUrl, settings } = job;
     const threshold = (await db.sites.get(job.origin))?.monitor?.threshold ?? DEFAULT_THRESHOLD;
     const frontier = new Frontier(db, this.jobId);

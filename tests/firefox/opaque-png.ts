@@ -14,7 +14,7 @@ export function opaquePng(png: Buffer): Buffer {
     at += 12 + length;
   }
   const ihdr = chunks.find((c) => c.type === 'IHDR')?.data;
-  if (!ihdr || ihdr[8] !== 8 || ihdr[9] !== 6 || ihdr[12] !== 0) throw new Error('opaquePng: expected an 8-bit RGBA, non-interlaced PNG');
+  if (ihdr?.[8] !== 8 || ihdr[9] !== 6 || ihdr[12] !== 0) throw new Error('opaquePng: expected an 8-bit RGBA, non-interlaced PNG');
   const width = ihdr.readUInt32BE(0);
   const height = ihdr.readUInt32BE(4);
   const raw = inflateSync(Buffer.concat(chunks.filter((c) => c.type === 'IDAT').map((c) => c.data)));

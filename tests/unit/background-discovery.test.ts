@@ -30,7 +30,10 @@ describe('startDiscovery in the worker', () => {
   it('when the browser refuses the allow rule, fails the job with the reason, and the next start runs afresh with its rule in force', async () => {
     const ext = fakeExtension();
     const rulesAtRequest: number[] = [];
-    server = await startFixtureServer({ [HOST]: { dir: demoDir, fallback: () => (rulesAtRequest.push(ext.sessionRules().length), null) } });
+    server = await startFixtureServer({ [HOST]: { dir: demoDir, fallback: () => {
+      rulesAtRequest.push(ext.sessionRules().length);
+      return null;
+    } } });
     setUpDiscovery();
     const pageUrl = server.url(HOST, '/guide/quickstart.html');
 

@@ -114,7 +114,10 @@ describe('redirects', () => {
   it('asks checkRedirect before each hop and never requests a refused target', async () => {
     const { get, url } = await serve({ '/old': to('/new'), '/new': (req) => to(`http://other.test:${(req.headers.host ?? '').split(':')[1]}/landing`) });
     const asked: string[] = [];
-    const checkRedirect = (target: string) => (asked.push(target), target.includes('other.test') ? 'Another site' : null);
+    const checkRedirect = (target: string) => {
+      asked.push(target);
+      return target.includes('other.test') ? 'Another site' : null;
+    };
     const result = await get('/old', { checkRedirect });
     const target = server?.url('other.test', '/landing');
     expect(result).toEqual({ kind: 'skipped', url: url('/old'), finalUrl: target, status: 302, reason: 'Another site' });

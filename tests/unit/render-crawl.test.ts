@@ -140,7 +140,7 @@ describe('client-rendered sites in a crawl', () => {
     await db.delete();
     await server.close();
 
-    const away: Renderer = async (r) => ({ ok: true, ms: 1, dom: { html: '<html><body><p>elsewhere</p></body></html>', url: 'http://other.test/landing', links: [], settled: true, textChars: 9 } });
+    const away: Renderer = async () => ({ ok: true, ms: 1, dom: { html: '<html><body><p>elsewhere</p></body></html>', url: 'http://other.test/landing', links: [], settled: true, textChars: 9 } });
     const moved = await crawl(spaShell, {}, away);
     expect(moved.frontier[0]).toMatchObject({ state: 'skipped', reason: 'The rendered page moved out of scope to http://other.test/landing (Outside the site (other.test))' });
   });
