@@ -30,8 +30,9 @@ export function KitCard({ origin, host }: { origin: string; host: string }) {
       ? [{ path: '/llms.txt', text: llms.text }, ...(full ? [{ path: '/llms-full.txt', text: full.text }] : [])]
       : published.flatMap((f) => [{ path: f.path, text: f.text }, ...(full ? [{ path: f.fullPath, text: fullTextOf(origin, f, full, files?.files) }] : [])]);
     const job = await latestCrawlWithPages(db, origin);
+    // A page read from its twin has the twin as finalUrl; the kit names twins after the page itself.
     const pages = job ? await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray() : [];
-    return buildKit({ origin, files: llmsFiles, pages: pages.map((p) => ({ url: p.finalUrl, markdown: p.markdown })), layout: twins });
+    return buildKit({ origin, files: llmsFiles, pages: pages.map((p) => ({ url: p.twinUrl ? p.url : p.finalUrl, markdown: p.markdown })), layout: twins });
   };
   const download = async () => {
     setNote('Building the kit…');

@@ -146,7 +146,8 @@ export async function gatherInputs(options: GatherOptions): Promise<CheckInputs>
     fetchText(url, { fetch: options.fetch, timeoutMs: TIMEOUT_MS, accept, credentials: (u) => credentialsFor(u, pageUrl), checkRedirect: guard });
 
   const discovery = await discover({ pageUrl, fetch: options.fetch, onProgress: options.onProgress });
-  const llmsFiles = discovery.results.filter(isIndex).map((r) => ({ url: r.url, kind: r.kind, text: r.text ?? '' }));
+  // In URL order, not the order answers came in: the same site gives the same report, run to run.
+  const llmsFiles = discovery.results.filter(isIndex).map((r) => ({ url: r.url, kind: r.kind, text: r.text ?? '' })).sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
   const robotsResult = discovery.results.find((r) => r.kind === 'robots' && r.status === 'found' && r.text !== undefined);
   const sitemapRoots = discovery.results.filter((r) => r.kind === 'sitemap' && r.status === 'found' && !r.parentUrl).map((r) => r.url);
   options.onProgress?.('Reading the sitemaps…');
