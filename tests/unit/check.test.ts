@@ -1,0 +1,178 @@
+/**
+ * The agent-readiness checks (#19, lib/check/) on a small real site served over loopback HTTP: a
+ * clean site passes all eleven, and each fault the fixture can switch on gives its finding and
+ * nothing else. The parity measure and the check job (Dexie) are tested here too.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCheckJob, crawledUrlsOf, markInterruptedChecks, runCheckJob } from '@/lib/check/check-job';
+import { samplePages } from '@/lib/check/gather';
+import { PARITY_THRESHOLD, textTokens, tokenF1, twinParity } from '@/lib/check/parity';
+import { findingKey, reportLines, reportMarkdown } from '@/lib/check/report';
+import { runSiteCheck } from '@/lib/check/run';
+import type { CheckReport } from '@/lib/check/types';
+import { createDb } from '@/lib/db';
+import { checkSite, E2E_FAULTS, type CheckSiteFaults } from '../fixtures/check-site';
+import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
+
+const FAULTS: Record<string, CheckSiteFaults> = {
+  clean: {},
+  e2e: E2E_FAULTS,
+  broken: { brokenLink: true },
+  robots: { robotsBlocks: 'gptbot' },
+  robotsall: { robotsBlocks: 'all' },
+  bare: { noDescriptions: true },
+  accept: { acceptIgnored: true },
+  notwins: { noTwins: true },
+  v1: { v1Twins: true },
+  headers: { linkHeaders: true },
+  nollms: { noLlms: true },
+};
+
+let server: FixtureServer;
+const fetcher = loopbackFetch();
+const host = (name: string) => `${name}.check.test`;
+const check = async (name: string, crawledUrls?: string[]): Promise<CheckReport> =>
+  (await runSiteCheck({ pageUrl: server.url(host(name), '/'), fetch: fetcher, ...(crawledUrls ? { crawledUrls } : {}) })).report;
+const keys = (report: CheckReport) => report.findings.map(findingKey);
+const status = (report: CheckReport) => Object.fromEntries(report.checks.map((c) => [c.id, c.status]));
+
+beforeAll(async () => {
+  server = await startFixtureServer(Object.fromEntries(Object.entries(FAULTS).map(([name, faults]) => [host(name), checkSite(faults)])));
+});
+afterAll(() => server.close());
+
+describe('the checks on a real site', { timeout: 30_000 }, () => {
+  it('passes a site that does everything right: eleven checks, no findings', async () => {
+    const report = await check('clean');
+    expect(keys(report)).toEqual([]);
+    expect(report.checks.map((c) => c.status)).toEqual(Array(11).fill('pass'));
+    expect(report.verdict).toBe('Agents can use this site: 11 of 11 checks pass');
+    expect(report.sampled).toHaveLength(9);
+    expect(report.checks.find((c) => c.id === 'twins')?.summary).toContain('v2 page.md');
+  });
+
+  it('finds the four problems of the E2E site, each with its evidence and fix', async () => {
+    const report = await check('e2e');
+    expect(keys(report)).toEqual([
+      'error size over-hard-limit /api/llms.txt',
+      'warning coverage section-not-listed /extras/',
+      'warning describedby missing-describedby /guide/install.html',
+      'warning parity twin-differs /guide/usage.md',
+    ]);
+    const size = report.findings[0];
+    expect(size?.figure).toBe('120,000 characters');
+    expect(size?.fix).toMatch(/nested llms\.txt/);
+    expect(report.findings[1]?.more?.map((u) => new URL(u).pathname)).toEqual(['/extras/plugins.html']);
+    expect(report.findings[3]?.figure).toMatch(/^token-F1 0\.\d\d$/);
+    expect(report.verdict).toBe('Agents can use this site, but miss parts of it: 7 of 11 checks pass');
+  });
+
+  it('an llms.txt link that fails is an error with the file and line', async () => {
+    const report = await check('broken');
+    expect(keys(report)).toContain('error links link-fails /api/server.html');
+    const finding = report.findings.find((f) => f.code === 'link-fails');
+    expect(finding?.figure).toBe('HTTP 404');
+    expect(finding?.message).toMatch(/^\/api\/llms\.txt line \d+ links \/api\/server\.html/);
+  });
+
+  it('robots.txt blocking the llms.txt for one agent is a warning, for every crawler an error', async () => {
+    expect(keys(await check('robots'))).toEqual(['warning robots robots-blocks-agents /robots.txt']);
+    expect((await check('robots')).findings[0]?.figure).toBe('GPTBot');
+    expect(keys(await check('robotsall'))).toEqual(['error robots robots-blocks-all /robots.txt', 'error robots robots-blocks-all /robots.txt']);
+  });
+
+  it('entries without descriptions, and Accept: text/markdown answered with HTML, are warnings', async () => {
+    expect(keys(await check('bare'))).toEqual(['warning descriptions entries-without-descriptions /llms.txt']);
+    const accept = await check('accept');
+    expect(keys(accept)).toEqual(['warning accept accept-ignored /']);
+    expect(accept.findings[0]?.figure).toBe('HTTP 200, text/html');
+  });
+
+  it('a site without twins fails the twin check once; alternate and parity have nothing to look at', async () => {
+    const report = await check('notwins');
+    expect(keys(report)).toEqual(['warning twins no-twins /index.html.md', 'warning accept accept-ignored /']);
+    expect(status(report)).toMatchObject({ twins: 'fail', alternate: 'na', parity: 'na' });
+    expect(report.verdict).toMatch(/: 7 of 9 checks pass$/);
+  });
+
+  it('twins in the v1 layout and relations sent as Link headers pass too', async () => {
+    const v1 = await check('v1');
+    expect(keys(v1)).toEqual([]);
+    expect(v1.checks.find((c) => c.id === 'twins')?.summary).toContain('v1 page.html.md');
+    const headers = await check('headers');
+    expect(keys(headers)).toEqual([]);
+    expect(headers.checks.find((c) => c.id === 'describedby')?.summary).toContain('(9 by Link header)');
+  });
+
+  it('no llms.txt at all: one error, and the verdict says agents find none', async () => {
+    const report = await check('nollms');
+    expect(keys(report)).toEqual(['error llms-txt no-llms-txt /llms.txt']);
+    expect(report.verdict).toMatch(/^Agents find no llms\.txt on this site: /);
+    expect(status(report)).toMatchObject({ size: 'na', links: 'na', descriptions: 'na', coverage: 'na' });
+  });
+
+  it("a crawl's pages count for coverage: a page the sitemap lacks and no llms.txt lists is advice", async () => {
+    const extra = server.url(host('clean'), '/guide/faq.html');
+    const report = await check('clean', [extra]);
+    expect(keys(report)).toContain('info coverage pages-not-listed /guide/faq.html');
+    expect(report.crawled).toBe(1);
+    expect(status(report).coverage).toBe('pass');
+  });
+
+  it('the Markdown and text reports carry the verdict, every check and every finding', async () => {
+    const report = await check('e2e');
+    const markdown = reportMarkdown(report);
+    expect(markdown).toContain(`**${report.verdict}.**`);
+    for (const c of report.checks) expect(markdown).toContain(`| ${c.title} |`);
+    for (const f of report.findings) expect(markdown).toContain(f.fix);
+    expect(reportLines(report).at(-1)).toBe(report.verdict);
+  });
+});
+
+describe('parity and sampling', () => {
+  it('token-F1 is 1 for the same words, 0 for none shared, and ignores link targets', () => {
+    expect(tokenF1(['a', 'b'], ['b', 'a'])).toBe(1);
+    expect(tokenF1(['a'], ['b'])).toBe(0);
+    expect(textTokens('See [the guide](https://x.test/a/b.html) now')).toEqual(['see', 'the', 'guide', 'now']);
+    expect(tokenF1(['a', 'b', 'c', 'd'], ['a', 'b'])).toBeCloseTo(2 / 3);
+  });
+
+  it("compares the twin with the page's main content, not its navigation", () => {
+    const html = '<html><body><nav><a href="/">Home</a><a href="/x">Many other links here</a></nav><main><h1>Install</h1><p>Unpack the archive and run the program.</p></main></body></html>';
+    expect(twinParity(html, 'http://s.test/install.html', '# Install\n\nUnpack the archive and run the program.\n')).toBeGreaterThan(0.95);
+    expect(twinParity(html, 'http://s.test/install.html', '# Changelog\n\nVersion two removed flags.\n')).toBeLessThan(PARITY_THRESHOLD);
+  });
+
+  it('samples the start page and evenly spaced pages, the same ones every time', () => {
+    const many = Array.from({ length: 100 }, (_, i) => `http://s.test/p${i}.html`);
+    const sample = samplePages('http://s.test/', many);
+    expect(sample).toHaveLength(10);
+    expect(sample[0]).toBe('http://s.test/');
+    expect(sample.slice(1, 3)).toEqual(['http://s.test/p0.html', 'http://s.test/p11.html']);
+    expect(samplePages('http://s.test/', many)).toEqual(sample);
+    expect(samplePages('http://s.test/', ['http://s.test/index.html', 'http://s.test/a.html'])).toEqual(['http://s.test/', 'http://s.test/a.html']);
+  });
+});
+
+describe('check jobs', { timeout: 30_000 }, () => {
+  it('stores the report on a done job, keeps the newest three, and marks an interrupted one failed', async () => {
+    const db = createDb(`check-jobs-${Math.random()}`);
+    const pageUrl = server.url(host('e2e'), '/');
+    for (let i = 0; i < 4; i++) {
+      await createCheckJob(db, { jobId: `j${i}`, pageUrl });
+      await runCheckJob(db, { jobId: `j${i}`, pageUrl, fetch: fetcher, crawl: true });
+    }
+    const jobs = await db.jobs.where('origin').equals(new URL(pageUrl).origin).toArray();
+    expect(jobs.map((j) => j.id).sort()).toEqual(['j1', 'j2', 'j3']);
+    const done = await db.jobs.get('j3');
+    expect(done?.state).toBe('done');
+    expect(done?.report?.findings.map(findingKey)).toHaveLength(4);
+    expect(done?.message).toBe(done?.report?.verdict);
+    expect(await crawledUrlsOf(db, new URL(pageUrl).origin)).toEqual([]);
+
+    await createCheckJob(db, { jobId: 'stopped', pageUrl });
+    expect(await markInterruptedChecks(db)).toBe(1);
+    expect((await db.jobs.get('stopped'))?.state).toBe('failed');
+    db.close();
+  });
+});
