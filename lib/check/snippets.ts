@@ -132,10 +132,15 @@ function apache(input: SnippetInput): string {
   ].join('\n');
 }
 
-/** Netlify `_headers`: a path line, then indented `Name: value` lines; one block per page and one for the twins. */
+/**
+ * Netlify `_headers`: a path line, then indented `Name: value` lines (docs.netlify.com, "Custom
+ * headers"). Values cannot use the path, so each page has its own block, and each twin one for its
+ * type; rules for one path are merged, so a page never gets two describedby links.
+ */
 function netlify(input: SnippetInput): string {
-  const blocks = input.pages.map((p) => `${p.path}\n  Link: ${describedby(llmsFor(p.path, input.llmsPaths))}, ${alternate(p.twin)}`);
-  return ['# llms.txt Scout: Link headers for Netlify (save as _headers in the publish folder).', ...blocks, '/*.md\n  Content-Type: text/markdown; charset=utf-8', ''].join('\n');
+  const pages = input.pages.map((p) => `${p.path}\n  Link: ${describedby(llmsFor(p.path, input.llmsPaths))}, ${alternate(p.twin)}`);
+  const twins = input.pages.map((p) => `${p.twin}\n  Content-Type: text/markdown; charset=utf-8`);
+  return ['# llms.txt Scout: Link headers for Netlify (save as _headers in the publish folder).', ...pages, ...twins, ''].join('\n');
 }
 
 /** Vercel `vercel.json`: `headers` rules, each a path-to-regexp `source` and its `headers`. */
