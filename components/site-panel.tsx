@@ -1,7 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { db } from '@/lib/db';
-import { sendMessage } from '@/lib/messaging';
 import type { SiteInfo } from '@/lib/url/site';
 import { CheckView } from './check/check-view';
 import { CrawlView } from './crawl/crawl-view';
@@ -14,6 +13,7 @@ import { HostAccessCard } from './host-access-card';
 import { SiteHeader } from './site-header';
 import { TabBar } from './tab-bar';
 import { useHostAccess } from './use-host-access';
+import { CommandError, errorOf, useCommand } from './use-command';
 
 /** Everything the panel shows for one site. State comes from Dexie; commands go to the worker. */
 export function SitePanel({ pageUrl, info }: { pageUrl: string; info: SiteInfo }) {
@@ -22,7 +22,7 @@ export function SitePanel({ pageUrl, info }: { pageUrl: string; info: SiteInfo }
   const discovery = useDiscovery(info.origin);
   const crawl = useLatestCrawl(info.origin);
   const [tab, setTab] = useState<'discovered' | 'generate' | 'output' | 'check' | 'history' | null>(null);
-  const [commandError, setCommandError] = useState<string | null>(null);
+  const { run, error: commandError, setError: setCommandError } = useCommand();
   // A crawl in progress is what the user came back for; otherwise start with what the site publishes.
   // Decided once, when the crawl state first loads, so a crawl finishing doesn't switch tabs under the user.
   useEffect(() => {
@@ -30,17 +30,12 @@ export function SitePanel({ pageUrl, info }: { pageUrl: string; info: SiteInfo }
   }, [crawl]);
   const view = tab ?? 'discovered';
 
-  const send = useCallback(<T,>(p: Promise<T>) => p.catch((error: unknown) => {
-    setCommandError(`Scout’s background worker did not answer (${String(error)}). Close and reopen the panel.`);
-    return undefined;
-  }), []);
-
-  useEffect(() => void send(sendMessage('openSite', { url: pageUrl })), [pageUrl, send]);
+  useEffect(() => void run('openSite', { url: pageUrl }), [pageUrl, run]);
 
   const rerun = useCallback(async () => {
-    const answer = await send(sendMessage('startDiscovery', { url: pageUrl }));
-    if (answer && 'error' in answer) setCommandError('Scout has no access to this site yet. Allow it above.');
-  }, [pageUrl, send]);
+    const answer = await run('startDiscovery', { url: pageUrl });
+    if (errorOf(answer) === 'no-access') setCommandError('Scout has no access to this site yet. Allow it above.');
+  }, [pageUrl, run, setCommandError]);
 
   // Discovery runs by itself whenever the panel opens on a page Scout may read.
   useEffect(() => {
@@ -68,7 +63,7 @@ export function SitePanel({ pageUrl, info }: { pageUrl: string; info: SiteInfo }
         )}
       />
       <main className="panel__body">
-        {commandError && <p className="error" role="alert">{commandError}</p>}
+        <CommandError error={commandError} />
         {access === 'missing' && <HostAccessCard info={info} onRequest={request} />}
         {access === 'granted' && (
           <>

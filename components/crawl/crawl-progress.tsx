@@ -1,9 +1,10 @@
 import type { JobRecord } from '@/lib/db';
-import { sendMessage } from '@/lib/messaging';
 import { plural } from '../format';
+import { CommandError, useCommand } from '../use-command';
 
 /** Live progress of a crawl with its controls. Numbers come from the job row the worker keeps current. */
 export function CrawlProgress({ job, onNew, onOutput }: { job: JobRecord; onNew: () => void; onOutput: () => void }) {
+  const { run, error } = useCommand();
   const c = job.counters;
   const get = (k: string) => c[k] ?? 0;
   const processed = get('done') + get('failed') + get('skipped');
@@ -32,15 +33,16 @@ export function CrawlProgress({ job, onNew, onOutput }: { job: JobRecord; onNew:
       <p className="crawl-progress__message" data-testid="crawl-message">{job.message}</p>
       {get('rendered') > 0 && <p className="muted" data-testid="rendered-note">{plural(get('rendered'), 'page')} needed JavaScript and {get('rendered') === 1 ? 'was' : 'were'} rendered in a background tab.</p>}
       {get('duplicates') > 0 && <p className="muted">{plural(get('duplicates'), 'page')} had the same content as another and {get('duplicates') === 1 ? 'is' : 'are'} kept once.</p>}
+      <CommandError error={error} />
       <div className="crawl-progress__actions">
         {job.state === 'running' && (
-          <button type="button" className="button" onClick={() => void sendMessage('pauseCrawl', { jobId: job.id })} data-testid="pause">Pause</button>
+          <button type="button" className="button" onClick={() => void run('pauseCrawl', { jobId: job.id })} data-testid="pause">Pause</button>
         )}
         {job.state === 'paused' && (
-          <button type="button" className="button button--primary" onClick={() => void sendMessage('resumeCrawl', { jobId: job.id })} data-testid="resume">Resume</button>
+          <button type="button" className="button button--primary" onClick={() => void run('resumeCrawl', { jobId: job.id })} data-testid="resume">Resume</button>
         )}
         {active && (
-          <button type="button" className="button button--danger" onClick={() => void sendMessage('cancelCrawl', { jobId: job.id })} data-testid="cancel">Cancel</button>
+          <button type="button" className="button button--danger" onClick={() => void run('cancelCrawl', { jobId: job.id })} data-testid="cancel">Cancel</button>
         )}
         {job.state === 'done' && <button type="button" className="button button--primary" onClick={onOutput} data-testid="see-output">See llms.txt</button>}
         {!active && <button type="button" className="button" onClick={onNew} data-testid="new-crawl">New crawl</button>}

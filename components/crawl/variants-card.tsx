@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { db, type JobRecord } from '@/lib/db';
-import { sendMessage } from '@/lib/messaging';
 import { describeVariant, foundVariants, type FoundVariant } from '@/lib/url/variants';
 import { plural } from '../format';
 import { frontierOf } from '@/lib/queries';
+import { CommandError, useCommand } from '../use-command';
 
 /**
  * The other versions and languages of the docs a crawl found and left alone (a crawl stays in its
@@ -12,7 +12,7 @@ import { frontierOf } from '@/lib/queries';
  */
 export function VariantsCard({ job }: { job: JobRecord }) {
   const [found, setFound] = useState<FoundVariant[]>([]);
-  const [note, setNote] = useState<string | null>(null);
+  const { run, error } = useCommand();
   const settled = job.state !== 'running' && job.state !== 'queued';
   useEffect(() => {
     if (!settled || !job.startUrl) return;
@@ -26,11 +26,7 @@ export function VariantsCard({ job }: { job: JobRecord }) {
     };
   }, [job.id, job.startUrl, settled]);
   if (found.length === 0 || !job.startUrl) return null;
-  const crawl = async (variant: FoundVariant) => {
-    setNote(null);
-    const answer = await sendMessage('startCrawl', { url: variant.startUrl, settings: job.settings ?? {} }).catch((e: unknown) => ({ error: String(e) }));
-    if ('error' in answer) setNote(answer.error);
-  };
+  const crawl = (variant: FoundVariant) => run('startCrawl', { url: variant.startUrl, settings: job.settings ?? {} });
   return (
     <section className="card" data-testid="variants">
       <h2>Other versions and languages</h2>
@@ -43,7 +39,7 @@ export function VariantsCard({ job }: { job: JobRecord }) {
           </li>
         ))}
       </ul>
-      {note && <p className="error" role="alert">{note}</p>}
+      <CommandError error={error} />
     </section>
   );
 }

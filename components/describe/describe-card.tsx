@@ -3,17 +3,17 @@ import { useState } from 'react';
 import { db } from '@/lib/db';
 import { builtinProvider } from '@/lib/describe/builtin';
 import { createDescribeJob, pagesToDescribe, runDescribeJob } from '@/lib/describe/run-describe';
-import { sendMessage } from '@/lib/messaging';
 import { useLatestJob } from '../crawl/use-crawl';
 import { shortUrl } from '../format';
 import { ProviderForm } from './provider-form';
 import { useDescribeSettings } from './use-describe-settings';
+import { CommandError, useCommand } from '../use-command';
 
 /** Optional AI descriptions: the provider, consent before page text leaves the browser, progress and fallbacks. */
 export function DescribeCard({ origin }: { origin: string }) {
   const [settings, save] = useDescribeSettings();
   const [consent, setConsent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run, error, setError } = useCommand();
   const job = useLatestJob(origin, 'describe');
   const pages = useLiveQuery(() => pagesToDescribe(db, origin), [origin]);
   if (!settings || job === undefined) return null;
@@ -23,9 +23,12 @@ export function DescribeCard({ origin }: { origin: string }) {
   const start = async () => {
     setError(null);
     if (settings.provider === 'builtin') return runBuiltin();
-    const answer = await sendMessage('startDescribe', { origin }).catch((e: unknown) => ({ error: `Scout’s background worker did not answer (${String(e)}).` }));
-    if ('consent' in answer && answer.consent) setConsent(true);
-    else if ('error' in answer) setError(answer.error);
+    const answer = await run('startDescribe', { origin });
+    // Not an error: the user has not yet agreed to send page text to this endpoint.
+    if (answer && 'consent' in answer && answer.consent) {
+      setError(null);
+      setConsent(true);
+    }
   };
   const agree = async () => {
     await save({ ...settings, consentedTo: settings.endpoint.url });
@@ -39,7 +42,7 @@ export function DescribeCard({ origin }: { origin: string }) {
     const provider = builtinProvider();
     try {
       await runDescribeJob(db, created.id, provider, { concurrency: 1, maxPages: settings.maxPages });
-      await sendMessage('generate', { origin });
+      await run('generate', { origin });
     } finally {
       provider.destroy();
     }
@@ -57,7 +60,7 @@ export function DescribeCard({ origin }: { origin: string }) {
       {settings.provider !== 'none' && (
         <div className="row">
           <button type="button" className="button button--primary" disabled={running || !pages} onClick={() => void start()} data-testid="describe-start">Write descriptions</button>
-          {running && job && <button type="button" className="button button--danger" onClick={() => void sendMessage('cancelDescribe', { jobId: job.id })} data-testid="describe-cancel">Cancel</button>}
+          {running && job && <button type="button" className="button button--danger" onClick={() => void run('cancelDescribe', { jobId: job.id })} data-testid="describe-cancel">Cancel</button>}
         </div>
       )}
       {consent && (
@@ -72,7 +75,7 @@ export function DescribeCard({ origin }: { origin: string }) {
           </div>
         </div>
       )}
-      {error && <p className="error" role="alert">{error}</p>}
+      <CommandError error={error} />
       {job && (
         <>
           <p className="crawl-progress__message" data-testid="describe-message">{job.message}</p>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { MonitorSettings } from '@/lib/db';
-import { sendMessage } from '@/lib/messaging';
 import { SCHEDULE_CHOICES } from '@/lib/refresh/schedule';
 import { DEFAULT_THRESHOLD } from '@/lib/refresh/similarity';
+import { CommandError, useCommand } from '../use-command';
 
 const label = (h: number) => (h === 0 ? 'Off' : h === 6 ? 'Every 6 hours' : h === 24 ? 'Daily' : h === 168 ? 'Weekly' : `Every ${h} hours`);
 
@@ -15,6 +15,7 @@ export function MonitorForm({ origin, monitor }: { origin: string; monitor: Moni
   const everyHours = monitor?.everyHours ?? 0;
   const threshold = monitor?.threshold ?? DEFAULT_THRESHOLD;
   const [note, setNote] = useState<string | null>(null);
+  const { run, error } = useCommand();
 
   const save = async (change: { everyHours: number; threshold: number }) => {
     setNote(null);
@@ -23,7 +24,7 @@ export function MonitorForm({ origin, monitor }: { origin: string; monitor: Moni
       const allowed = (await browser.permissions.contains({ permissions: ['notifications'] })) || (await browser.permissions.request({ permissions: ['notifications'] }).catch(() => false));
       if (!allowed) setNote('Scheduled refreshes will run, but without notifications: results show here.');
     }
-    await sendMessage('setMonitor', { origin, ...change });
+    await run('setMonitor', { origin, ...change });
   };
 
   return (
@@ -45,6 +46,7 @@ export function MonitorForm({ origin, monitor }: { origin: string; monitor: Moni
         {everyHours > 0 && monitor?.nextAt ? `Next check ${new Date(monitor.nextAt).toLocaleString()}, in the background while the browser runs.` : 'Off: refresh only when you click Refresh now.'}
       </p>
       {note && <p className="note">{note}</p>}
+      <CommandError error={error} />
     </section>
   );
 }

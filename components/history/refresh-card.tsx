@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import type { JobRecord } from '@/lib/db';
-import { sendMessage } from '@/lib/messaging';
 import { useStallWatch } from '../crawl/use-stall-watch';
+import { CommandError, useCommand } from '../use-command';
 
 const COUNTS = [
   ['checked', 'Checked'],
@@ -14,25 +13,13 @@ const COUNTS = [
 
 /** Refresh now, and the latest refresh's progress or result. */
 export function RefreshCard({ origin, refresh, crawled }: { origin: string; refresh: JobRecord | undefined; crawled: boolean }) {
-  const [error, setError] = useState<string | null>(null);
-  const [starting, setStarting] = useState(false);
+  const { run, error, busy: starting } = useCommand();
   useStallWatch(refresh);
   const running = refresh?.state === 'running' || refresh?.state === 'paused';
   const c = refresh?.counters ?? {};
   const pct = refresh?.state === 'done' ? 100 : Math.round(((c.checked ?? 0) / Math.max(1, c.total ?? 1)) * 100);
 
-  const start = async () => {
-    setStarting(true);
-    setError(null);
-    try {
-      const answer = await sendMessage('startRefresh', { origin });
-      if ('error' in answer) setError(answer.error);
-    } catch (e) {
-      setError(`Scout’s background worker did not answer (${String(e)}).`);
-    } finally {
-      setStarting(false);
-    }
-  };
+  const start = () => run('startRefresh', { origin });
 
   return (
     <section className="card" data-testid="refresh-card" data-state={refresh?.state ?? 'none'}>
@@ -59,16 +46,16 @@ export function RefreshCard({ origin, refresh, crawled }: { origin: string; refr
           </p>
         </>
       )}
-      {error && <p className="error" role="alert">{error}</p>}
+      <CommandError error={error} />
       <div className="crawl-progress__actions">
         {!running && (
           <button type="button" className="button button--primary" onClick={() => void start()} disabled={starting || !crawled} data-testid="refresh-now">
             {starting ? 'Starting…' : 'Refresh now'}
           </button>
         )}
-        {refresh?.state === 'running' && <button type="button" className="button" onClick={() => void sendMessage('pauseCrawl', { jobId: refresh.id })}>Pause</button>}
-        {refresh?.state === 'paused' && <button type="button" className="button button--primary" onClick={() => void sendMessage('resumeCrawl', { jobId: refresh.id })}>Resume</button>}
-        {running && refresh && <button type="button" className="button button--danger" onClick={() => void sendMessage('cancelCrawl', { jobId: refresh.id })}>Cancel</button>}
+        {refresh?.state === 'running' && <button type="button" className="button" onClick={() => void run('pauseCrawl', { jobId: refresh.id })}>Pause</button>}
+        {refresh?.state === 'paused' && <button type="button" className="button button--primary" onClick={() => void run('resumeCrawl', { jobId: refresh.id })}>Resume</button>}
+        {running && refresh && <button type="button" className="button button--danger" onClick={() => void run('cancelCrawl', { jobId: refresh.id })}>Cancel</button>}
         {!crawled && <span className="muted">Crawl the site first.</span>}
       </div>
     </section>

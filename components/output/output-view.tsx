@@ -4,7 +4,6 @@ import { db } from '@/lib/db';
 import { validateLlmsTxt } from '@/lib/generate/validate';
 import { normalizeOutputSettings, type OutputSettings } from '@/lib/generate/output-settings';
 import type { Curation } from '@/lib/generate/types';
-import { sendMessage } from '@/lib/messaging';
 import { formatBytes, plural } from '../format';
 import { DescribeCard } from '../describe/describe-card';
 import { Coverage } from './coverage';
@@ -17,6 +16,7 @@ import { fullTextOf, publishedFiles } from './published';
 import { SectionEditor } from './section-editor';
 import { useOutput } from './use-output';
 import { useLatestCrawl } from '../crawl/use-crawl';
+import { CommandError, useCommand } from '../use-command';
 
 /** The Output tab: the generated files, their findings and token counts, review, export. */
 export function OutputView({ origin, host, onCrawl }: { origin: string; host: string; onCrawl: () => void }) {
@@ -24,8 +24,7 @@ export function OutputView({ origin, host, onCrawl }: { origin: string; host: st
   const crawl = useLatestCrawl(origin);
   const site = useLiveQuery(() => db.sites.get(origin), [origin]);
   const [view, setView] = useState<'review' | 'llms' | 'full'>('review');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run, error, busy } = useCommand();
   const [selected, setSelected] = useState('/llms.txt');
   const published = useMemo(() => (llms ? publishedFiles(origin, llms, full, files) : []), [origin, llms, full, files]);
   const layout = files?.files;
@@ -36,18 +35,7 @@ export function OutputView({ origin, host, onCrawl }: { origin: string; host: st
   const settings = normalizeOutputSettings(site?.curation?.output);
   const changeSettings = (output: OutputSettings) => void regenerate({ ...(site?.curation ?? {}), output });
 
-  const regenerate = async (curation?: Curation) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await sendMessage('generate', { origin, curation });
-      if ('error' in answer) setError(answer.error);
-    } catch (e) {
-      setError(`Scout’s background worker did not answer (${String(e)}).`);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const regenerate = (curation?: Curation) => run('generate', { origin, curation });
 
   if (!loaded) return null;
   // The worker builds the files right after a crawl ends (seconds for a large site): say so instead of "nothing yet".
@@ -69,7 +57,7 @@ export function OutputView({ origin, host, onCrawl }: { origin: string; host: st
           <button type="button" className="button button--primary" onClick={onCrawl}>Go to Generate</button>
           <button type="button" className="button" onClick={() => void regenerate()} disabled={busy}>Build from stored pages</button>
         </div>
-        {error && <p className="error" role="alert">{error}</p>}
+        <CommandError error={error} />
       </section>
     );
   }
@@ -94,7 +82,7 @@ export function OutputView({ origin, host, onCrawl }: { origin: string; host: st
         <p className="muted">{plural(pages, 'page')} in {plural(sections.length, 'section')} · version {llms.version} · {new Date(llms.createdAt).toLocaleString()}</p>
         <ExportBar host={host} origin={origin} llms={llms} full={full} published={published} layout={layout} />
       </section>
-      {error && <p className="error" role="alert">{error}</p>}
+      <CommandError error={error} />
       <FilesCard
         host={host} files={published} settings={settings} flatChars={layout?.flatChars ?? llms.text.length} selected={file?.path ?? '/llms.txt'} busy={busy}
         onSelect={setSelected} onView={(what) => setView(what)} onSettings={changeSettings}
