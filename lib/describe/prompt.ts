@@ -3,7 +3,7 @@
  * one diff plus a PROMPT_VERSION bump — cached descriptions are keyed by that version, so
  * they are made again rather than mixing the old prompt's style with the new one's.
  */
-import { countTokens } from '../generate/tokens';
+import { countTokens } from '../tokens';
 
 /** Bump whenever any text in this file changes. */
 export const PROMPT_VERSION = 1;

@@ -6,7 +6,7 @@
  * generation after a curation change counts only the bodies that changed.
  */
 import { bodyFingerprint } from './full-text';
-import { countTokens } from './tokens';
+import { countTokens } from '../tokens';
 
 /** Counts kept on a page: body fingerprint → tokens of `${body}\n\n`. */
 export type StoredCounts = Array<{ f: string; n: number }>;

@@ -12,7 +12,7 @@ import type { NestedFile } from './nested';
 import { fileParts, type OutputFiles } from './output-files';
 import { headLines } from './render';
 import { headingLine } from './text';
-import { countTokens } from './tokens';
+import { countTokens } from '../tokens';
 import { dedupeKey } from '../url/normalize';
 
 /** The budgets offered (tokens): common context windows. */

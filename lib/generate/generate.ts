@@ -16,7 +16,7 @@ import { titleCleaner } from './site-titles';
 import { baseDirectory, groupByNav, groupByPath, mergeTinyGroups, ROOT_SECTION, startDirectory, startPageLabels, type PageGroup } from './sections';
 import { rootPage, siteName, siteSummary, startPage } from './site-name';
 import { firstHeadingText, headingLine, oneLine } from './text';
-import { countTokens } from './tokens';
+import { countTokens } from '../tokens';
 import type { Curation, GeneratedOutput, GenerateInput, LlmsEntry, LlmsSectionModel, SourcePage } from './types';
 
 // A description on this many pages is the site's boilerplate ("Documentation for Foo"), not the page's.

@@ -11,7 +11,7 @@ import { leanMarkdown } from './lean-links';
 import { markdownLinks } from './link-tree';
 import { nestOutput, type NestedFile, type NestModel } from './nested';
 import type { OutputSettings } from './output-settings';
-import { countTokens } from './tokens';
+import { countTokens } from '../tokens';
 import { dedupeKey } from '../url/normalize';
 
 /** A file of the layout with what the Output tab shows about it. */

@@ -4,7 +4,7 @@
  * reads whole. Errors are what makes a file unusable — the reference parser fails on it, it has no
  * title, or agents' tools cut it; warnings lose or misread something; infos are advice.
  */
-import { countTokens } from '../generate/tokens';
+import { countTokens } from '../tokens';
 import { validateLlmsTxt, type Finding } from '../generate/validate';
 import { HARD_LIMIT_CHARS, RECOMMENDED_CHARS } from './budget';
 

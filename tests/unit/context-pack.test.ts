@@ -5,7 +5,7 @@ import { buildContextPack, type ContextPack } from '@/lib/generate/context-pack'
 import { buildZip } from '@/lib/generate/export';
 import { generateOutputs } from '@/lib/generate/generate';
 import { buildOutputFiles, fileFullText, type OutputFiles } from '@/lib/generate/output-files';
-import { countTokens } from '@/lib/generate/tokens';
+import { countTokens } from '@/lib/tokens';
 import type { GeneratedOutput } from '@/lib/generate/types';
 import { bigSite, SITE } from './nested-helpers';
 

@@ -9,7 +9,7 @@ import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
 import { generateOutputs } from '@/lib/generate/generate';
-import { countTokens } from '@/lib/generate/tokens';
+import { countTokens } from '@/lib/tokens';
 import { validateLlmsTxt } from '@/lib/generate/validate';
 import { nodeDocsDir, nodeDocsSite, pythonDocsDir } from '../fixtures/real-docs';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';

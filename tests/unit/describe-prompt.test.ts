@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countTokens } from '@/lib/generate/tokens';
+import { countTokens } from '@/lib/tokens';
 import { PROMPT_VERSION, pageMessages, siteMessages, trimToTokens } from '@/lib/describe/prompt';
 
 const paragraph = (i: number) => `## Section ${i}\n\nThe function number ${i} reads a stream, checks its header and returns the parsed records.\n- item one of ${i}\n- item two of ${i}`;

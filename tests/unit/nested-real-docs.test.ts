@@ -10,7 +10,7 @@ import { buildContextPack } from '@/lib/generate/context-pack';
 import { generateOutputs } from '@/lib/generate/generate';
 import { textWords } from '@/lib/generate/lean-links';
 import { buildOutputFiles, fileFullText } from '@/lib/generate/output-files';
-import { countTokens } from '@/lib/generate/tokens';
+import { countTokens } from '@/lib/tokens';
 import type { GeneratedOutput } from '@/lib/generate/types';
 import { validateLlmsTxt } from '@/lib/generate/validate';
 import { matrixSites } from '../fixtures/matrix';

@@ -3,7 +3,7 @@ import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
 import { BodyCounts } from '@/lib/generate/body-counts';
 import { generateOutputs } from '@/lib/generate/generate';
 import { buildOutputFiles, fileFullText, type OutputFiles } from '@/lib/generate/output-files';
-import { countTokens } from '@/lib/generate/tokens';
+import { countTokens } from '@/lib/tokens';
 import type { GeneratedOutput } from '@/lib/generate/types';
 import { validateLlmsTxt } from '@/lib/generate/validate';
 import { bigSite, deepSite, SITE, walkNested } from './nested-helpers';
