@@ -10,9 +10,14 @@
  * Run: npm run bench:crawl [-- --runs 3 --corpus python,node,synthetic]
  *   --refresh python,node   corpora refreshed after every crawl (the default); bare --refresh: all; --no-refresh: none
  *   --out <file>            where the JSON goes
- *   --slots 2               pages converted in the offscreen document at once (native DOMParser); the rest
- *                           go to linkedom in the worker. A list (0,2,4) measures each split, runs interleaved:
- *                           0 = linkedom in the worker only, 4 = the native parser only (4 requests per host).
+ *   --converters 1w+native  where pages convert (lib/crawl/converter-plan.ts): Nw = N conversion workers,
+ *                           native = the offscreen document's DOMParser, sw = linkedom in the service worker.
+ *                           A list (1w,2w,1w+native) measures each, runs interleaved; default: the build's own plan.
+ *   --extension <dir>       another build to measure (a baseline's .output/chrome-mv3-e2e); --label names it
+ *                           in the results. A build that predates --converters ignores it.
+ *   CPU per page: every run reports the CPU time Chromium spent per stored page (bench/cpu.ts: the
+ *   extension's process per thread — service worker, main thread with the offscreen document and the
+ *   panel, conversion workers — the network service, the browser process), and the floor's.
  *   --latency 80            the fixture server waits 80 ms (± --jitter, a quarter of it by default) before each
  *                           response; --bandwidth 50 caps its one shared link at 50 Mbit/s. Then the wall time is
  *                           compared with the politeness floor (pages × latency ÷ the job's per-host concurrency)
@@ -27,6 +32,7 @@ import { convertHtml } from '../lib/convert/convert-page';
 import { linkedomAdapter } from '../lib/convert/dom';
 import { startFixtureServer, type FixtureServer } from '../tests/fixtures/server';
 import { NETWORK_HEADER, PACE_HEADER, networkFigures, networkRow, pace, paceRow, type NetworkFigures, type PaceFigures } from './figures';
+import { cpuBetween, perPage, sampleCpu, type CpuSample } from './cpu';
 import { arg, corpora, networkFromArgs, openCrawlPanel } from './harness';
 import { launchWithExtension } from '../tests/e2e/browser';
 import { readStore } from '../tests/e2e/extension-db';
@@ -36,7 +42,13 @@ const CORPORA = corpora(Number(arg('pages', '5000')), Number(arg('wide', '100000
 const NETWORK = networkFromArgs();
 const MAX_PAGES = Number(arg('max-pages', '10000'));
 const selected = arg('corpus', 'python,node').split(',');
-const SLOTS = arg('slots', '2').split(',').map(Number);
+const SLOTS = arg('converters', 'default').split(',');
+const CPU_HEADER = [
+  '| corpus (build, converters) | extension process | service worker | main thread (offscreen + panel) | conversion workers | network service | browser | all Chromium | floor: extension (DOMParser + fetch) | floor: all Chromium | crawl ÷ floor (extension) |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+];
+const EXTENSION = process.argv.includes('--extension') ? arg('extension', '') : undefined;
+const LABEL = arg('label', EXTENSION ? 'other build' : 'this build');
 const refreshArg = process.argv.indexOf('--refresh');
 const refreshed = new Set(
   process.argv.includes('--no-refresh') ? []
@@ -204,26 +216,29 @@ async function generateMs(panel: Page, origin: string): Promise<number> {
   return rows.find((r) => r.kind === 'llms-full')?.buildMs ?? NaN;
 }
 
-async function crawlOnce(name: string, slots: number) {
+async function crawlOnce(name: string, slots: string) {
   const corpus = CORPORA[name];
   if (!corpus) throw new Error(`Unknown corpus ${name}`);
   const server = await startFixtureServer({ [corpus.host]: corpus.site() }, { network: NETWORK });
-  const { context, extensionId } = await launchWithExtension();
+  const { context, extensionId } = await launchWithExtension(EXTENSION ? { extensionDir: EXTENSION } : {});
   try {
     const startUrl = server.url(corpus.host, corpus.start);
-    const panel = await openCrawlPanel(context, extensionId, startUrl, slots, MAX_PAGES);
+    const panel = await openCrawlPanel(context, extensionId, startUrl, slots === 'default' ? null : slots, MAX_PAGES);
     const cdp = await context.newCDPSession(panel);
     let peakHeap = 0;
     const heapOf = await workerHeapProbe(cdp, extensionId);
     const heapTimer = setInterval(() => {
       void heapOf().then((h) => (peakHeap = Math.max(peakHeap, h)), () => undefined);
     }, 250);
+    const cpuBefore = sampleCpu();
     await panel.getByTestId('start-crawl').click();
     let row = await readDb(panel, false);
     while (!row.job || row.job.state === 'running') {
-      await panel.waitForTimeout(200);
+      await panel.waitForTimeout(100);
       row = await readDb(panel, false);
     }
+    // Sampled the moment the job is seen done: the llms.txt generation that follows is not the crawl's.
+    const crawlCpu = cpuBetween(cpuBefore, sampleCpu());
     row = await readDb(panel);
     clearInterval(heapTimer);
     const { job, urls, bytes, writtenAt } = row;
@@ -242,8 +257,10 @@ async function crawlOnce(name: string, slots: number) {
     const sent = { requests: server.requests.length, bytes: server.requests.reduce((n, r) => n + (r.bytes ?? 0), 0) };
     const buildMs = await generateMs(panel, server.origin(corpus.host));
     const refresh = refreshed.has(name) ? await refreshOnce(panel, server, server.origin(corpus.host)) : undefined;
+    const floorBefore = sampleCpu();
     const floorMs = await floor(panel, urls, perHost);
-    return { slots, pages: urls.length, bytes, wallMs, floorMs, generateMs: buildMs, counters: job.counters, peakHeap, idbBytes: usage.usage, server: sent, refresh, perHost, network, pace: paceOf };
+    const cpu = { crawl: perPage(crawlCpu, urls.length), floor: perPage(cpuBetween(floorBefore, sampleCpu()), urls.length) };
+    return { slots, build: LABEL, cpu, pages: urls.length, bytes, wallMs, floorMs, generateMs: buildMs, counters: job.counters, peakHeap, idbBytes: usage.usage, server: sent, refresh, perHost, network, pace: paceOf };
   } finally {
     await context.close();
     await server.close();
@@ -252,13 +269,13 @@ async function crawlOnce(name: string, slots: number) {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 // --note says what else ran on the machine (other work shares its 2 cores): figures are only as quiet as that.
-const results: Record<string, unknown> = { date: new Date().toISOString(), runs: RUNS, machine: '2 cores', note: arg('note', ''), network: NETWORK ?? null, maxPages: MAX_PAGES, corpora: {} };
+const results: Record<string, unknown> = { date: new Date().toISOString(), build: LABEL, extension: EXTENSION ?? '.output/chrome-mv3-e2e', runs: RUNS, machine: '2 cores', note: arg('note', ''), network: NETWORK ?? null, maxPages: MAX_PAGES, corpora: {} };
 const pct = (x: number) => `${(100 * x).toFixed(x < 0.1 ? 2 : 1)} %`;
 const refreshTable: string[] = [
   '| corpus | pages | crawl s | refresh s (median, min–max) | refresh time % of crawl | crawl MB | refresh page bytes | % of crawl bytes | refresh requests (304 / 200 / other) | server bytes refresh / crawl | unchanged / checked | changed / minor / failed |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
 ];
-const table: string[] = ['| corpus | offscreen slots | pages | MB | wall s (median, min–max) | pages/s | MB/s | floor s | ratio | fetch / convert / store s (summed over requests) | generate s | peak worker heap MB | IndexedDB MB | Node convert ms/page |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'];
+const table: string[] = ['| corpus | converters | pages | MB | wall s (median, min–max) | pages/s | MB/s | floor s | ratio | fetch / convert / store s (summed over requests) | generate s | peak worker heap MB | IndexedDB MB | Node convert ms/page |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'];
 type CrawlRun = Awaited<ReturnType<typeof crawlOnce>>;
 const allRuns: Record<string, CrawlRun[]> = {};
 for (const name of selected) {
@@ -267,7 +284,8 @@ for (const name of selected) {
     for (const slots of SLOTS) {
       const r = await crawlOnce(name, slots);
       (allRuns[`${name}|${slots}`] ??= []).push(r);
-      console.log(`${name} (${slots} offscreen) run ${i + 1}: ${r.pages} pages in ${(r.wallMs / 1000).toFixed(1)} s (floor ${(r.floorMs / 1000).toFixed(1)} s, generate ${(r.generateMs / 1000).toFixed(1)} s)`);
+      console.log(`${name} (${LABEL}, converters ${slots}) run ${i + 1}: ${r.pages} pages in ${(r.wallMs / 1000).toFixed(1)} s (floor ${(r.floorMs / 1000).toFixed(1)} s, generate ${(r.generateMs / 1000).toFixed(1)} s)`);
+      console.log(`  CPU ms/page: crawl ${cpuText(r.cpu.crawl)}; floor ${cpuText(r.cpu.floor)}`);
       if (r.network) console.log(`  network: wall ${(r.network.wallMs / 1000).toFixed(1)} s ÷ politeness floor ${(r.network.politenessFloorMs / 1000).toFixed(1)} s = ${r.network.ratio.toFixed(2)}×, ${r.network.meanInFlight.toFixed(2)} requests in flight on average (of ${r.perHost})`);
       if (r.pace) console.log(`  pace: ${r.pace.firstTenth.toFixed(1)} pages/s in the first tenth, ${r.pace.lastTenth.toFixed(1)} in the last (${r.pace.ratio.toFixed(2)}); by tenth ${r.pace.tenths.map((x) => x.toFixed(0)).join(' ')}`);
       if (r.refresh) console.log(`${name} run ${i + 1}: refresh ${(r.refresh.wallMs / 1000).toFixed(2)} s (click to done ${(r.refresh.clickToDoneMs / 1000).toFixed(2)} s), ${r.refresh.counters.unchanged}/${r.refresh.counters.checked} unchanged, ${r.refresh.counters.bytes} page bytes, ${r.refresh.requests} requests ${JSON.stringify(r.refresh.statuses)}`);
@@ -275,6 +293,7 @@ for (const name of selected) {
   }
 }
 const nodeConvertMs: Record<string, number> = {};
+const cpuTable = [...CPU_HEADER];
 const networkTable = [...NETWORK_HEADER];
 const paceTable = [...PACE_HEADER];
 for (const key of Object.keys(allRuns)) {
@@ -284,7 +303,8 @@ for (const key of Object.keys(allRuns)) {
   if (!mid) continue;
   const dirFn = CORPORA[name]?.dir;
   const nodeConvert = dirFn ? (nodeConvertMs[name] ??= convertInNodeAll(dirFn)) : NaN;
-  (results.corpora as Record<string, unknown>)[SLOTS.length > 1 ? `${name} (${slotsText} offscreen)` : name] = { runs, nodeConvertMsPerPage: nodeConvert };
+  (results.corpora as Record<string, unknown>)[SLOTS.length > 1 ? `${name} (${slotsText})` : name] = { runs, nodeConvertMsPerPage: nodeConvert, cpuMsPerPage: { crawl: medianCpu(runs.map((r) => r.cpu.crawl)), floor: medianCpu(runs.map((r) => r.cpu.floor)) } };
+  cpuTable.push(cpuRow(`${name} (${LABEL}, ${slotsText})`, runs));
   const walls = runs.map((r) => r.wallMs / 1000);
   const c = mid.counters;
   const label = SLOTS.length > 1 ? `${name} (${slotsText})` : name;
@@ -306,6 +326,28 @@ for (const key of Object.keys(allRuns)) {
       `| ${name}${SLOTS.length > 1 ? ` (${slotsText})` : ''} | ${m((r) => r.pages)} | ${m((r) => r.wallMs / 1000).toFixed(1)} | ${median(rs).toFixed(2)} (${Math.min(...rs).toFixed(2)}–${Math.max(...rs).toFixed(2)}) | ${pct(m((r) => r.refresh.wallMs / r.wallMs))} | ${(m((r) => r.bytes) / 1e6).toFixed(1)} | ${(m((r) => rc(r, 'bytes')) / 1e6).toFixed(2)} MB | ${pct(m((r) => rc(r, 'bytes') / r.bytes))} | ${m((r) => r.refresh.requests)} (${m((r) => st(r, '304'))} / ${m((r) => st(r, '200'))} / ${m((r) => r.refresh.requests - st(r, '304') - st(r, '200'))}) | ${(m((r) => r.refresh.serverBytes) / 1e6).toFixed(2)} / ${(m((r) => r.server.bytes) / 1e6).toFixed(1)} MB (${pct(m((r) => r.refresh.serverBytes / r.server.bytes))}) | ${m((r) => rc(r, 'unchanged'))} / ${m((r) => rc(r, 'checked'))} | ${m((r) => rc(r, 'changed'))} / ${m((r) => rc(r, 'minor'))} / ${m((r) => rc(r, 'failed'))} |`,
     );
   }
+}
+
+function cpuText(c: CpuSample): string {
+  return Object.entries(c)
+    .filter(([, v]) => v >= 0.05)
+    .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+    .join(', ');
+}
+
+/** Each key's median over the runs. */
+function medianCpu(samples: CpuSample[]): CpuSample {
+  const keys = new Set(samples.flatMap((s) => Object.keys(s)));
+  return Object.fromEntries([...keys].map((k) => [k, median(samples.map((s) => s[k] ?? 0))]));
+}
+
+
+function cpuRow(label: string, runs: CrawlRun[]): string {
+  const c = medianCpu(runs.map((r) => r.cpu.crawl));
+  const f = medianCpu(runs.map((r) => r.cpu.floor));
+  const all = (s: CpuSample) => Object.entries(s).filter(([k]) => !k.startsWith('thread:')).reduce((n, [, v]) => n + v, 0);
+  const v = (x: number | undefined) => (x ?? 0).toFixed(1);
+  return `| ${label} | ${v(c.extension)} | ${v(c['thread: service worker'])} | ${v(c['thread: main (offscreen, panel)'])} | ${v(c['thread: conversion workers'])} | ${v(c.network)} | ${v(c.browser)} | ${v(all(c))} | ${v(f.extension)} | ${v(all(f))} | ${((c.extension ?? 0) / (f.extension ?? NaN)).toFixed(1)}× |`;
 }
 
 /** The conversion step alone, in Node: every .html file of the corpus through convertHtml. */
@@ -343,7 +385,7 @@ function widePageCost(runs: typeof allRuns): { text: string; bySlots: Record<str
       queued: m(wide, (r) => r.counters.discovered ?? 0) - m(plain, (r) => r.counters.discovered ?? 0),
     };
     bySlots[String(slots)] = cost;
-    lines.push(`The page with ${arg('wide', '100000')} links (${slots} offscreen): +${(cost.wallMs / 1000).toFixed(2)} s of crawl wall time (median ${(m(wide, (r) => r.wallMs) / 1000).toFixed(1)} s vs ${(m(plain, (r) => r.wallMs) / 1000).toFixed(1)} s without it), +${(cost.convertMs / 1000).toFixed(2)} s converting, +${(cost.storeMs / 1000).toFixed(2)} s in write transactions, +${cost.queued} URLs queued`);
+    lines.push(`The page with ${arg('wide', '100000')} links (converters ${slots}): +${(cost.wallMs / 1000).toFixed(2)} s of crawl wall time (median ${(m(wide, (r) => r.wallMs) / 1000).toFixed(1)} s vs ${(m(plain, (r) => r.wallMs) / 1000).toFixed(1)} s without it), +${(cost.convertMs / 1000).toFixed(2)} s converting, +${(cost.storeMs / 1000).toFixed(2)} s in write transactions, +${cost.queued} URLs queued`);
   }
   return lines.length ? { text: lines.join('\n'), bySlots } : null;
 }
@@ -363,6 +405,8 @@ if (networkTable.length > 2) {
   console.log(`\nOver a shaped network (${JSON.stringify(NETWORK)}; median of ${RUNS} runs). Shares: time summed over requests ÷ (wall × per-host concurrency)\n`);
   console.log(networkTable.join('\n'));
 }
+console.log(`\nCPU ms per stored page, crawl and floor (median of ${RUNS} runs; /proc, bench/cpu.ts). The extension's process is the service worker, the main thread (offscreen document + side panel) and the conversion workers; the floor is the panel's fetch + DOMParser\n`);
+console.log(cpuTable.join('\n'));
 console.log(`\nPace: pages/s over the first and the last tenth of the stored pages (median of ${RUNS} runs)\n`);
 console.log(paceTable.join('\n'));
 if (wideCost) console.log(`\n${wideCost.text}`);

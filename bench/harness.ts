@@ -49,16 +49,16 @@ export function networkFromArgs(): NetworkShape | undefined {
 
 /**
  * The side panel as a tab on `startUrl`, on the Generate tab with the limits raised so the whole
- * corpus is crawled (or `maxPages` of it). `slots` sets the offscreen/worker split (see --slots);
- * null keeps the default.
+ * corpus is crawled (or `maxPages` of it). `converters` sets where pages convert (see --converters,
+ * lib/crawl/converter-plan.ts); null keeps the build's default.
  */
-export async function openCrawlPanel(context: BrowserContext, extensionId: string, startUrl: string, slots: number | null, maxPages = 10_000): Promise<Page> {
+export async function openCrawlPanel(context: BrowserContext, extensionId: string, startUrl: string, converters: string | null, maxPages = 10_000): Promise<Page> {
   const panel = await context.newPage();
   // tsx compiles the functions handed to evaluate() with esbuild's __name helper; give the page a no-op one.
   await panel.addInitScript('globalThis.__name = (f) => f');
   await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?url=${encodeURIComponent(startUrl)}`);
-  if (slots !== null) {
-    await panel.evaluate((n) => (globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }).chrome.storage.local.set({ benchOffscreenSlots: n }), slots);
+  if (converters !== null) {
+    await panel.evaluate((spec) => (globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }).chrome.storage.local.set({ benchConverters: spec }), converters);
   }
   await panel.getByRole('tab', { name: 'Generate' }).click();
   await panel.getByTestId('max-pages').fill(String(maxPages));

@@ -18,8 +18,8 @@ const corpus = arg('corpus', 'synthetic');
 const pages = Number(arg('pages', '2000'));
 /** Seconds to keep profiling after the crawl ends: the worker then builds llms.txt and llms-full.txt. */
 const after = Number(arg('after', '0'));
-/** Pages converted in the offscreen document at once (see bench/crawl.ts --slots); default: the extension's own. */
-const slots = process.argv.includes('--slots') ? Number(arg('slots', '2')) : null;
+/** Where pages convert (see bench/crawl.ts --converters, e.g. 1w+native); default: the extension's own plan. */
+const converters = process.argv.includes('--converters') ? arg('converters', '1w+native') : null;
 const SITES = corpora(pages);
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }
@@ -75,7 +75,7 @@ const server = await startFixtureServer({ [spec.host]: spec.site() });
 const { context, extensionId } = await launchWithExtension();
 try {
   const startUrl = server.url(spec.host, spec.start);
-  const panel = await openCrawlPanel(context, extensionId, startUrl, slots);
+  const panel = await openCrawlPanel(context, extensionId, startUrl, converters);
   const cdp = await context.newCDPSession(panel);
   const worker = await attach(cdp, (t) => t.type === 'service_worker' && t.url.includes(extensionId));
   if (!worker) throw new Error('no service worker target');

@@ -1,5 +1,4 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
-import type { ProcessRequest, ProcessResult } from './crawl/processor';
 import type { CrawlSettings } from './crawl/settings';
 import type { Curation } from './generate/types';
 
@@ -43,10 +42,11 @@ export interface ProtocolMap {
   wakeCrawls(): { resumed: number };
   /** Regenerates the site's llms.txt and llms-full.txt from its latest crawl, saving the curation first when given. */
   generate(data: { origin: string; curation?: Curation }): { version: number } | { error: string };
-  /** Internal, worker → offscreen document: fetch and convert one page with the native parser; `id` names it for abortProcessPage. */
-  processPage(data: ProcessRequest & { id: string }): ProcessResult;
-  /** Internal, worker → offscreen document: the page's crawl was cancelled; stop its requests and retry waits now. */
-  abortProcessPage(data: { id: string }): void;
+  /**
+   * Internal, worker → offscreen document: start `workers` conversion workers (and serve the native
+   * parser when `native`) and post a MessagePort to each to the service worker; answers their names.
+   */
+  connectConverters(data: { workers: number; native: boolean }): { lanes: string[] };
 }
 
 export const { sendMessage, onMessage, removeAllListeners } = defineExtensionMessaging<ProtocolMap>();

@@ -36,8 +36,17 @@ export function setUpCrawls(hooks: JobHooks): { startRefresh(origin: string, sch
   const fetchFn = ((input, init) => fetch(input, init)) as typeof fetch;
   // Client-rendered pages: docsify read directly, other shells rendered in a tab (lib/render/).
   const renderer = setUpRendering();
-  const processor = withRendering(createCrawlProcessor(), { renderer: renderer?.render ?? null, dom: linkedomAdapter, fetch: fetchFn });
-  const deps = { db, fetch: fetchFn, process: processor };
+  const crawlProcessor = createCrawlProcessor();
+  const processor = withRendering(crawlProcessor.process, { renderer: renderer?.render ?? null, dom: linkedomAdapter, fetch: fetchFn });
+  const deps = {
+    db,
+    fetch: fetchFn,
+    process: processor,
+    // Read when a run starts: the runner keeps its backlog of fetched pages under twice this.
+    get converters() {
+      return crawlProcessor.converters();
+    },
+  };
   let keepalive: ReturnType<typeof setInterval> | undefined;
 
   const track = () => {

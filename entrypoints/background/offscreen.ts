@@ -1,93 +1,108 @@
 import { linkedomAdapter } from '@/lib/convert/dom';
-import { createLocalProcessor, type PageProcessor, type ProcessRequest, type ProcessResult } from '@/lib/crawl/processor';
+import { ConversionQueue, LaneError, type ConverterLane } from '@/lib/crawl/conversion-queue';
+import { portConverter } from '@/lib/crawl/convert-port';
+import { defaultPlan, parsePlan, planCapacity, planName, type ConverterPlan } from '@/lib/crawl/converter-plan';
+import { convertBody } from '@/lib/crawl/process-page';
+import { createLocalProcessor, type PageProcessor } from '@/lib/crawl/processor';
 import { sendMessage } from '@/lib/messaging';
 
 let creating: Promise<void> | undefined;
-/** Set once the document answered; cleared when a message fails (Chrome may have closed it). */
-let documentReady = false;
 
 async function ensureDocument(): Promise<void> {
-  if (documentReady) return;
   const existing = await browser.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT' as Browser.runtime.ContextType] });
   if (existing.length > 0) return;
   creating ??= browser.offscreen
     .createDocument({
       url: browser.runtime.getURL('/offscreen.html'),
-      reasons: ['DOM_PARSER' as Browser.offscreen.Reason],
-      justification: 'Convert crawled documentation pages to Markdown with the browser’s HTML parser.',
+      reasons: ['DOM_PARSER' as Browser.offscreen.Reason, 'WORKERS' as Browser.offscreen.Reason],
+      justification: 'Convert crawled documentation pages to Markdown in worker threads and with the browser’s HTML parser.',
     })
     .finally(() => (creating = undefined));
   await creating;
 }
 
-/**
- * Pages in the offscreen document at once. Past this, the worker converts the page itself.
- * Why: the offscreen document shares one thread with every other extension page (the side
- * panel included), and profiling a Python-docs crawl showed that thread busy ~95% of the time
- * while the worker's thread sat ~90% idle. linkedom in the worker costs about what the native
- * parser plus that thread's contention costs, so two pipelines run side by side.
- */
-const OFFSCREEN_SLOTS = 2;
+/** The service worker's own linkedom: the converter of last resort, and one lane when the plan says `sw`. */
+const localLane = (): ConverterLane => ({ name: 'linkedom in the service worker', capacity: 1, convert: async (job) => convertBody(job, linkedomAdapter) });
 
-/**
- * Benchmark builds only (SCOUT_E2E): `storage.local.benchOffscreenSlots` overrides the split, so
- * bench/crawl.ts can measure linkedom in the worker (0), the native parser only (4 = every slot
- * at the default concurrency) and mixes in one run of the same build.
- */
-let offscreenSlots = OFFSCREEN_SLOTS;
-if (import.meta.env.SCOUT_E2E) {
-  const read = (value: unknown) => (offscreenSlots = typeof value === 'number' ? value : OFFSCREEN_SLOTS);
-  void browser.storage.local.get('benchOffscreenSlots').then((r) => read(r.benchOffscreenSlots));
-  browser.storage.onChanged.addListener((changes) => {
-    if (changes.benchOffscreenSlots) read(changes.benchOffscreenSlots.newValue);
+/** Ports from the offscreen document arrive as a message to the service worker, not as the answer. */
+let portsArrived: ((value: { names: string[]; ports: readonly MessagePort[] }) => void) | undefined;
+
+/** Chromium: the workers and the native parser live in the offscreen document; the service worker gets a port to each. */
+async function offscreenLanes(plan: ConverterPlan): Promise<ConverterLane[]> {
+  if (!plan.workers && !plan.native) return [];
+  await ensureDocument();
+  const arrived = new Promise<{ names: string[]; ports: readonly MessagePort[] }>((resolve, reject) => {
+    portsArrived = resolve;
+    setTimeout(() => reject(new Error('The offscreen document sent no converters within 10 s')), 10_000);
+  });
+  await sendMessage('connectConverters', { workers: plan.workers, native: plan.native });
+  const { names, ports } = await arrived;
+  return ports.map((port, i) => ({ name: names[i] ?? `converter ${i + 1}`, capacity: 1, convert: portConverter(port) }));
+}
+
+/** Firefox: the background page has a DOM of its own and starts the same workers itself. */
+function backgroundLanes(plan: ConverterPlan): ConverterLane[] {
+  return Array.from({ length: plan.workers }, (_, i) => {
+    const channel = new MessageChannel();
+    new Worker(browser.runtime.getURL('/convert-worker.js')).postMessage(null, [channel.port1]);
+    return { name: `worker ${i + 1}`, capacity: 1, convert: portConverter(channel.port2) };
   });
 }
 
-/**
- * One page in the offscreen document. A signal cannot cross a message, so its abort (Cancel)
- * follows the page as abortProcessPage: without it the document kept fetching — retries,
- * Retry-After waits — long after the user cancelled, and the runner waited for it.
- */
-async function processOffscreen(request: ProcessRequest, signal?: AbortSignal): Promise<ProcessResult> {
-  signal?.throwIfAborted();
-  const id = crypto.randomUUID();
-  const abort = () => void sendMessage('abortProcessPage', { id }).catch(() => undefined);
-  signal?.addEventListener('abort', abort, { once: true });
+async function connect(plan: ConverterPlan): Promise<ConversionQueue> {
+  const lanes: ConverterLane[] = [];
   try {
-    return await sendMessage('processPage', { ...request, id });
-  } finally {
-    signal?.removeEventListener('abort', abort);
+    if (typeof browser.offscreen?.createDocument === 'function') lanes.push(...(await offscreenLanes(plan)));
+    else if (typeof Worker === 'function') lanes.push(...backgroundLanes(plan));
+  } catch (error) {
+    console.warn('Scout could not start its conversion workers; converting in the service worker', error);
   }
+  if (plan.local || lanes.length === 0) lanes.push(localLane());
+  return new ConversionQueue(lanes);
 }
 
 /**
- * The page processor for crawls. On Chromium, pages are fetched and converted
- * in an offscreen document with the browser's own parser, on a thread beside
- * the worker's, which keeps scheduling and storing — and, when the document
- * already has enough pages in hand, converts the overflow itself with linkedom.
- * Where there is no offscreen API (Firefox), or the document cannot answer,
- * the worker converts every page itself.
+ * The page processor for crawls: the crawl's thread fetches (holding the host's request slot
+ * only that long) and hands each body to a conversion queue — Web Workers with linkedom and, on
+ * Chromium, the offscreen document's native parser — sized by `navigator.hardwareConcurrency`.
+ * `converters()` is what the runner bounds its backlog by.
  */
-export function createCrawlProcessor(): PageProcessor {
+export function createCrawlProcessor(): { process: PageProcessor; converters: () => number } {
   const fetchFn: typeof fetch = (input, init) => fetch(input, init);
-  const local = createLocalProcessor(fetchFn, linkedomAdapter);
-  if (!browser.offscreen?.createDocument) return local;
-  let inOffscreen = 0;
-  return async (request, signal) => {
-    if (inOffscreen >= offscreenSlots) return local(request, signal);
-    inOffscreen++;
+  let plan = defaultPlan(globalThis.navigator?.hardwareConcurrency);
+  let current: Promise<{ queue: ConversionQueue; process: PageProcessor }> | null = null;
+  if (typeof browser.offscreen?.createDocument === 'function') {
+    globalThis.addEventListener('message', (event) => {
+      const { data, ports } = event as MessageEvent<{ scoutConverters?: string[] }>;
+      if (data?.scoutConverters) portsArrived?.({ names: data.scoutConverters, ports });
+    });
+  }
+  // Benchmark builds only (SCOUT_E2E): `storage.local.benchConverters` ("1w+native", "2w", "sw"…)
+  // replaces the plan, so bench/crawl.ts measures each in one run of the same build.
+  if (import.meta.env.SCOUT_E2E) {
+    const read = (value: unknown) => {
+      plan = typeof value === 'string' ? parsePlan(value) : defaultPlan(globalThis.navigator?.hardwareConcurrency);
+      current = null;
+    };
+    void browser.storage.local.get('benchConverters').then((r) => read(r.benchConverters));
+    browser.storage.onChanged.addListener((changes) => {
+      if (changes.benchConverters) read(changes.benchConverters.newValue);
+    });
+  }
+  const process: PageProcessor = async (request, signal) => {
+    current ??= connect(plan).then((queue) => {
+      console.info(`Scout converts pages with: ${queue.laneNames.join(', ')} (plan ${planName(plan)})`);
+      return { queue, process: createLocalProcessor(fetchFn, queue) };
+    });
+    const { process: run } = await current;
     try {
-      await ensureDocument();
-      const result = await processOffscreen(request, signal);
-      documentReady = true;
-      return result;
+      return await run(request, signal);
     } catch (error) {
-      documentReady = false;
-      if (signal?.aborted) throw error;
-      console.warn('Offscreen conversion unavailable, converting in the worker', error);
-      return local(request, signal);
-    } finally {
-      inOffscreen--;
+      // Every converter is gone (the offscreen document was closed): connect again for the next page.
+      if (!(error instanceof LaneError)) throw error;
+      current = null;
+      throw error;
     }
   };
+  return { process, converters: () => planCapacity(plan) };
 }

@@ -1,22 +1,33 @@
 import { nativeDomAdapter } from '@/lib/convert/dom';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { serveConversions } from '@/lib/crawl/convert-port';
 import { onMessage } from '@/lib/messaging';
 
-// The offscreen document has what the worker lacks: the browser's own HTML parser,
-// and a thread of its own. The worker sends it pages to fetch and convert.
+// The offscreen document has what the service worker lacks: the browser's own HTML parser, and
+// the right to start Web Workers. It starts the conversion workers and hands the service worker a
+// MessagePort to each (and one to its own native parser), so fetched pages go straight from the
+// service worker to a converter.
 const dom = nativeDomAdapter();
-if (dom) {
-  const process = createLocalProcessor((input, init) => fetch(input, init), dom);
-  // An AbortSignal cannot cross a message: the worker names each page, and sends abortProcessPage on Cancel.
-  const inFlight = new Map<string, AbortController>();
-  onMessage('processPage', async ({ data: { id, ...request } }) => {
-    const controller = new AbortController();
-    inFlight.set(id, controller);
-    try {
-      return await process(request, controller.signal);
-    } finally {
-      inFlight.delete(id);
-    }
-  });
-  onMessage('abortProcessPage', ({ data }) => inFlight.get(data.id)?.abort());
-}
+const workers: Worker[] = [];
+
+onMessage('connectConverters', async ({ data }) => {
+  while (workers.length < data.workers) workers.push(new Worker(browser.runtime.getURL('/convert-worker.js')));
+  const names: string[] = [];
+  const ports: MessagePort[] = [];
+  for (const [i, worker] of workers.slice(0, data.workers).entries()) {
+    const channel = new MessageChannel();
+    worker.postMessage(null, [channel.port1]);
+    names.push(`worker ${i + 1}`);
+    ports.push(channel.port2);
+  }
+  if (data.native && dom) {
+    const channel = new MessageChannel();
+    serveConversions(channel.port1, dom);
+    names.push('native');
+    ports.push(channel.port2);
+  }
+  // A MessagePort cannot travel in a runtime message; postMessage to the service worker carries it.
+  const registration = await navigator.serviceWorker.ready;
+  if (!registration.active) throw new Error('No active service worker to hand the converters to');
+  registration.active.postMessage({ scoutConverters: names }, ports);
+  return { lanes: names };
+});

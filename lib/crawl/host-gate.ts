@@ -4,6 +4,8 @@ import { notFoundReason } from '../discovery/soft-404';
 
 interface HostState {
   active: number;
+  /** Requests that had a slot, gave it up while their page converted, and wait to take one again (a Markdown twin). */
+  waiters: Array<() => void>;
   nextAt: number;
   robots?: Promise<RobotsInfo | null>;
   rules?: RobotsInfo | null;
@@ -24,25 +26,59 @@ export class HostGate {
 
   private state(host: string): HostState {
     let h = this.hosts.get(host);
-    if (!h) this.hosts.set(host, (h = { active: 0, nextAt: 0 }));
+    if (!h) this.hosts.set(host, (h = { active: 0, nextAt: 0, waiters: [] }));
     return h;
   }
 
   canStart(host: string, now = Date.now()): boolean {
     const h = this.state(host);
-    const limit = h.rules?.crawlDelaySeconds() ? 1 : this.perHost;
-    return h.active < limit && h.nextAt <= now;
+    const limit = this.limit(h);
+    // A page waiting to finish its twin goes before new pages: it holds a body in memory.
+    return h.active < limit && h.nextAt <= now && h.waiters.length === 0;
   }
 
   acquire(host: string): void {
-    const h = this.state(host);
-    h.active++;
-    const delay = h.rules?.crawlDelaySeconds();
-    if (delay) h.nextAt = Date.now() + delay * 1000;
+    this.take(this.state(host));
   }
 
   release(host: string): void {
-    this.state(host).active--;
+    const h = this.state(host);
+    h.active--;
+    this.serve(h);
+  }
+
+  /**
+   * A slot for a request that comes after its page's conversion (the Markdown twin the page
+   * names): now if one is free, else the moment one is released. Resolves once acquired.
+   */
+  acquireWhenFree(host: string): Promise<void> {
+    const h = this.state(host);
+    const acquired = new Promise<void>((resolve) => h.waiters.push(resolve));
+    this.serve(h);
+    return acquired;
+  }
+
+  /** Hands free slots to waiters, first come first served; a Crawl-delay is waited out on a timer (no release may follow). */
+  private serve(h: HostState): void {
+    while (h.waiters.length > 0 && h.active < this.limit(h)) {
+      const wait = h.nextAt - Date.now();
+      if (wait > 0) {
+        setTimeout(() => this.serve(h), wait);
+        return;
+      }
+      this.take(h);
+      h.waiters.shift()?.();
+    }
+  }
+
+  private limit(h: HostState): number {
+    return h.rules?.crawlDelaySeconds() ? 1 : this.perHost;
+  }
+
+  private take(h: HostState): void {
+    h.active++;
+    const delay = h.rules?.crawlDelaySeconds();
+    if (delay) h.nextAt = Date.now() + delay * 1000;
   }
 
   /** When the next paced host becomes free, if any is waiting on a delay. */

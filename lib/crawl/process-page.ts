@@ -10,15 +10,21 @@ import { createNetworkGuard } from '../url/private-network';
 import { shellOf, type ShellVerdict } from '../render/shell-detect';
 import { markdownDescription, markdownLinks, markdownTitle } from './markdown-meta';
 
-export interface ProcessContext {
+/** What the network steps need. */
+export interface FetchContext {
   fetch: typeof fetch;
-  dom: DomAdapter;
   /** null when in scope, else why not. */
   scope: (url: string) => string | null;
   signal?: AbortSignal;
   timeoutMs?: number;
   /** Time spent per step, for the benchmark's time split. */
   timings?: Record<'fetch' | 'convert', number>;
+  /** The host's request slot, when the runner freed it after the fetch: taken again for the Markdown twin. */
+  slot?: { reacquire(): Promise<() => void> };
+}
+
+export interface ProcessContext extends FetchContext {
+  dom: DomAdapter;
 }
 
 /** A page ready to store (its state — stored or duplicate — is decided at write time). */
@@ -45,12 +51,46 @@ export function frontierStateOf(outcome: PageOutcome): 'done' | 'failed' | 'skip
   return outcome.state === 'not-modified' ? 'done' : outcome.state;
 }
 
+/** An HTML response waiting for conversion: what the fetch step hands the convert step. */
+export type HtmlResponse = Extract<PageFetchResult, { kind: 'html' }>;
+
+/** The fetch step's result: either the entry's outcome already (failed, skipped, not modified, a Markdown page), or HTML to convert. */
+export type FetchStepResult = { kind: 'outcome'; outcome: PageOutcome } | { kind: 'html'; res: HtmlResponse };
+
+/** What a converter needs: plain data, so it can be posted to a worker. */
+export interface ConvertJob {
+  html: string;
+  finalUrl: string;
+  /** The start page's own contents may be the site's table of contents (read only there). */
+  startPage: boolean;
+}
+
+/** What a converter returns: plain data, so it can come back from a worker. */
+export interface ConvertedBody {
+  converted: ConvertedPage;
+  /** Set for a thin page: whether it is a client-rendered shell, and why (lib/render/ decides what to do). */
+  shell?: ShellVerdict;
+}
+
 /**
- * One frontier entry through the pipeline: fetch (Markdown twin first for
- * llms-listed pages) → scope check on the final URL → convert HTML to Markdown →
- * title, description, links. No storage here: the runner writes atomically.
+ * One frontier entry through the pipeline: the fetch step, the convert step, then the twin and
+ * the stored form. The crawl runner calls the steps itself (processor.ts) so a host's request slot
+ * is freed the moment the response is read; this is the same thing in one call.
  */
 export async function processPage(entry: FrontierRecord, ctx: ProcessContext): Promise<PageOutcome> {
+  const step = await fetchStep(entry, ctx);
+  if (step.kind === 'outcome') return step.outcome;
+  const t1 = Date.now();
+  const body = convertBody(convertJobOf(entry, step.res), ctx.dom);
+  if (ctx.timings) ctx.timings.convert += Date.now() - t1;
+  return finishPage(entry, step.res, body, ctx);
+}
+
+/**
+ * The network part: fetch (Markdown twin first for llms-listed pages, retries and Retry-After
+ * waits included) and the scope check on the final URL. Ends once the body is read.
+ */
+export async function fetchStep(entry: FrontierRecord, ctx: FetchContext): Promise<FetchStepResult> {
   const t0 = Date.now();
   // Each redirect hop is scope-checked before it is requested (where the runtime shows hops),
   // so a page that redirects to another site never sends that site a request.
@@ -61,35 +101,58 @@ export async function processPage(entry: FrontierRecord, ctx: ProcessContext): P
   const res = await fetchPage(entry.url, { fetch: ctx.fetch, tryMarkdownTwin: entry.preferMarkdown, signal: ctx.signal, timeoutMs: ctx.timeoutMs, checkRedirect, credentials, conditional: entry.conditional });
   if (ctx.timings) ctx.timings.fetch += Date.now() - t0;
   const retries = 'retries' in res ? res.retries : 0;
-  if (res.kind === 'failed') return { state: 'failed', reason: res.reason, retries, status: res.status };
-  if (res.kind === 'skipped') return { state: 'skipped', reason: res.reason, retries, status: res.status };
-  if (res.kind === 'not-modified') return { state: 'not-modified', retries };
+  const done = (outcome: PageOutcome): FetchStepResult => ({ kind: 'outcome', outcome });
+  if (res.kind === 'failed') return done({ state: 'failed', reason: res.reason, retries, status: res.status });
+  if (res.kind === 'skipped') return done({ state: 'skipped', reason: res.reason, retries, status: res.status });
+  if (res.kind === 'not-modified') return done({ state: 'not-modified', retries });
 
   // Still needed: browsers follow redirects without showing the hops.
   const outOfScope = redirectScopeReason(entry.url, res.finalUrl, ctx.scope);
-  if (outOfScope) return { state: 'skipped', reason: outOfScope, retries };
+  if (outOfScope) return done({ state: 'skipped', reason: outOfScope, retries });
 
-  if (res.kind === 'markdown') return { state: 'done', page: await fromMarkdown(res, res.markdown, entry.url), links: markdownLinks(res.markdown, res.finalUrl), nav: [], retries };
+  if (res.kind === 'markdown') return done({ state: 'done', page: await fromMarkdown(res, res.markdown, entry.url), links: markdownLinks(res.markdown, res.finalUrl), nav: [], retries });
+  return { kind: 'html', res };
+}
 
-  const t1 = Date.now();
-  // The start page's own contents may be the site's table of contents (read only there).
-  const converted = convertHtml(res.html, res.finalUrl, ctx.dom, { startPage: entry.depth === 0 });
-  if (ctx.timings) ctx.timings.convert += Date.now() - t1;
+/** The convert step's input for a fetched entry. */
+export function convertJobOf(entry: FrontierRecord, res: HtmlResponse): ConvertJob {
+  return { html: res.html, finalUrl: res.finalUrl, startPage: entry.depth === 0 };
+}
 
+/** The CPU part, no I/O: HTML to Markdown, and the shell check of a thin page. Runs wherever a DomAdapter does (a worker too). */
+export function convertBody(job: ConvertJob, dom: DomAdapter): ConvertedBody {
+  const converted = convertHtml(job.html, job.finalUrl, dom, { startPage: job.startPage });
+  // A thin page may be an empty client-rendered shell; lib/render/ decides what to do with it.
+  const shell = shellOf(job.html, converted.markdown, dom);
+  return shell ? { converted, shell } : { converted };
+}
+
+/**
+ * After conversion: the Markdown twin a page names (one more request, inside the host's slot
+ * again when the runner gives one), then the stored form.
+ */
+export async function finishPage(entry: FrontierRecord, res: HtmlResponse, body: ConvertedBody, ctx: FetchContext): Promise<PageOutcome> {
+  const { converted, shell } = body;
+  const retries = res.retries;
   // A page that names its own Markdown twin (rel=alternate) gets it used when the llms.txt listed it.
   // The twin may live on another site (it is not scope-checked, only guarded): that site gets
   // no cookies, and an address on the user's own network gets no request at all.
   const twinUrl = converted.markdownAlternates[0];
   if (entry.preferMarkdown && twinUrl && createNetworkGuard(entry.url)(twinUrl) === null) {
     const twinCredentials = credentialsFor(twinUrl, entry.url);
-    const twin = await fetchPage(twinUrl, { fetch: ctx.fetch, signal: ctx.signal, timeoutMs: ctx.timeoutMs, checkRedirect, credentials: twinCredentials });
+    const checkRedirect = (target: string) => redirectScopeReason(entry.url, target, ctx.scope);
+    const release = ctx.slot ? await ctx.slot.reacquire() : () => undefined;
+    let twin: PageFetchResult;
+    try {
+      twin = await fetchPage(twinUrl, { fetch: ctx.fetch, signal: ctx.signal, timeoutMs: ctx.timeoutMs, checkRedirect, credentials: twinCredentials });
+    } finally {
+      release();
+    }
     if (twin.kind === 'markdown') {
       const page = await fromMarkdown({ ...res, etag: twin.etag, lastModified: twin.lastModified }, twin.markdown, entry.url);
       return { state: 'done', page: { ...page, title: converted.title || page.title, twinUrl: twin.finalUrl }, links: converted.links, nav: converted.navLinks, retries };
     }
   }
-  // A thin page may be an empty client-rendered shell; lib/render/ decides what to do with it.
-  const shell = shellOf(res.html, converted.markdown, ctx.dom);
   const page: FetchedPage = { ...(await htmlPage(entry.url, res.finalUrl, converted, res.bytes)), etag: res.etag, lastModified: res.lastModified };
   return { state: 'done', page, links: converted.links, nav: converted.navLinks, retries, ...(shell ? { shell } : {}) };
 }

@@ -1,8 +1,20 @@
 import type { FrontierRecord } from '../db';
 import type { DomAdapter } from '../convert/dom';
 import { createScope } from '../url/scope';
-import { processPage, type PageOutcome } from './process-page';
+import { ConversionQueue } from './conversion-queue';
+import { convertBody, convertJobOf, fetchStep, finishPage, type PageOutcome } from './process-page';
 import type { CrawlSettings } from './settings';
+
+/**
+ * The runner's hold on the entry's host (one of its per-host request slots). The processor
+ * releases it the moment the response is read, so the host's next request goes out while this
+ * page converts; a later request for the same page (its Markdown twin) takes a slot again.
+ */
+export interface HostSlot {
+  release(): void;
+  /** Waits for a free slot of the host and takes it; call the returned function when the request is done. */
+  reacquire(): Promise<() => void>;
+}
 
 /** One URL to fetch and convert, with what is needed to judge redirects (the job's scope). */
 export interface ProcessRequest {
@@ -10,26 +22,44 @@ export interface ProcessRequest {
   startUrl: string;
   settings: CrawlSettings;
   timeoutMs?: number;
+  /** Given by the crawl runner; without it (a refresh, a test) nothing is released early. */
+  slot?: HostSlot;
 }
 
 export type ProcessResult = PageOutcome & { ms: { fetch: number; convert: number } };
 
 /**
  * Where pages are fetched and converted. The runner only schedules and stores,
- * so this step can run in the worker (linkedom) or in an offscreen document
- * with the browser's native parser, on another thread.
+ * so this step can run in the worker (linkedom) or hand conversion to other threads.
  */
 export type PageProcessor = (request: ProcessRequest, signal?: AbortSignal) => Promise<ProcessResult>;
 
-/** Processes pages in the calling context with the given fetch and DOM adapter. */
-export function createLocalProcessor(fetchFn: typeof fetch, dom: DomAdapter): PageProcessor {
+/**
+ * Fetches pages with the given fetch in the calling context, and converts them either right
+ * here with a DOM adapter, or on a conversion queue (Web Workers, an offscreen document).
+ * Between the two steps the host's request slot is released (see HostSlot).
+ */
+export function createLocalProcessor(fetchFn: typeof fetch, converter: DomAdapter | ConversionQueue): PageProcessor {
   const scopes = new Map<string, (url: string) => string | null>();
-  return async ({ entry, startUrl, settings, timeoutMs }, signal) => {
+  return async ({ entry, startUrl, settings, timeoutMs, slot }, signal) => {
     const key = JSON.stringify([startUrl, settings.scope, settings.include, settings.exclude]);
     let scope = scopes.get(key);
     if (!scope) scopes.set(key, (scope = createScope({ startUrl, mode: settings.scope, include: settings.include, exclude: settings.exclude })));
     const timings = { fetch: 0, convert: 0 };
-    const outcome = await processPage(entry as FrontierRecord, { fetch: fetchFn, dom, scope, signal, timeoutMs, timings });
+    const ctx = { fetch: fetchFn, scope, signal, timeoutMs, timings, slot };
+    const step = await fetchStep(entry as FrontierRecord, ctx).finally(() => slot?.release());
+    if (step.kind === 'outcome') return { ...step.outcome, ms: timings };
+    const job = convertJobOf(entry, step.res);
+    let body;
+    if (converter instanceof ConversionQueue) {
+      body = await converter.convert(job, signal);
+      timings.convert += body.ms;
+    } else {
+      const t0 = Date.now();
+      body = convertBody(job, converter);
+      timings.convert += Date.now() - t0;
+    }
+    const outcome = await finishPage(entry, step.res, body, ctx);
     return { ...outcome, ms: timings };
   };
 }

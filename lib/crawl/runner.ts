@@ -5,7 +5,7 @@ import { HostGate } from './host-gate';
 import { toEntries, type ClassifyContext } from './links';
 import { PageWriter } from './page-writer';
 import type { PageOutcome } from './process-page';
-import type { PageProcessor } from './processor';
+import type { HostSlot, PageProcessor } from './processor';
 import { progressMessage, type CrawlCounters } from './progress';
 import { collectSeeds } from './seeds';
 import type { CrawlSettings } from './settings';
@@ -17,6 +17,12 @@ export interface RunnerDeps {
   process: PageProcessor;
   /** Fetch timeout per request (10 s by default). */
   timeoutMs?: number;
+  /**
+   * Pages the processor converts at once (its conversion queue's capacity; 1 by default). Fetched
+   * pages waiting for conversion are kept under twice this: past it, no new request starts, so
+   * memory stays bounded when conversion is slower than the network.
+   */
+  converters?: number;
 }
 
 /** Progress is written at most this often: enough to look live, few enough writes to stay cheap. */
@@ -96,11 +102,16 @@ export class CrawlRunner {
     const buffer: FrontierRecord[] = [];
     const active = new Set<Promise<void>>();
     const slots = settings.perHostConcurrency;
+    // Pages whose request is in flight (they hold a host slot), and pages fetched and not yet
+    // converted and handed to the writer: the conversion backlog that backpressure bounds.
+    let fetching = 0;
+    let converting = 0;
+    const maxConverting = 2 * Math.max(1, this.deps.converters ?? 1);
     // Starts buffered URLs whose host has a free slot. Synchronous, and called the moment a
-    // task ends, so a free slot never waits on a database round trip.
+    // slot is released, so a free slot never waits on a database round trip.
     const pump = () => {
       if (this.stopRequest) return;
-      for (let i = 0; i < buffer.length; ) {
+      for (let i = 0; i < buffer.length && converting < maxConverting; ) {
         const entry = buffer[i];
         if (entry && gate.canStart(new URL(entry.url).hostname)) {
           buffer.splice(i, 1);
@@ -111,7 +122,28 @@ export class CrawlRunner {
     const start = (entry: FrontierRecord) => {
       const host = new URL(entry.url).hostname;
       gate.acquire(host);
-      const task = this.process(entry, { startUrl, settings }, gate)
+      fetching++;
+      let held = true;
+      const slot: HostSlot = {
+        // The response is read: the host's next request may go out while this page converts.
+        release: () => {
+          if (!held) return;
+          held = false;
+          fetching--;
+          converting++;
+          gate.release(host);
+          pump();
+          this.wake();
+        },
+        reacquire: async () => {
+          await gate.acquireWhenFree(host);
+          return () => {
+            gate.release(host);
+            pump();
+          };
+        },
+      };
+      const task = this.process(entry, { startUrl, settings }, gate, slot)
         .then((outcome) => {
           if (!this.abort.signal.aborted) writer.add(entry, outcome);
         })
@@ -120,7 +152,11 @@ export class CrawlRunner {
           if (!this.abort.signal.aborted) writer.add(entry, { state: 'failed', reason: `Could not process the page: ${error instanceof Error ? error.message : String(error)}`, retries: 0 });
         })
         .finally(() => {
-          gate.release(host);
+          if (held) {
+            held = false;
+            fetching--;
+            gate.release(host);
+          } else converting--;
           active.delete(task);
           this.finished.push(Date.now());
           pump();
@@ -136,7 +172,7 @@ export class CrawlRunner {
         pump();
         // Claim ahead: keep about two URLs per slot buffered, within the page limit.
         const inPipeline = buffer.length + active.size + writer.pending;
-        const want = Math.min(slots * 3 - buffer.length - active.size, settings.maxPages - writer.stored - inPipeline);
+        const want = Math.min(slots * 3 - buffer.length - fetching, settings.maxPages - writer.stored - inPipeline);
         if (want > 0 && buffer.length < slots * 2 && frontier.hasPending()) {
           const claimed = await frontier.claim(want);
           buffer.push(...claimed);
@@ -180,12 +216,12 @@ export class CrawlRunner {
     this.woken = false;
   }
 
-  private async process(entry: FrontierRecord, job: { startUrl: string; settings: CrawlSettings }, gate: HostGate): Promise<PageOutcome> {
+  private async process(entry: FrontierRecord, job: { startUrl: string; settings: CrawlSettings }, gate: HostGate, slot: HostSlot): Promise<PageOutcome> {
     if (job.settings.respectRobots) {
       const rules = await gate.loadRobots(new URL(entry.url).origin);
       if (rules && !rules.isAllowed(entry.url)) return { state: 'skipped', reason: 'Disallowed by robots.txt', retries: 0 };
     }
-    const result = await this.deps.process({ entry, ...job, timeoutMs: this.deps.timeoutMs }, this.abort.signal);
+    const result = await this.deps.process({ entry, ...job, timeoutMs: this.deps.timeoutMs, slot }, this.abort.signal);
     this.timings.fetch += result.ms.fetch;
     this.timings.convert += result.ms.convert;
     return result;

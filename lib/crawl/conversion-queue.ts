@@ -1,0 +1,102 @@
+import type { ConvertedBody, ConvertJob } from './process-page';
+
+/** Converts one fetched page somewhere: in this thread, a Web Worker, another document. */
+export type Converter = (job: ConvertJob, signal?: AbortSignal) => Promise<ConvertedBody>;
+
+/** One place pages convert, and how many it takes at once. */
+export interface ConverterLane {
+  /** For logs and the benchmark: `worker 1`, `native`, `linkedom`. */
+  name: string;
+  capacity: number;
+  convert: Converter;
+}
+
+/**
+ * The lane itself failed (a worker died, a port stopped answering), not the page: the lane is
+ * dropped and the page goes to another one.
+ */
+export class LaneError extends Error {
+  override name = 'LaneError';
+}
+
+interface Waiting {
+  job: ConvertJob;
+  signal?: AbortSignal;
+  resolve: (body: ConvertedBody & { ms: number }) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Fetched pages wait here for a converter, first come first served, so conversion runs with its
+ * own concurrency (the lanes' capacities) apart from the hosts' request slots. Lanes are tried in
+ * the order given: put the cheapest first. Bodies waiting here are what the runner's backpressure
+ * bounds (see RunnerDeps.converters); an aborted page leaves the queue at once.
+ */
+export class ConversionQueue {
+  private readonly lanes: Array<ConverterLane & { busy: number }>;
+  private readonly waiting: Waiting[] = [];
+
+  constructor(lanes: ConverterLane[]) {
+    if (lanes.length === 0) throw new Error('A conversion queue needs at least one converter');
+    this.lanes = lanes.map((lane) => ({ ...lane, busy: 0 }));
+  }
+
+  /** Pages converted at once when every lane is working. */
+  get capacity(): number {
+    return this.lanes.reduce((n, lane) => n + lane.capacity, 0);
+  }
+
+  /** Pages waiting for a free lane. */
+  get backlog(): number {
+    return this.waiting.length;
+  }
+
+  /** The lanes in use, by name: what the benchmark records. */
+  get laneNames(): string[] {
+    return this.lanes.map((lane) => lane.name);
+  }
+
+  /** Converts the page on the first free lane; `ms` is the lane's time, not the wait. */
+  convert(job: ConvertJob, signal?: AbortSignal): Promise<ConvertedBody & { ms: number }> {
+    signal?.throwIfAborted();
+    return new Promise((resolve, reject) => {
+      const item: Waiting = { job, signal, resolve, reject };
+      signal?.addEventListener(
+        'abort',
+        () => {
+          const i = this.waiting.indexOf(item);
+          if (i >= 0) this.waiting.splice(i, 1);
+          reject(signal.reason);
+        },
+        { once: true },
+      );
+      this.waiting.push(item);
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    for (;;) {
+      const lane = this.lanes.find((l) => l.busy < l.capacity);
+      const item = lane && this.waiting.shift();
+      if (!lane || !item) return;
+      if (item.signal?.aborted) continue;
+      lane.busy++;
+      const t0 = Date.now();
+      lane
+        .convert(item.job, item.signal)
+        .then((body) => item.resolve({ ...body, ms: Date.now() - t0 }))
+        .catch((error: unknown) => {
+          if (error instanceof LaneError && this.lanes.length > 1) {
+            console.warn(`Scout's converter ${lane.name} failed; its pages go to the others`, error);
+            this.lanes.splice(this.lanes.indexOf(lane), 1);
+            this.waiting.unshift(item);
+          } else item.reject(error);
+        })
+        .finally(() => {
+          lane.busy--;
+          this.dispatch();
+        });
+    }
+  }
+}

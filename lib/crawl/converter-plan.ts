@@ -1,0 +1,48 @@
+/**
+ * Where a crawl's pages convert in the browser: how many conversion workers (linkedom + turndown
+ * in Web Workers), whether the offscreen document's native DOMParser takes pages too, and whether
+ * the crawl's own thread (the service worker, with linkedom) does.
+ */
+export interface ConverterPlan {
+  workers: number;
+  native: boolean;
+  local: boolean;
+}
+
+/**
+ * One worker per core but one: the browser (its network, IndexedDB, the service worker that
+ * schedules and stores, the tabs) keeps a core; at least one worker. The native parser in the
+ * offscreen document as one more converter: it runs on that document's thread, which the workers
+ * leave idle (measured: bench/results/crawl-2026-11-23-converters.json).
+ */
+export function defaultPlan(hardwareConcurrency: number | undefined): ConverterPlan {
+  return { workers: Math.max(1, Math.floor(hardwareConcurrency ?? 2) - 1), native: true, local: false };
+}
+
+/** Pages converted at once under the plan: the runner's backpressure is sized from it. */
+export function planCapacity(plan: ConverterPlan): number {
+  return Math.max(1, plan.workers + (plan.native ? 1 : 0) + (plan.local ? 1 : 0));
+}
+
+/**
+ * A plan written as the benchmark's --converters takes it: `2w+native+sw` = two workers, the
+ * native parser and linkedom in the service worker; `sw` alone is the worker-only baseline.
+ * Anything else is refused with what is expected.
+ */
+export function parsePlan(spec: string): ConverterPlan {
+  const plan: ConverterPlan = { workers: 0, native: false, local: false };
+  for (const part of spec.split('+').map((p) => p.trim())) {
+    const workers = /^(\d+)w$/.exec(part);
+    if (workers) plan.workers = Number(workers[1]);
+    else if (part === 'native') plan.native = true;
+    else if (part === 'sw') plan.local = true;
+    else throw new Error(`Unknown converter "${part}" in "${spec}": expected Nw (N workers), native or sw, joined by +`);
+  }
+  if (planCapacity(plan) === 0 || (!plan.workers && !plan.native && !plan.local)) throw new Error(`"${spec}" names no converter`);
+  return plan;
+}
+
+/** The plan in the same words, for logs and results. */
+export function planName(plan: ConverterPlan): string {
+  return [plan.workers ? `${plan.workers}w` : '', plan.native ? 'native' : '', plan.local ? 'sw' : ''].filter(Boolean).join('+');
+}
