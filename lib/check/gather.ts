@@ -4,6 +4,8 @@
  * start page asked for with `Accept: text/markdown`. Every request has a timeout; a site's faults
  * become facts for the checks, never exceptions.
  */
+import { convertHtml } from '../convert/convert-page';
+import { linkedomAdapter } from '../convert/dom';
 import { discover } from '../discovery/discover';
 import { isLlmsFileUrl, parseLlmsTxt } from '../discovery/parse-llms-txt';
 import { findPageLinks, type PageLink } from '../discovery/page-links';
@@ -160,7 +162,13 @@ export async function gatherInputs(options: GatherOptions): Promise<CheckInputs>
     const parsed = parseLlmsTxt(f.text, f.url);
     return [...parsed.links, ...parsed.detailLinks].map((l) => l.url.split('#')[0] ?? l.url);
   });
-  const sample = samplePages(pageUrl, [...listed, ...sitemapUrls, ...crawledUrls].filter((u) => isPageUrl(u, origin)));
+  let candidates = [...listed, ...sitemapUrls, ...crawledUrls].filter((u) => isPageUrl(u, origin));
+  // A site with no llms.txt, sitemap or crawl still has links: the start page's own name the sample.
+  if (candidates.length < SAMPLE_SIZE) {
+    const start = await get(pageUrl, PAGE_ACCEPT).catch(() => null);
+    if (start?.contentType.includes('html')) candidates = [...candidates, ...convertHtml(start.text, start.finalUrl, linkedomAdapter).links.filter((u) => isPageUrl(u, origin))];
+  }
+  const sample = samplePages(pageUrl, candidates);
   options.onProgress?.(`Checking ${sample.length} pages and their Markdown twins…`);
 
   const pages = await pool(sample, 4, async (url): Promise<SampledPage> => {

@@ -92,7 +92,7 @@ export function checkDescriptions(inputs: CheckInputs): CheckResult {
     findings.push({
       check: 'descriptions', severity: share >= 0.25 ? 'warning' : 'info', code: 'entries-without-descriptions', url: file.url, line: without[0]?.line,
       figure: `${n(without.length)} of ${n(entries.length)}`,
-      message: `${count(without.length, 'entry', 'entries')} of ${n(entries.length)} in ${pathOf(file.url)} have no description (first: “${without[0]?.name ?? ''}”).`,
+      message: `${count(without.length, 'entry', 'entries')} of ${n(entries.length)} in ${pathOf(file.url)} ${without.length === 1 ? 'has' : 'have'} no description (first: “${without[0]?.name ?? ''}”).`,
       fix: 'Add “: what the page is for” after each link (Scout writes descriptions from the pages).',
     });
   }

@@ -11,7 +11,7 @@ import type { CheckFinding, CheckId, CheckResult } from './types';
 
 const readable = (pages: SampledPage[]) => pages.filter((p) => !p.error && p.html);
 
-/** One finding per page that lacks the relation. */
+/** One finding per page that lacks the relation (one for all past a few: see grouped). */
 function relCheck(inputs: CheckInputs, id: CheckId, rel: 'describedby' | 'markdown'): CheckResult {
   const pages = readable(inputs.pages);
   const what = rel === 'describedby' ? 'rel="describedby"' : 'rel="alternate" type="text/markdown"';
@@ -31,8 +31,22 @@ function relCheck(inputs: CheckInputs, id: CheckId, rel: 'describedby' | 'markdo
     return resultOf(id, `None of ${count(pages.length, 'sampled page')} declares Markdown; there are no twins to declare.`, [], true);
   }
   const how = viaHeader ? ` (${n(viaHeader)} by Link header)` : '';
-  return resultOf(id, `${n(pages.length - findings.length)} of ${count(pages.length, 'sampled page')} declare ${what}${how}.`, findings);
+  const summary = `${n(pages.length - findings.length)} of ${count(pages.length, 'sampled page')} ${pages.length === 1 ? 'declares' : 'declare'} ${what}${how}.`;
+  return resultOf(id, summary, grouped(findings, pages.length, `${what} link or Link header`));
 }
+
+/** Past a few pages the problem is the site's template, not a page: one finding names the first pages. */
+export function grouped(findings: CheckFinding[], sampled: number, missing: string): CheckFinding[] {
+  const [first] = findings;
+  if (!first || findings.length <= MAX_SINGLE) return findings;
+  return [{
+    ...first, more: findings.slice(1, 4).flatMap((f) => (f.url ? [f.url] : [])), figure: `${n(findings.length)} of ${count(sampled, 'sampled page')}`,
+    message: `${n(findings.length)} of ${count(sampled, 'sampled page')} have no ${missing} (first: ${pathOf(first.url ?? '')}).`,
+  }];
+}
+
+/** Pages that lack something listed one by one, up to this many. */
+const MAX_SINGLE = 3;
 
 export const checkDescribedby = (inputs: CheckInputs): CheckResult => relCheck(inputs, 'describedby', 'describedby');
 export const checkAlternate = (inputs: CheckInputs): CheckResult => relCheck(inputs, 'alternate', 'markdown');
@@ -51,11 +65,12 @@ export function checkTwins(inputs: CheckInputs): CheckResult {
       fix: 'Publish a .md twin next to each page (the kit has one per page, in the layout you choose).',
     }]);
   }
-  const findings: CheckFinding[] = pages.filter((p) => !withTwin.includes(p)).map((p) => ({
+  const missing: CheckFinding[] = pages.filter((p) => !withTwin.includes(p)).map((p) => ({
     check: 'twins', severity: 'warning', code: 'missing-twin', url: p.twins[0]?.url ?? p.finalUrl, more: p.twins.slice(1).map((t) => t.url),
     message: `${pathOf(p.finalUrl)} has no .md twin while other pages do (${p.twins[0]?.reason ?? 'not found'}).`,
     fix: 'Publish its twin like the others (the kit has one per page).',
   }));
+  const findings = grouped(missing, pages.length, '.md twin');
   const formWords = [...forms].map((f) => (f === 'v1' ? 'v1 page.html.md' : f === 'v2' ? 'v2 page.md' : f === 'v1+v2' ? 'page.md' : 'declared')).join(', ');
   return resultOf('twins', `${n(withTwin.length)} of ${count(pages.length, 'sampled page')} have a twin (${formWords}).`, findings);
 }

@@ -13,7 +13,7 @@ import type { CheckFinding, CheckResult } from './types';
 /** Distinct links checked at most, across every llms.txt: a check must stay polite on big sites. */
 export const LINK_LIMIT = 200;
 /** Failed links listed one by one; the rest are counted in one more finding. */
-const MAX_LISTED = 20;
+const MAX_LISTED = 10;
 
 /**
  * The same-site links of every llms.txt, HEAD first. Links to other sites are left alone: the
