@@ -2,12 +2,17 @@ import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { CrawlSettings } from './crawl/settings';
 import type { Curation } from './generate/types';
 
+/** What any panel command may answer instead of its result: the handler failed, in words for the user. */
+export interface CommandFailure {
+  error: string;
+}
+
 /**
  * Every command the side panel can send to the background worker.
  * Commands return at once (MV3 ends an event after 5 minutes, so no handler
  * awaits long work); results flow back through Dexie live queries.
  */
-export interface ProtocolMap {
+interface PanelCommands {
   /** Health check; returns the extension version. */
   ping(): { version: string };
   /** The panel is showing this page: record the site and refresh its discovery if stale. */
@@ -42,11 +47,26 @@ export interface ProtocolMap {
   wakeCrawls(): { resumed: number };
   /** Regenerates the site's llms.txt and llms-full.txt from its latest crawl, saving the curation first when given. */
   generate(data: { origin: string; curation?: Curation }): { version: number } | { error: string };
+}
+
+/**
+ * The panel's commands as the worker registers them (entrypoints/background/on-command.ts): each
+ * answers its result or, when its handler throws, a CommandFailure, so the panel can say what
+ * went wrong instead of only that the message failed.
+ */
+export type PanelCommandMap = {
+  [K in keyof PanelCommands]: PanelCommands[K] extends (...args: infer A) => infer R ? (...args: A) => R | CommandFailure : never;
+};
+
+/** Messages between Scout's own contexts, never sent by the panel. */
+interface InternalMessages {
   /**
    * Internal, worker → offscreen document: start `workers` conversion workers (and serve the native
    * parser when `native`) and post a MessagePort to each to the service worker; answers their names.
    */
   connectConverters(data: { workers: number; native: boolean }): { lanes: string[] };
 }
+
+export type ProtocolMap = PanelCommandMap & InternalMessages;
 
 export const { sendMessage, onMessage, removeAllListeners } = defineExtensionMessaging<ProtocolMap>();

@@ -1,6 +1,6 @@
 import { createCheckJob, markInterruptedChecks, runCheckJob } from '@/lib/check/check-job';
 import { db } from '@/lib/db';
-import { onMessage } from '@/lib/messaging';
+import { onCommand } from './on-command';
 import { siteInfo } from '@/lib/url/site';
 import { holdStartHost } from './network-guard';
 
@@ -10,7 +10,7 @@ export function setUpCheck(): void {
   const running = new Map<string, string>();
   void markInterruptedChecks(db);
 
-  onMessage('startCheck', async ({ data }) => {
+  onCommand('startCheck', async (data) => {
     const info = siteInfo(data.url);
     if (!(await browser.permissions.contains({ origins: info.hostPatterns }))) return { error: 'no-access' as const };
     const current = running.get(info.origin);

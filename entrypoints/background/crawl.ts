@@ -2,7 +2,7 @@ import { linkedomAdapter } from '@/lib/convert/dom';
 import { markResumed, runningCrawls, startCrawlJob } from '@/lib/crawl/jobs';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { db, type JobRecord } from '@/lib/db';
-import { onMessage } from '@/lib/messaging';
+import { onCommand } from './on-command';
 import { createRefreshJob } from '@/lib/refresh/jobs';
 import { RefreshRunner } from '@/lib/refresh/runner';
 import { withRendering } from '@/lib/render/render-processor';
@@ -97,7 +97,7 @@ export function setUpCrawls(hooks: JobHooks): { startRefresh(origin: string, sch
     if (alarm.name === WATCHDOG) void resumeOrphans();
   });
 
-  onMessage('startCrawl', async ({ data }) => {
+  onCommand('startCrawl', async (data) => {
     const info = siteInfo(data.url);
     if (!(await browser.permissions.contains({ origins: info.hostPatterns }))) return { error: 'Scout has no access to this site yet.' };
     try {
@@ -118,15 +118,15 @@ export function setUpCrawls(hooks: JobHooks): { startRefresh(origin: string, sch
     start(job);
     return { jobId: job.id };
   };
-  onMessage('startRefresh', ({ data }) => startRefresh(data.origin, false));
+  onCommand('startRefresh', (data) => startRefresh(data.origin, false));
 
-  onMessage('pauseCrawl', ({ data }) => {
+  onCommand('pauseCrawl', (data) => {
     const runner = runners.get(data.jobId);
     runner?.pause();
     return { ok: Boolean(runner) };
   });
 
-  onMessage('resumeCrawl', async ({ data }) => {
+  onCommand('resumeCrawl', async (data) => {
     if (!(await markResumed(db, data.jobId))) return { ok: false };
     // A paused runner may still be finishing its last pages: the new one starts the moment it has ended.
     const previous = ended.get(data.jobId) ?? Promise.resolve();
@@ -140,13 +140,13 @@ export function setUpCrawls(hooks: JobHooks): { startRefresh(origin: string, sch
     return { ok: true };
   });
 
-  onMessage('cancelCrawl', async ({ data }) => {
+  onCommand('cancelCrawl', async (data) => {
     const runner = runners.get(data.jobId);
     if (runner) runner.cancel();
     else await db.jobs.update(data.jobId, { state: 'cancelled', endedAt: Date.now(), message: 'Cancelled. Pages stored so far are kept.' });
     return { ok: true };
   });
 
-  onMessage('wakeCrawls', async () => ({ resumed: await resumeOrphans() }));
+  onCommand('wakeCrawls', async () => ({ resumed: await resumeOrphans() }));
   return { startRefresh };
 }

@@ -4,7 +4,7 @@ import { createDescribeJob, runDescribeJob } from '@/lib/describe/run-describe';
 import { describeSite } from '@/lib/describe/site-summary';
 import { endpointProblem } from '@/lib/describe/settings';
 import { readDescribeSettings } from '@/lib/describe/settings-item';
-import { onMessage } from '@/lib/messaging';
+import { onCommand } from './on-command';
 import { regenerate } from './generate';
 import { holdEndpoint } from './network-guard';
 import { browserFetch } from '@/lib/fetch/browser-fetch';
@@ -24,7 +24,7 @@ export function setUpDescribe(): void {
     .filter((j) => j.kind === 'describe')
     .modify({ state: 'failed', endedAt: Date.now(), message: 'Stopped when the browser closed Scout’s worker. Run it again: descriptions already written are kept.' });
 
-  onMessage('startDescribe', async ({ data }) => {
+  onCommand('startDescribe', async (data) => {
     const settings = await readDescribeSettings();
     if (settings.provider !== 'endpoint') return { error: 'Choose your endpoint as the description provider first.' };
     const problem = endpointProblem(settings.endpoint);
@@ -56,7 +56,7 @@ export function setUpDescribe(): void {
     return { jobId: job.id };
   });
 
-  onMessage('cancelDescribe', ({ data }) => {
+  onCommand('cancelDescribe', (data) => {
     const controller = running.get(data.jobId);
     controller?.abort();
     return { ok: Boolean(controller) };

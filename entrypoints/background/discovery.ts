@@ -1,6 +1,6 @@
 import { db } from '@/lib/db';
 import { failDiscoveryJob, markInterruptedDiscoveries, runDiscoveryJob } from '@/lib/discovery/run-discovery';
-import { onMessage } from '@/lib/messaging';
+import { onCommand } from './on-command';
 import { siteInfo } from '@/lib/url/site';
 import { holdStartHost } from './network-guard';
 import { browserFetch } from '@/lib/fetch/browser-fetch';
@@ -11,7 +11,7 @@ export function setUpDiscovery(): void {
   const running = new Map<string, string>();
   void markInterruptedDiscoveries(db);
 
-  onMessage('startDiscovery', async ({ data }) => {
+  onCommand('startDiscovery', async (data) => {
     const info = siteInfo(data.url);
     if (!(await browser.permissions.contains({ origins: info.hostPatterns }))) return { error: 'no-access' as const };
     const current = running.get(info.origin);

@@ -1,6 +1,6 @@
 import { db } from '@/lib/db';
 import { generateForSite, saveCuration } from '@/lib/generate/run-generate';
-import { onMessage } from '@/lib/messaging';
+import { onCommand } from './on-command';
 import { descriptionsBy } from '@/lib/describe/settings-item';
 
 /** Regenerates a site's outputs; one at a time per site, so rapid curation clicks queue up. */
@@ -19,7 +19,7 @@ export function regenerate(origin: string): Promise<{ version: number } | { erro
 }
 
 export function setUpGenerate(): void {
-  onMessage('generate', async ({ data }) => {
+  onCommand('generate', async (data) => {
     if (data.curation) await saveCuration(db, data.origin, data.curation);
     return regenerate(data.origin);
   });

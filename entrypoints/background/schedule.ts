@@ -1,5 +1,5 @@
 import { db, type JobRecord } from '@/lib/db';
-import { onMessage } from '@/lib/messaging';
+import { onCommand } from './on-command';
 import { outputsAfterRefresh } from '@/lib/refresh/after-refresh';
 import { afterRun, dueSites, nextWake, withMonitor } from '@/lib/refresh/schedule';
 import type { JobHooks } from './crawl';
@@ -71,7 +71,7 @@ export function createSchedule(): { hooks: JobHooks; setUp(startRefresh: StartRe
         void browser.tabs.create({ url: browser.runtime.getURL(`/sidepanel.html?url=${encodeURIComponent(`${origin}/`)}`) });
         void browser.notifications.clear(id);
       });
-      onMessage('setMonitor', async ({ data }) => {
+      onCommand('setMonitor', async (data) => {
         const site = await db.sites.get(data.origin);
         if (!site) return {};
         const monitor = withMonitor(site.monitor, data);
