@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { llmsKindOf } from '../lib/discovery/candidates';
-import { notFoundReason } from '../lib/discovery/soft-404';
+import { notFoundReason } from '../lib/fetch/soft-404';
 import { fetchText, FetchFailure } from '../lib/fetch/fetch-text';
 import { lintLlmsTxt, type LintReport } from '../lib/headless/lint';
 import { count, EXIT, isUrl, lintLines, networkFetch, parseUrl, UsageError, type ExitCode, type Io } from './common';

@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_SETTINGS, MAX_PAGES_LIMIT } from '../lib/crawl/settings';
 import { DEFAULT_OUTPUT_SETTINGS, MAX_BUDGET, MIN_BUDGET } from '../lib/generate/output-settings';
-import { HARD_LIMIT_CHARS, RECOMMENDED_CHARS } from '../lib/headless/budget';
+import { HARD_LIMIT_CHARS, RECOMMENDED_CHARS } from '../lib/check/budget';
 import { EXIT, intOption, UsageError, type ExitCode, type Io } from './common';
 
 const n = (v: number) => v.toLocaleString('en');

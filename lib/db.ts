@@ -1,7 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { CheckReport } from './check/types';
 import type { CrawlSettings } from './crawl/settings';
-import type { DiscoveryResult } from './discovery/types';
+import type { DiscoveredKind, DiscoveryResult } from './discovery/types';
 import type { Curation, GeneratedOutput } from './generate/types';
 import type { OutputFiles } from './generate/output-files';
 import type { StoredCounts } from './generate/body-counts';
@@ -75,8 +75,6 @@ export interface DescriptionRecord {
   text: string;
   createdAt: number;
 }
-
-export type DiscoveredKind = 'llms' | 'llms-full' | 'markdown' | 'sitemap' | 'robots' | 'well-known';
 
 /** A location discovery looked at (found or not, with the reason), per site and run. */
 export interface DiscoveredFileRecord extends DiscoveryResult {

@@ -1,4 +1,4 @@
-import type { DiscoveredKind } from '@/lib/db';
+import type { DiscoveredKind } from '@/lib/discovery/types';
 
 const LABELS: Record<DiscoveredKind, string> = {
   llms: 'llms.txt',

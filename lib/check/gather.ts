@@ -10,7 +10,7 @@ import { discover } from '../discovery/discover';
 import { isLlmsFileUrl, parseLlmsTxt } from '../discovery/parse-llms-txt';
 import { findPageLinks, type PageLink } from '../discovery/page-links';
 import { crawlSitemaps } from '../discovery/sitemap';
-import { notFoundReason } from '../discovery/soft-404';
+import { notFoundReason } from '../fetch/soft-404';
 import type { DiscoveryResult, DiscoverySummary } from '../discovery/types';
 import { fetchText, FetchFailure, type TextResponse } from '../fetch/fetch-text';
 import { markdownTwinCandidates } from '../fetch/page-fetcher';

@@ -6,7 +6,7 @@
 import { parseLlmsTxt, type LlmsLink } from '../discovery/parse-llms-txt';
 import { comparableUrl } from '../generate/export';
 import { validateLlmsTxt } from '../generate/validate';
-import { HARD_LIMIT_CHARS, RECOMMENDED_CHARS } from '../headless/budget';
+import { HARD_LIMIT_CHARS, RECOMMENDED_CHARS } from './budget';
 import type { CheckInputs } from './gather';
 import { isPageUrl } from './gather';
 import { count, n, pathOf, resultOf } from './result';

@@ -1,6 +1,6 @@
 import { fetchText } from '../fetch/fetch-text';
 import { parseRobots, type RobotsInfo } from '../discovery/robots';
-import { notFoundReason } from '../discovery/soft-404';
+import { notFoundReason } from '../fetch/soft-404';
 
 interface HostState {
   active: number;

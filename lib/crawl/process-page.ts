@@ -7,7 +7,7 @@ import { contentFingerprint } from '../hash';
 import { credentialsFor } from '../url/credentials';
 import { normalizeUrl } from '../url/normalize';
 import { createNetworkGuard } from '../url/private-network';
-import { shellOf, type ShellVerdict } from '../render/shell-detect';
+import { shellOf, type ShellVerdict } from '../shell/detect';
 import { markdownDescription, markdownLinks, markdownTitle } from './markdown-meta';
 
 /** What the network steps need. */

@@ -1,4 +1,4 @@
-import type { DiscoveredKind } from '../db';
+import type { DiscoveredKind } from './types';
 
 /** File names an llms.txt-family file may have at any directory level (spec v2 allows any path). */
 export const LLMS_NAMES = ['llms.txt', 'llms-full.txt', 'llms.md', 'llms.mdx', 'llms.markdown'] as const;

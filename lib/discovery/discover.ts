@@ -7,7 +7,7 @@ import { findPageLinks } from './page-links';
 import { isLlmsFileUrl, parseLlmsTxt } from './parse-llms-txt';
 import { parseRobots } from './robots';
 import { crawlSitemaps } from './sitemap';
-import { notFoundReason } from './soft-404';
+import { notFoundReason } from '../fetch/soft-404';
 import type { DiscoveryResult, DiscoverySource, DiscoverySummary } from './types';
 import { plural } from '../format';
 

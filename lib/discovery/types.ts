@@ -1,4 +1,5 @@
-import type { DiscoveredKind } from '../db';
+/** What a discovered location is: an llms.txt-family file, a sitemap, robots.txt or a .well-known file. */
+export type DiscoveredKind = 'llms' | 'llms-full' | 'markdown' | 'sitemap' | 'robots' | 'well-known';
 
 /** How discovery came to a file; a file reached several ways lists each. */
 export type DiscoverySource =

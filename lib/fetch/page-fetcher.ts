@@ -9,7 +9,7 @@
  * is a result. A caller that aborts on pause must check its own signal before
  * recording a 'failed' result, and put the URL back to pending instead.
  */
-import { looksLikeHtml, notFoundReason } from '../discovery/soft-404';
+import { looksLikeHtml, notFoundReason } from './soft-404';
 import { RedirectError } from './redirects';
 import { decodeBody, looksLikeMarkdown, mimeOf, sniffBinary } from './body';
 import { exchange, type Answer } from './exchange';

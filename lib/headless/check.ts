@@ -8,7 +8,7 @@
  */
 import { runSiteCheck } from '../check/run';
 import type { CheckReport } from '../check/types';
-import type { DiscoveredKind } from '../db';
+import type { DiscoveredKind } from '../discovery/types';
 import type { DiscoveryResult, DiscoverySource, DiscoverySummary } from '../discovery/types';
 import { lintLlmsTxt, type LintReport } from './lint';
 

@@ -6,7 +6,7 @@
  */
 import { countTokens } from '../tokens';
 import { validateLlmsTxt, type Finding } from '../generate/validate';
-import { HARD_LIMIT_CHARS, RECOMMENDED_CHARS } from './budget';
+import { HARD_LIMIT_CHARS, RECOMMENDED_CHARS } from '../check/budget';
 
 export { HARD_LIMIT_CHARS, RECOMMENDED_CHARS };
 

@@ -11,7 +11,7 @@ import { contentFingerprint } from '../hash';
 import { credentialsFor } from '../url/credentials';
 import { createNetworkGuard } from '../url/private-network';
 import { docsifyLinks, markdownUrlFor, parseSidebar, routeOf, sidebarUrlFor } from './docsify';
-import type { DocsifyConfig } from './docsify-config';
+import type { DocsifyConfig } from '../shell/docsify-config';
 
 export interface DocsifyContext {
   fetch: typeof fetch;

@@ -5,7 +5,7 @@
  * The rules follow docsify's router (src/core/router/history/base.js: `toURL`, `getFile`).
  */
 import type { NavLink } from '../convert/nav-links';
-import type { DocsifyConfig } from './docsify-config';
+import type { DocsifyConfig } from '../shell/docsify-config';
 
 /** The shell page a hash-routed URL is shown by: the URL without its fragment. */
 export function shellUrlOf(pageUrl: string): string {

@@ -15,7 +15,7 @@ import { createScope } from '../url/scope';
 import { siteInfo } from '../url/site';
 import { docsifyPage } from './docsify-page';
 import { shellUrlOf } from './docsify';
-import type { DocsifyConfig } from './docsify-config';
+import type { DocsifyConfig } from '../shell/docsify-config';
 import { routesByHash } from './hash-routing';
 import type { RenderedDom } from './read-dom';
 import type { Renderer } from './tab-renderer';

@@ -6,7 +6,7 @@
  */
 import type { RenderBrowser } from './browser-tabs';
 import type { RenderedDom } from './read-dom';
-import { THIN_CHARS } from './shell-detect';
+import { THIN_CHARS } from '../shell/detect';
 import type { TabStore } from './tab-store';
 import { slotRuleIds, tabRules, TAB_RULE_BASE, TAB_RULE_END } from './tab-rules';
 

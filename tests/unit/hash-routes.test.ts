@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyUrl } from '@/lib/crawl/links';
 import { docsifyLink, docsifyLinks, markdownUrlFor, parseSidebar, routeOf, sidebarUrlFor } from '@/lib/render/docsify';
-import { readDocsifyConfig } from '@/lib/render/docsify-config';
+import { readDocsifyConfig } from '@/lib/shell/docsify-config';
 import { routesByHash } from '@/lib/render/hash-routing';
 import { dedupeKey, normalizeUrl } from '@/lib/url/normalize';
 

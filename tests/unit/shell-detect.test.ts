@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { convertHtml } from '@/lib/convert/convert-page';
 import { linkedomAdapter } from '@/lib/convert/dom';
-import { plainTextLength, shellOf } from '@/lib/render/shell-detect';
+import { plainTextLength, shellOf } from '@/lib/shell/detect';
 
 /** The verdict for a page as the crawler reaches it: converted first, judged on what the converter found. */
 const judge = (html: string) => shellOf(html, convertHtml(html, 'https://docs.example.test/guide/', linkedomAdapter).markdown, linkedomAdapter);

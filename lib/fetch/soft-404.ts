@@ -1,6 +1,6 @@
-import { statusReason } from '../fetch/status';
+import { statusReason } from './status';
 
-/** What discovery needs from a response to judge whether a file really exists. */
+/** What discovery, the crawler and the check need from a response to judge whether a file really exists. */
 export interface ResponseFacts {
   status: number;
   contentType: string;

@@ -1,4 +1,4 @@
-/** What an agent reads whole: the size rules the linter applies to an llms.txt (see lint.ts). */
+/** What an agent reads whole: the size rules the linter applies to an llms.txt (lib/headless/lint.ts and the Check tab). */
 import { DEFAULT_OUTPUT_SETTINGS } from '../generate/output-settings';
 
 /** Characters an llms.txt should stay under: the common advice, and Scout's default nesting budget. */
