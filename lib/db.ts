@@ -90,6 +90,19 @@ export type FrontierState = 'pending' | 'inflight' | 'done' | 'failed' | 'skippe
 /** Where a frontier URL came from: a seed kind, or a link on a crawled page. */
 export type FrontierSource = 'start' | 'llms' | 'sitemap' | 'link' | 'redirect';
 
+/** A URL about to join a crawl's queue (lib/crawl/frontier.ts numbers it and gives it a state). */
+export interface NewEntry {
+  url: string;
+  key: string;
+  depth: number;
+  source: FrontierSource;
+  parentUrl?: string;
+  preferMarkdown?: boolean;
+  /** 'skipped' records a URL that will not be fetched, with its reason. */
+  state?: 'pending' | 'skipped';
+  reason?: string;
+}
+
 /** A URL in a crawl's durable queue: plain data, so a restarted worker can resume it. */
 export interface FrontierRecord {
   jobId: string;

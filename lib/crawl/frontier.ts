@@ -1,19 +1,6 @@
 import Dexie from 'dexie';
-import type { FrontierRecord, FrontierSource, FrontierState, ScoutDb } from '../db';
+import type { FrontierRecord, FrontierState, NewEntry, ScoutDb } from '../db';
 import { BLOCK_MIN, endOf, keyAt, mergeClaims, plan, remaining, type Block } from './link-blocks';
-
-/** A URL about to join the queue. */
-export interface NewEntry {
-  url: string;
-  key: string;
-  depth: number;
-  source: FrontierSource;
-  parentUrl?: string;
-  preferMarkdown?: boolean;
-  /** 'skipped' records a URL that will not be fetched, with its reason. */
-  state?: 'pending' | 'skipped';
-  reason?: string;
-}
 
 /** What `addNew` wrote; hand it to `remember` once its transaction has committed. */
 export interface Added {

@@ -1,5 +1,5 @@
 import type { FrontierRecord, LinkBlockRecord } from '../db';
-import type { NewEntry } from './frontier';
+import type { NewEntry } from '../db';
 
 /**
  * Pending links of one page at or above this many go into one record (a link block) rather

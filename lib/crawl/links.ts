@@ -2,7 +2,7 @@ import type { FrontierSource } from '../db';
 import { isLlmsFileUrl } from '../discovery/parse-llms-txt';
 import type { RobotsInfo } from '../discovery/robots';
 import { binaryExtensionReason, keyOfNormalized, normalizeUrl } from '../url/normalize';
-import type { NewEntry } from './frontier';
+import type { NewEntry } from '../db';
 
 /** Where a found URL came from. */
 export interface EntryMeta {

@@ -1,5 +1,6 @@
 import type { FrontierRecord, JobState, PageChange, ScoutDb } from '../db';
-import { Frontier, type NewEntry } from '../crawl/frontier';
+import type { NewEntry } from '../db';
+import { Frontier } from '../crawl/frontier';
 import { HostGate } from '../crawl/host-gate';
 import type { PageOutcome } from '../crawl/process-page';
 import type { PageProcessor } from '../crawl/processor';

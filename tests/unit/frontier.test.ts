@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, type ScoutDb } from '@/lib/db';
-import { Frontier, type NewEntry } from '@/lib/crawl/frontier';
+import { Frontier } from '@/lib/crawl/frontier';
+import type { NewEntry } from '@/lib/db';
 import { toEntries } from '@/lib/crawl/links';
 import { createScope } from '@/lib/url/scope';
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, type FrontierRecord, type ScoutDb } from '@/lib/db';
-import { Frontier, type NewEntry } from '@/lib/crawl/frontier';
+import { Frontier } from '@/lib/crawl/frontier';
+import type { NewEntry } from '@/lib/db';
 import { frontierWindow } from '@/lib/crawl/frontier-view';
 
 // A page's many links kept as one record (lib/crawl/link-blocks.ts) and claimed row by row: the
