@@ -2,6 +2,8 @@
  * `scout check <url>`: discovery from a page, the linter on every llms.txt found, and the side
  * panel's agent-readiness checks (lib/check/), printed as the Check view lists them.
  */
+// Dexie (lib/db.ts, loaded only for --crawl) runs on fake-indexeddb in Node; it must be in place first.
+import 'fake-indexeddb/auto';
 import { reportLines, reportMarkdown } from '../lib/check/report';
 import { checkSite, type CheckedFile } from '../lib/headless/check';
 import { count, EXIT, lintLines, networkFetch, parseUrl, UsageError, type ExitCode, type Io } from './common';
@@ -16,6 +18,21 @@ export interface CheckOptions {
   markdown?: boolean;
   /** The day the report carries (YYYY-MM-DD); default today. */
   date?: string;
+  /** Crawl the site first (as `generate` does) and count its pages for coverage and sampling, as the panel's "Include the crawl". */
+  crawl?: boolean;
+  maxPages?: number;
+}
+
+/** The page URLs a crawl from `pageUrl` stores: the panel's optional crawl, in Node (fake-indexeddb). */
+async function crawledUrls(pageUrl: string, fetcher: typeof fetch, maxPages: number | undefined, io: Io): Promise<string[]> {
+  const [{ createDb }, { crawlSite }, { crawledUrlsOf }] = await Promise.all([import('../lib/db'), import('../lib/headless/crawl-site'), import('../lib/check/check-job')]);
+  const db = createDb(`scout-check-${crypto.randomUUID()}`);
+  try {
+    const result = await crawlSite({ db, startUrl: pageUrl, fetch: fetcher, rendering: true, settings: maxPages ? { maxPages } : {}, onProgress: io.progress });
+    return await crawledUrlsOf(db, result.job.origin);
+  } finally {
+    db.close();
+  }
 }
 
 const LABEL: Record<CheckedFile['kind'], string> = { llms: 'llms.txt', 'well-known': 'llms.txt (/.well-known, not in the spec)', 'llms-full': 'llms-full.txt', markdown: 'Markdown twin', robots: 'robots.txt', sitemap: 'sitemap' };
@@ -35,7 +52,8 @@ export async function runCheck(options: CheckOptions, io: Io, fetcher: typeof fe
   const now = options.date ? new Date(`${options.date}T12:00:00Z`) : undefined;
   if (now && Number.isNaN(now.getTime())) throw new UsageError(`--date must be a day as YYYY-MM-DD, got "${options.date}"`);
   io.progress(`Checking ${pageUrl}…`);
-  const result = await checkSite({ pageUrl, fetch: fetcher, onProgress: io.progress, ...(now ? { now } : {}) });
+  const crawled = options.crawl ? await crawledUrls(pageUrl, fetcher, options.maxPages, io) : undefined;
+  const result = await checkSite({ pageUrl, fetch: fetcher, onProgress: io.progress, ...(now ? { now } : {}), ...(crawled ? { crawledUrls: crawled } : {}) });
   const reached = result.files.some((f) => f.status !== 'error');
   if (!reached) {
     const reason = result.files[0]?.reason ?? 'no answer';

@@ -87,7 +87,7 @@ tabs needs the extension. docsify sites are read from their Markdown, as the ext
 
 ${EXIT_CODES}`,
 
-  check: `Usage: scout check <url> [--strict] [--verbose] [--json | --markdown] [--date YYYY-MM-DD]
+  check: `Usage: scout check <url> [--crawl [--max-pages N]] [--strict] [--verbose] [--json | --markdown] [--date YYYY-MM-DD]
 
 Discovery as the extension's Discovered tab runs it from <url>: llms.txt, llms-full.txt and llms.md
 in the page's folder and every folder above it, rel=describedby links and Link: headers, the page's
@@ -99,6 +99,8 @@ pages, .md twins (v1 and v2) and their parity with the pages, Accept: text/markd
 
   --strict    warnings fail too
   --verbose   also list the locations that were looked at and not found
+  --crawl     crawl the site first (as generate does) and count its pages for coverage and
+              sampling, as the panel's "Include the crawl" does; --max-pages bounds it
   --markdown  print the report as the Check view exports it
   --date      the day the Markdown report carries (default today)
 
@@ -116,6 +118,7 @@ const OPTIONS = {
   strict: { type: 'boolean', default: false },
   verbose: { type: 'boolean', default: false },
   markdown: { type: 'boolean', default: false },
+  crawl: { type: 'boolean', default: false },
   'base-url': { type: 'string' },
   out: { type: 'string' },
   start: { type: 'string' },
@@ -134,7 +137,7 @@ const OPTIONS = {
 /** Which options each command takes (the shared ones aside): any other is a usage error. */
 const ALLOWED: Record<string, string[]> = {
   lint: ['base-url', 'strict'],
-  check: ['strict', 'verbose', 'markdown', 'date'],
+  check: ['strict', 'verbose', 'markdown', 'date', 'crawl', 'max-pages'],
   generate: ['base-url', 'out', 'start', 'clean-urls', 'date', 'max-pages', 'max-depth', 'scope', 'include', 'exclude', 'ignore-robots', 'budget', 'flat'],
 };
 const SHARED = new Set(['json', 'quiet', 'help']);
@@ -169,7 +172,7 @@ async function main(argv: string[], io: Io & { quiet: (q: boolean) => void }): P
   if (command === 'lint') return (await import('./lint')).runLint({ inputs: rest, ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}), strict: values.strict, json: values.json }, io);
   if (command === 'check') {
     if (rest.length !== 1 || !rest[0]) throw new UsageError('check takes one URL: scout check https://docs.example.com/');
-    return (await import('./check')).runCheck({ url: rest[0], strict: values.strict, verbose: values.verbose, json: values.json, markdown: values.markdown, ...(values.date ? { date: values.date } : {}) }, io);
+    return (await import('./check')).runCheck({ url: rest[0], strict: values.strict, verbose: values.verbose, json: values.json, markdown: values.markdown, crawl: values.crawl, maxPages: intOption(values['max-pages'], 'max-pages', 1, MAX_PAGES_LIMIT), ...(values.date ? { date: values.date } : {}) }, io);
   }
   if (rest.length !== 1 || !rest[0]) throw new UsageError('generate takes one URL or folder: scout generate ./public --base-url https://docs.example.com/ --out ./public');
   if (!values.out) throw new UsageError('generate needs --out <dir>: where to write llms.txt and llms-full.txt');

@@ -176,3 +176,26 @@ describe('check jobs', { timeout: 30_000 }, () => {
     db.close();
   });
 });
+
+describe('scout check --crawl', { timeout: 60_000 }, () => {
+  it("counts the crawl's pages as the panel's “Include the crawl” does: a page only links reach is found", async () => {
+    const { runCheck } = await import('../../cli/check');
+    const hidden = await startFixtureServer({ 'hidden.check.test': checkSite({ hiddenPage: true }) });
+    try {
+      const url = hidden.url('hidden.check.test', '/');
+      const run = async (crawl: boolean) => {
+        const out: string[] = [];
+        const code = await runCheck({ url, strict: false, verbose: false, json: true, crawl }, { out: (l) => out.push(l), progress: () => undefined }, fetcher);
+        return { code, report: (JSON.parse(out.join('\n')) as { report: CheckReport }).report };
+      };
+      const plain = await run(false);
+      expect(keys(plain.report)).toEqual([]);
+      const crawled = await run(true);
+      expect(crawled.code).toBe(0);
+      expect(crawled.report.crawled).toBeGreaterThanOrEqual(10);
+      expect(keys(crawled.report)).toEqual(['info coverage pages-not-listed /guide/faq.html']);
+    } finally {
+      await hidden.close();
+    }
+  });
+});
