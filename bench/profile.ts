@@ -6,13 +6,20 @@
  *
  * Run: SCOUT_PROFILE=1 npm run build:e2e && npx tsx bench/profile.ts [--corpus synthetic|python|node] [--pages 2000] [--after 6]
  * (SCOUT_PROFILE=1 keeps function names readable.)
+ *
+ * `--node`: conversion alone in Node with linkedom, milliseconds per page for each step of
+ * convertHtml (bench/profile-steps.ts), written to bench/results/profile-steps-<date>.json.
+ *   npx tsx bench/profile.ts --node [--corpus python,node] [--runs 5] [--limit <pages>] [--pair <other checkout>/lib] [--lib <dir>]
+ * `--pair` measures an older lib/ in the same process, passes interleaved, as the baseline.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { CDPSession } from '@playwright/test';
 import { startFixtureServer } from '../tests/fixtures/server';
 import { launchWithExtension } from '../tests/e2e/browser';
 import { readStore } from '../tests/e2e/extension-db';
 import { arg, corpora, openCrawlPanel } from './harness';
+import { profileSteps } from './profile-steps';
 
 const corpus = arg('corpus', 'synthetic');
 const pages = Number(arg('pages', '2000'));
@@ -67,6 +74,25 @@ function summarize(profile: Profile, top = 25): string[] {
     `total ${(total / 1000).toFixed(1)} s, busy ${((total - idle) / 1000).toFixed(1)} s (${((100 * (total - idle)) / total).toFixed(0)} %)`,
     ...[...self.entries()].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, ms]) => `${ms.toFixed(0).padStart(7)} ms  ${k}`),
   ];
+}
+
+/** Conversion step by step in Node (--node), against another lib/ when --pair names one. */
+async function profileInNode(): Promise<void> {
+  const pair = arg('pair', '');
+  const lib = resolve(arg('lib', 'lib'));
+  const libs: Record<string, string> = pair ? { baseline: resolve(pair), current: lib } : { current: lib };
+  const names = arg('corpus', 'python,node').split(',');
+  const results = await profileSteps(names, libs, Number(arg('runs', '5')), Number(arg('limit', 'Infinity')));
+  mkdirSync('bench/results', { recursive: true });
+  const date = new Date().toISOString();
+  const file = arg('out', `bench/results/profile-steps-${date.slice(0, 10)}.json`);
+  writeFileSync(file, `${JSON.stringify({ date, node: process.version, libs, msPerPage: results }, null, 2)}\n`);
+  console.log(`\nWrote ${file}`);
+}
+
+if (process.argv.includes('--node')) {
+  await profileInNode();
+  process.exit(0);
 }
 
 const spec = SITES[corpus];

@@ -4,7 +4,7 @@
  */
 import { normalizeCodeBlock } from './code-blocks';
 import { absolutizeImage, rewriteLink, separateAdjacentPhrases } from './rewrite';
-import { namesOf, normalizeSpace, tagOf, textLength, walkElements } from './walk';
+import { classOf, namesOf, normalizeSpace, tagOf, textLength, walkElements } from './walk';
 
 // Never content, whatever their names say.
 const ALWAYS_REMOVE = new Set([
@@ -110,7 +110,7 @@ const PARENT_LANGUAGE = /(?:^|\s)language-([\w+#.-]+)/i;
  */
 function isLanguageLabel(element: Element): boolean {
   if (element.nextElementSibling?.localName.toLowerCase() !== 'pre') return false;
-  const language = PARENT_LANGUAGE.exec(element.parentElement?.getAttribute('class') ?? '')?.[1];
+  const language = PARENT_LANGUAGE.exec((element.parentElement && classOf(element.parentElement)) ?? '')?.[1];
   return language !== undefined && normalizeSpace(element.textContent).toLowerCase() === language.toLowerCase();
 }
 

@@ -3,7 +3,7 @@
  * wrap every token in a span (Sphinx, Prism, highlight.js), so the text is taken whole from the
  * DOM, never converted span by span, and never Markdown-escaped.
  */
-import { namesOf, tagOf, walkElements } from './walk';
+import { classOf, namesOf, tagOf, walkElements } from './walk';
 
 /** Attribute that carries the detected language from the cleaning step to the Markdown rule. */
 export const LANGUAGE_ATTRIBUTE = 'data-md-lang';
@@ -21,7 +21,7 @@ const CODE_CHROME = /(?:^|[\s_-])(?:linenos?|line-?numbers?-rows|hljs-ln-numbers
 function languageOf(element: Element): string | undefined {
   const data = element.getAttribute('data-lang') ?? element.getAttribute('data-language');
   if (data?.trim()) return data.trim();
-  const cls = element.getAttribute('class');
+  const cls = classOf(element);
   if (!cls) return undefined;
   const match = LANGUAGE_CLASS.exec(cls) ?? GITHUB_CLASS.exec(cls) ?? BRUSH_CLASS.exec(cls);
   if (match?.[1]) return match[1];

@@ -2,7 +2,7 @@
  * Finds the element that holds a page's main content. Docs themes mark it in well-known ways;
  * the most specific marked container that still holds most of the text wins, else `<body>`.
  */
-import { tagOf, textLength, walkElements } from './walk';
+import { classOf, tagOf, textLength, walkElements } from './walk';
 
 // Tier 1: containers of specific docs generators. Tier 2: the HTML semantics for main content.
 // Tier 3: the usual generic names. A lower tier is only consulted when no higher one qualifies.
@@ -40,7 +40,7 @@ const HOLDS_MOST = 0.6;
 function tierOf(element: Element): number {
   const tag = tagOf(element);
   const id = element.getAttribute('id')?.toLowerCase();
-  const classes = (element.getAttribute('class') ?? '').toLowerCase().split(/\s+/);
+  const classes = (classOf(element) ?? '').toLowerCase().split(/\s+/);
   if ((id && THEME_IDS.has(id)) || classes.some((c) => THEME_CLASSES.has(c))) return 1;
   // Sphinx's basic theme: <div class="body" role="main">.
   // Docusaurus (and others) mark the rendered Markdown with a plain "markdown" class.

@@ -8,6 +8,7 @@ import { strikethrough, taskListItems } from '@joplin/turndown-plugin-gfm';
 import TurndownService from 'turndown';
 import { LANGUAGE_ATTRIBUTE } from './code-blocks';
 import { escapeMarkdownText } from './escape';
+import { indexRules } from './rule-index';
 import { tableRules } from './tables';
 
 function trimNewlines(text: string): string {
@@ -84,7 +85,7 @@ function createService(): TurndownService {
   tableRules(service);
   // Rules added later take precedence over turndown's built-ins.
   service.addRule('fencedCode', {
-    filter: (node) => node.nodeName === 'PRE',
+    filter: 'pre',
     replacement: (_content, node) => {
       // The cleaner reduced the block to its text; nothing inside was Markdown-escaped.
       const code = trimNewlines((node.textContent ?? '').trimEnd());
@@ -144,6 +145,7 @@ function createService(): TurndownService {
     filter: ['details', 'summary'],
     replacement: (content) => `\n\n${content.trim()}\n\n`,
   });
+  indexRules(service);
   return service;
 }
 

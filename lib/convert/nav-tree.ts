@@ -4,7 +4,7 @@
  * (DocBook tables of contents), `<details>` groups (Starlight) and div trees (VitePress).
  */
 import { absoluteUrl, isHttp } from './urls';
-import { normalizeSpace, tagOf } from './walk';
+import { classOf, normalizeSpace, tagOf } from './walk';
 
 /** One entry of a site's navigation tree. */
 export interface NavLink {
@@ -71,7 +71,7 @@ function labelText(element: Element): string | undefined {
   // A paragraph is prose ("How to use it.") unless marked as a caption (Sphinx: p.caption role=heading).
   // A list item without a link is usually the current page shown unlinked (Javadoc's bar), not a
   // group title — unless its class says it is one (Bootstrap's "nav-header").
-  if ((PROSE.has(tag) || tag === 'li') && element.getAttribute('role') !== 'heading' && !CAPTION_NAMES.test(element.getAttribute('class') ?? '')) return undefined;
+  if ((PROSE.has(tag) || tag === 'li') && element.getAttribute('role') !== 'heading' && !CAPTION_NAMES.test(classOf(element) ?? '')) return undefined;
   for (const anchor of element.getElementsByTagName('a')) {
     const href = anchor.getAttribute('href') ?? '';
     const toggle = href === '#' || anchor.getAttribute('role') === 'button';

@@ -3,7 +3,7 @@
  * generator habits that read badly once CSS is gone.
  */
 import { absoluteUrl, isHttp, linkTarget } from './urls';
-import type { Visit } from './walk';
+import { classOf, type Visit } from './walk';
 
 /**
  * Node.js's doc generator links every parameter type (`<a class="type">&lt;string&gt;</a>`),
@@ -12,7 +12,7 @@ import type { Visit } from './walk';
  * `{string}`), so these links are reduced to their text.
  */
 function isTypeAnnotation(anchor: Element): boolean {
-  if (anchor.getAttribute('class') !== 'type') return false;
+  if (classOf(anchor) !== 'type') return false;
   const text = anchor.textContent ?? '';
   return text.startsWith('<') && text.endsWith('>');
 }
