@@ -34,14 +34,16 @@ export async function frontierWindow(db: ScoutDb, jobId: string, filter: Frontie
   for (const gap of [...gaps, null]) {
     if (out.length >= limit) break;
     const upper = gap ? keyOf(gap.block, gap.next) : end;
-    // Rows between the previous gap and this one.
+    // Rows between the previous gap and this one. Read first, counted only when the window
+    // starts past them: counting every row on each refresh held the frontier store against the
+    // crawl's writes (a read transaction over 40,000 rows, four times a second).
     const range = rowsIn(lower, upper);
-    const count = await range.clone().count();
-    if (offset + out.length < pos + count) {
-      out.push(...(await range.offset(offset + out.length - pos).limit(limit - out.length).toArray()));
-    }
-    pos += count;
-    if (!gap) break;
+    const skip = offset + out.length - pos;
+    const need = limit - out.length;
+    const got = await range.clone().offset(skip).limit(need).toArray();
+    out.push(...got);
+    if (!gap || out.length >= limit) break;
+    pos += got.length > 0 ? skip + got.length : await range.count();
     const size = endOf(gap.block) - gap.next;
     for (let seq = gap.next + Math.max(0, offset + out.length - pos); seq < endOf(gap.block) && out.length < limit; seq++) {
       out.push(rowOf(gap.block, seq, 'pending', gap.block.createdAt));
