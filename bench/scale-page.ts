@@ -4,6 +4,7 @@
  * frontier before link blocks (every found URL a row), for the before/after in one run.
  */
 import { Frontier } from '../lib/crawl/frontier';
+import { toEntries } from '../lib/crawl/links';
 import { PageWriter } from '../lib/crawl/page-writer';
 import { createScope } from '../lib/url/scope';
 import { createDb } from '../lib/db';
@@ -15,6 +16,8 @@ export interface ScaleFigures {
   claimMs: number;
   /** A new runner's init + recover on the job (a worker restarted mid-crawl). */
   resumeMs: number;
+  /** Of writeMs: classifying the links alone (toEntries: normalize, key, scope, robots), timed apart on the same URLs. */
+  classifyMs: number;
   rows: number;
   pending: number;
 }
@@ -31,9 +34,12 @@ async function run(links: number, claims: number, blockMin: number, tag: string)
   if (!entry) throw new Error('nothing claimed');
   const urls = Array.from({ length: links }, (_, k) => `${origin}/docs/w${k}.html`);
   const markdown = urls.map((u, k) => `- [Leaf ${k}](${u})`).join('\n');
+  let t = performance.now();
+  toEntries(urls.map((url) => ({ url, depth: 2, source: 'link' as const, parentUrl: entry.url })), ctx);
+  const classifyMs = performance.now() - t;
   const writer = new PageWriter(db, 'job', frontier, ctx, 5, () => undefined, (e) => console.error(e));
   await writer.init();
-  let t = performance.now();
+  t = performance.now();
   writer.add(entry, { state: 'done', page: { url: entry.url, finalUrl: entry.url, title: 'Wide', markdown, format: 'html', contentHash: 'h', bytes: markdown.length }, links: urls, nav: [], retries: 0 });
   await writer.drain();
   const writeMs = performance.now() - t;
@@ -53,7 +59,7 @@ async function run(links: number, claims: number, blockMin: number, tag: string)
   await again.init();
   await again.recover();
   const resumeMs = performance.now() - t;
-  const figures = { writeMs, claimMs, resumeMs, rows: await db.frontier.count(), pending: again.counts().pending };
+  const figures = { writeMs, classifyMs, claimMs, resumeMs, rows: await db.frontier.count(), pending: again.counts().pending };
   await db.delete();
   return figures;
 }
