@@ -35,17 +35,15 @@ export interface Plan {
 export function plan(entries: NewEntry[], jobId: string, firstSeq: number, min = BLOCK_MIN, now = Date.now()): Plan {
   const groupOf = (e: NewEntry): string | null =>
     e.source === 'link' && e.state !== 'skipped' && !e.preferMarkdown && Object.keys(e).every((k) => ENTRY_FIELDS.has(k)) ? `${e.depth}\u0000${e.parentUrl ?? ''}` : null;
+  const groups = entries.map(groupOf);
   const sizes = new Map<string, number>();
-  for (const e of entries) {
-    const g = groupOf(e);
-    if (g !== null) sizes.set(g, (sizes.get(g) ?? 0) + 1);
-  }
+  for (const g of groups) if (g !== null) sizes.set(g, (sizes.get(g) ?? 0) + 1);
   const open = new Map<string, LinkBlockRecord>();
   const rows: Plan['rows'] = [];
   const blocks: LinkBlockRecord[] = [];
   let seq = firstSeq;
-  for (const e of entries) {
-    const g = groupOf(e);
+  for (const [i, e] of entries.entries()) {
+    const g = groups[i] ?? null;
     const size = g === null ? 0 : (sizes.get(g) ?? 0);
     if (g === null || size < min) {
       rows.push({ ...e, seq: seq++ });
