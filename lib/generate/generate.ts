@@ -153,10 +153,11 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   // One tokenization per page: an entry's tokens are what its page adds to llms-full.txt (its body
   // under that title), which is also the piece renderLlmsFull sums. Kept on the page by the caller.
   const bodyCounts = new Map<string, BodyTokens>();
+  const countBody = input.countTokens ?? countTokens;
   const bodyTokens = (page: SourcePage, title: string): number => {
     const counted = cachedCountFits(page.fullTokens, title, page.markdown)
       ? page.fullTokens
-      : { title, count: countTokens(`${demoteHeadings(page.markdown, title)}\n\n`), chars: page.markdown.length };
+      : { title, count: countBody(`${demoteHeadings(page.markdown, title)}\n\n`), chars: page.markdown.length };
     bodyCounts.set(page.key, counted);
     return counted.count;
   };

@@ -5,6 +5,7 @@ import { generateOutputs } from './generate';
 import { BodyCounts } from './body-counts';
 import { buildOutputFiles, type OutputFiles } from './output-files';
 import { normalizeOutputSettings } from './output-settings';
+import { segmentCounter } from './segment-count';
 import { describeVariant } from '../url/variants';
 import type { Curation, GeneratedOutput } from './types';
 import { latestArtifact, latestCrawlWithPages, pagesOf } from '../queries';
@@ -30,9 +31,11 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
   const ai = options.descriptionsBy ? await cachedDescriptions(db, pages, options.descriptionsBy) : new Map<string, string>();
   const sources = pages.map((p) => ({ ...toSource(p), description: ai.get(p.key) ?? p.description }));
   const summary = options.descriptionsBy ? (await db.descriptions.get(siteSummaryKey(origin, options.descriptionsBy)))?.text : undefined;
-  const output = generateOutputs({ startUrl: job.startUrl, pages: sources, nav: job.nav, curation: site?.curation, generatedAt: now, summary });
+  // Plain bodies and their lean-link variants share most of their text: each distinct segment is tokenized once.
+  const count = segmentCounter();
+  const output = generateOutputs({ startUrl: job.startUrl, pages: sources, nav: job.nav, curation: site?.curation, generatedAt: now, summary, countTokens: count });
   // The files to publish: flat, or nested per section over the budget, each with its llms-full.txt counted.
-  const counts = new BodyCounts(new Map(pages.flatMap((p) => (p.bodyCounts ? [[p.key, p.bodyCounts] as const] : []))));
+  const counts = new BodyCounts(new Map(pages.flatMap((p) => (p.bodyCounts ? [[p.key, p.bodyCounts] as const] : []))), count);
   // The files say which version and language of the docs they describe (the crawl stays in one; see variants.ts).
   const variant = describeVariant(job.startUrl);
   const model = variant ? { ...output, details: `${output.details} Describes ${variant} of the docs.` } : output;

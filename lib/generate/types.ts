@@ -49,6 +49,11 @@ export interface GenerateInput {
   generatedAt: Date;
   /** A summary for the blockquote written elsewhere (the user's model); else one is derived from the pages. */
   summary?: string;
+  /**
+   * Counts page bodies: o200k's exact count in any case; the caller may pass a caching counter
+   * (segment-count.ts) that it also hands to the full-text files, which count the same bodies again.
+   */
+  countTokens?: (text: string) => number;
 }
 
 export interface LlmsEntry {

@@ -1,0 +1,45 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { segmentCounter, segmentsOf } from '@/lib/generate/segment-count';
+import { leanMarkdown } from '@/lib/generate/lean-links';
+import { countTokens } from '@/lib/tokens';
+import { nodeDocsDir } from '../fixtures/real-docs';
+
+// Texts where a careless cut would join or split o200k pre-tokens differently.
+const TRICKY = [
+  'end of a sentence.\n/usr/bin/env is a path on its own line',
+  'a list:\n  - item one\n  - [link](https://docs.example.test/a/b.html#x-y), [[1]](../c.html#id1)\n\n  \n   indented\n\tcode',
+  "it's, they're and we'll: contractions at a cut\nlines\r\nwith CRLF\r\n",
+  'spaces   between    words\u00a0and\u2003Unicode spaces\n\u3000ideographic space, 漢字の文, emoji 🎉 here',
+  'numbers 12345678 and v3.11.2, 1,000,000; x=y+z*2 // comment\n/* block */',
+  'special tokens as text: <|endoftext|> and <|im_start|>user',
+  'trailing spaces   \n\n\n',
+  '```python\ndef f(x):\n    return x  # two spaces\n```\n',
+  'CamelCaseWords andALLCAPS MixedCase123 under_score snake_case kebab-case',
+];
+
+describe('segment counts', () => {
+  it('add up to the count of the whole text', () => {
+    for (const text of TRICKY) {
+      const segments = segmentsOf(text);
+      expect(segments.join('')).toBe(text);
+      expect(segments.reduce((sum, s) => sum + countTokens(s), 0), JSON.stringify(text)).toBe(countTokens(text));
+    }
+  });
+
+  it('count real pages and their lean-link variants exactly, each distinct segment once', () => {
+    // The Node.js docs' Markdown sources: prose, tables, code, links of every kind.
+    const dir = nodeDocsDir();
+    const files = readdirSync(dir).filter((f) => f.endsWith('.md.gz')).slice(0, 12);
+    expect(files.length).toBeGreaterThan(5);
+    const count = segmentCounter();
+    const context = { origin: 'https://nodejs.org', inFile: () => true };
+    for (const file of files) {
+      const markdown = gunzipSync(readFileSync(`${dir}/${file}`)).toString('utf8');
+      const absolute = markdown.replace(/\]\((?!https?:)([^)\s]+)\)/g, '](https://nodejs.org/api/$1)');
+      const lean = leanMarkdown(absolute, `https://nodejs.org/api/${file.replace(/\.md\.gz$/, '.html')}`, context);
+      for (const text of [`${absolute}\n\n`, `${lean}\n\n`]) expect(count(text), file).toBe(countTokens(text));
+    }
+  });
+});
