@@ -80,7 +80,7 @@ export function SitePanel({ pageUrl, info }: { pageUrl: string; info: SiteInfo }
             />
             {view === 'discovered' && <DiscoveredView origin={info.origin} state={discovery} onGenerate={() => setTab('generate')} />}
             {view === 'generate' && <CrawlView origin={info.origin} pageUrl={pageUrl} onOutput={() => setTab('output')} />}
-            {view === 'output' && <OutputView origin={info.origin} host={info.host} onCrawl={() => setTab('generate')} />}
+            {view === 'output' && <OutputView origin={info.origin} host={info.host} onCrawl={() => setTab('generate')} onKit={() => setTab('check')} />}
             {view === 'check' && <CheckView origin={info.origin} host={info.host} pageUrl={pageUrl} />}
             {view === 'history' && <HistoryView origin={info.origin} />}
           </>

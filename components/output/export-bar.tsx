@@ -10,7 +10,7 @@ import { latestCrawlWithPages, pagesOf } from '@/lib/queries';
  * Download, copy, zip and JSON export of the generated files. The llms.txt is the root of the
  * files to publish; the zip holds every nested llms.txt and llms-full.txt at its path on the site.
  */
-export function ExportBar({ host, origin, llms, full, published = [], layout }: { host: string; origin: string; llms: ArtifactRecord; full?: ArtifactRecord; published?: OutputFile[]; layout?: OutputFiles }) {
+export function ExportBar({ host, origin, llms, full, published = [], layout, onKit }: { host: string; origin: string; llms: ArtifactRecord; full?: ArtifactRecord; published?: OutputFile[]; layout?: OutputFiles; onKit?: () => void }) {
   const [note, setNote] = useState<string | null>(null);
   const root = published[0];
   const rootText = root?.text ?? llms.text;
@@ -49,6 +49,8 @@ export function ExportBar({ host, origin, llms, full, published = [], layout }: 
       <button type="button" className="button" onClick={() => void copy()} data-testid="copy-llms">Copy</button>
       <button type="button" className="button" onClick={() => void zip()} data-testid="download-zip">Zip</button>
       <button type="button" className="button" onClick={() => void json()} data-testid="download-json">JSON</button>
+      {/* The publishing kit (twins, server snippets) lives with the site check: the Check tab. */}
+      {onKit && <button type="button" className="button" onClick={onKit} data-testid="open-kit" title="Publishing kit: the files at their paths, a .md twin per page, server snippets">Kit…</button>}
       {note && <p className="muted export-bar__note" role="status">{note}</p>}
     </div>
   );

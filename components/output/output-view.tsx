@@ -19,7 +19,7 @@ import { useLatestCrawl } from '../crawl/use-crawl';
 import { CommandError, useCommand } from '../use-command';
 
 /** The Output tab: the generated files, their findings and token counts, review, export. */
-export function OutputView({ origin, host, onCrawl }: { origin: string; host: string; onCrawl: () => void }) {
+export function OutputView({ origin, host, onCrawl, onKit }: { origin: string; host: string; onCrawl: () => void; onKit?: () => void }) {
   const { llms, full, files, loaded } = useOutput(origin);
   const crawl = useLatestCrawl(origin);
   const site = useLiveQuery(() => db.sites.get(origin), [origin]);
@@ -80,7 +80,7 @@ export function OutputView({ origin, host, onCrawl }: { origin: string; host: st
           )}
         </div>
         <p className="muted">{plural(pages, 'page')} in {plural(sections.length, 'section')} · version {llms.version} · {new Date(llms.createdAt).toLocaleString()}</p>
-        <ExportBar host={host} origin={origin} llms={llms} full={full} published={published} layout={layout} />
+        <ExportBar host={host} origin={origin} llms={llms} full={full} published={published} layout={layout} onKit={onKit} />
       </section>
       <CommandError error={error} />
       <FilesCard

@@ -75,7 +75,9 @@ test.describe('Check view', () => {
     await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
     await panel.getByRole('tab', { name: 'Output' }).click();
     await expect(panel.getByTestId('output')).toBeVisible({ timeout: 15_000 });
-    await panel.getByRole('tab', { name: 'Check' }).click();
+    // The Output tab's export bar leads to the kit, on the Check tab.
+    await panel.getByTestId('open-kit').click();
+    await expect(panel.getByRole('tab', { name: 'Check' })).toHaveAttribute('aria-selected', 'true');
 
     const kit = panel.getByTestId('kit-card');
     await kit.getByTestId('kit-twins-html-md').check();
