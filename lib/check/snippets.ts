@@ -45,14 +45,23 @@ const alternate = (twin: string) => `<${twin}>; rel="alternate"; type="text/mark
 function html(input: SnippetInput): string {
   const nested = folders(input.llmsPaths);
   const example = input.pages.find((p) => p.path.endsWith('.html')) ?? input.pages[0];
+  const twinExample = example ? `${example.path} → ${example.twin}` : `/guide/intro.html → ${input.layout === 'md' ? '/guide/intro.md' : '/guide/intro.html.md'}`;
+  const folderLines = nested.length
+    ? ['     and LLMS_TXT with the llms.txt of its folder:', ...nested.map((f) => `       ${f.dir}… → ${f.file}`), '       anything else → /llms.txt']
+    : [];
   return [
-    '<!-- In the <head> of every page. Replace PAGE_TWIN with the page\'s twin: ',
-    `     ${example ? `${example.path} → ${example.twin}` : '/guide/intro.html → ' + (input.layout === 'md' ? '/guide/intro.md' : '/guide/intro.html.md')}${nested.length ? '\n     and LLMS_TXT with the llms.txt of its folder:\n' + [...nested.map((f) => `       ${f.dir}… → ${f.file}`), '       anything else → /llms.txt'].join('\n') : ''} -->`,
+    "<!-- In the <head> of every page. Replace PAGE_TWIN with the page's twin: ",
+    `     ${twinExample}`,
+    ...folderLines,
+    '-->',
     `<link rel="describedby" type="text/plain" href="${nested.length ? 'LLMS_TXT' : '/llms.txt'}">`,
     '<link rel="alternate" type="text/markdown" href="PAGE_TWIN">',
     '',
   ].join('\n');
 }
+
+// nginx's braced variable (the capture directly followed by "index"), not a template placeholder.
+const NGINX_DIR = '$' + '{scout_dir}';
 
 function nginx(input: SnippetInput): string {
   const v1 = input.layout === 'html.md';
@@ -70,7 +79,7 @@ function nginx(input: SnippetInput): string {
     'map $uri $scout_twin {',
     '    default "";',
     `    "~^(?<scout_page>.+)\\.html$" ${v1 ? '$scout_page.html.md' : '$scout_page.md'};`,
-    `    "~^(?<scout_dir>.*/)$" ${v1 ? '${scout_dir}index.html.md' : '${scout_dir}index.md'};`,
+    `    "~^(?<scout_dir>.*/)$" ${NGINX_DIR}${v1 ? 'index.html.md' : 'index.md'};`,
     '}',
     'map $scout_twin $scout_alternate {',
     '    "" "";',
