@@ -91,9 +91,11 @@ describe('crawl runner', () => {
     const real = loopbackFetch();
     let calls = 0;
     // After 10 requests the "worker" freezes: requests never answer, as when MV3 kills the worker.
-    const dying: typeof fetch = (input, init) => (++calls > 10 ? new Promise(() => undefined) : real(input, init));
+    // (They do end on abort, only so that the test can stop this runner before its database goes.)
+    const hang = (signal?: AbortSignal | null) => new Promise<Response>((_, reject) => signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
+    const dying: typeof fetch = (input, init) => (++calls > 10 ? hang(init?.signal) : real(input, init));
     const first = new CrawlRunner({ db, fetch: dying, process: createLocalProcessor(dying, linkedomAdapter), timeoutMs: 60_000 }, job.id);
-    void first.run();
+    const firstRun = first.run();
     await expect.poll(() => db.frontier.where('[jobId+state]').equals([job.id, 'inflight']).count(), { timeout: 5000 }).toBeGreaterThan(0);
     await expect.poll(() => calls, { timeout: 5000 }).toBeGreaterThan(10);
     first.pause(); // stops it claiming; its hung requests never finish, like a dead worker's
@@ -105,6 +107,10 @@ describe('crawl runner', () => {
     const pages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
     expect(pages.map((p) => new URL(p.url).pathname).sort()).toEqual(['/', ...Array.from({ length: 30 }, (_, i) => `/p${i}`)].sort());
     expect((await db.jobs.get(job.id))?.counters).toMatchObject({ stored: 31, done: 31, pending: 0, inflight: 0, duplicates: 0 });
+    // The frozen runner is still waiting on its hung requests: end it while its database exists,
+    // or it wakes after the test and writes to a deleted one (a DatabaseClosedError in a later test).
+    first.cancel();
+    await firstRun;
   });
 
   it('crawls the demo site from its llms.txt and sitemap seeds, preferring Markdown twins', async () => {
