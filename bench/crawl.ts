@@ -242,7 +242,7 @@ async function crawlOnce(name: string, slots: string) {
     row = await readDb(panel);
     clearInterval(heapTimer);
     const { job, urls, bytes, writtenAt } = row;
-    if (!job || job.state !== 'done') throw new Error(`The ${name} crawl ended ${job?.state}: ${JSON.stringify(job)}`);
+    if (job?.state !== 'done') throw new Error(`The ${name} crawl ended ${job?.state}: ${JSON.stringify(job)}`);
     const wallMs = (job.endedAt ?? Date.now()) - (job.startedAt ?? job.createdAt);
     const perHost = job.settings?.perHostConcurrency ?? 4;
     const network: NetworkFigures | undefined = NETWORK && {

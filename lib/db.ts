@@ -1,7 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { CheckReport } from './check/types';
 import type { CrawlSettings } from './crawl/settings';
-import type { DiscoveredKind, DiscoveryResult } from './discovery/types';
+import type { DiscoveryResult } from './discovery/types';
 import type { Curation, GeneratedOutput } from './generate/types';
 import type { OutputFiles } from './generate/output-files';
 import type { StoredCounts } from './generate/body-counts';

@@ -30,6 +30,7 @@ export function useFrontierWindow(job: JobRecord, filter: PageFilter, offset: nu
   const total = (filter === 'all' ? c.discovered : c[filter]) ?? 0;
   const version = `${c.discovered}:${c.done}:${c.failed}:${c.skipped}:${c.pending}:${job.state}`;
   const [rows, setRows] = useState<FrontierRecord[]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the trigger: the window is re-read when the counters move.
   useEffect(() => {
     let live = true;
     // Rows and the link blocks' unclaimed URLs (lib/crawl/link-blocks.ts): the list holds what the counters count.

@@ -50,10 +50,11 @@ export function createLocalProcessor(fetchFn: typeof fetch, converter: DomAdapte
     const step = await fetchStep(entry as FrontierRecord, ctx).finally(() => slot?.release());
     if (step.kind === 'outcome') return { ...step.outcome, ms: timings };
     const job = convertJobOf(entry, step.res);
-    let body;
+    let body: ReturnType<typeof convertBody>;
     if (converter instanceof ConversionQueue) {
-      body = await converter.convert(job, signal);
-      timings.convert += body.ms;
+      const converted = await converter.convert(job, signal);
+      timings.convert += converted.ms;
+      body = converted;
     } else {
       const t0 = Date.now();
       body = convertBody(job, converter);

@@ -72,7 +72,7 @@ export class CrawlRunner {
   async run(): Promise<JobState> {
     const { db } = this.deps;
     const job = await db.jobs.get(this.jobId);
-    if (!job || job.state !== 'running' || !job.settings || !job.startUrl) return job?.state ?? 'failed';
+    if (job?.state !== 'running' || !job.settings || !job.startUrl) return job?.state ?? 'failed';
     const { settings, startUrl } = job;
     let scope: (url: string) => string | null;
     try {
