@@ -127,6 +127,8 @@ export interface CleanResult {
 export function cleanContent(root: Element, baseUrl: string | undefined): CleanResult {
   let rootLength = -1;
   let topHeading = 7;
+  // Content repeats its link targets (a function's every mention); each href is resolved once.
+  const targets = new Map<string, string | undefined>();
   walkElements(root, (element) => {
     const tag = tagOf(element);
     if (ALWAYS_REMOVE.has(tag) || isStructuralChrome(element, tag)) return 'remove';
@@ -137,7 +139,7 @@ export function cleanContent(root: Element, baseUrl: string | undefined): CleanR
     if (isLanguageLabel(element)) return 'remove';
     switch (tag) {
       case 'a':
-        return rewriteLink(element, baseUrl);
+        return rewriteLink(element, baseUrl, targets);
       case 'img':
         absolutizeImage(element, baseUrl);
         return undefined;

@@ -7,9 +7,14 @@ import { pageUrlOf } from './urls';
  */
 export function collectLinks(document: Document, baseUrl: string | undefined): string[] {
   const links = new Set<string>();
+  // A docs page links the same targets many times (sidebar, body, index); each is resolved once.
+  const seen = new Set<string | null>();
   // One tag-name lookup is a single pass over the tree; no selector engine involved.
   for (const anchor of document.getElementsByTagName('a')) {
-    const url = pageUrlOf(anchor.getAttribute('href'), baseUrl);
+    const href = anchor.getAttribute('href');
+    if (seen.has(href)) continue;
+    seen.add(href);
+    const url = pageUrlOf(href, baseUrl);
     if (url) links.add(url);
   }
   return [...links];

@@ -32,13 +32,21 @@ export function absolutizeImage(img: Element, baseUrl: string | undefined): void
 /**
  * Makes a link's target absolute, or drops the target (keeping the text) when it is not a
  * linkable URL (`javascript:`, garbage). Type annotations lose their link altogether.
+ * `targets` remembers each href's target across the anchors of one page.
  */
-export function rewriteLink(anchor: Element, baseUrl: string | undefined): Visit {
+export function rewriteLink(anchor: Element, baseUrl: string | undefined, targets = new Map<string, string | undefined>()): Visit {
   if (isTypeAnnotation(anchor)) {
     anchor.replaceWith(anchor.textContent ?? '');
     return 'skip';
   }
-  const target = linkTarget(anchor.getAttribute('href'), baseUrl);
+  const href = anchor.getAttribute('href');
+  let target: string | undefined;
+  if (href === null) target = undefined;
+  else if (targets.has(href)) target = targets.get(href);
+  else {
+    target = linkTarget(href, baseUrl);
+    targets.set(href, target);
+  }
   if (target) anchor.setAttribute('href', target);
   else anchor.removeAttribute('href');
   return undefined;
