@@ -132,8 +132,10 @@ export async function profileSteps(corpusNames: string[], libs: Record<string, s
       });
       console.log(`| ${step} | ${cells.join(' | ')} |`);
     }
-    const afterParse = (l: string) => (byLib[l]?.convertHtml ?? 0) - (byLib[l]?.parse ?? 0);
-    console.log(`| convertHtml − parse | ${labels.map((l) => afterParse(l).toFixed(2)).join(' | ')} |`);
+    // The steps after parsing, summed within the step pass: what turndown and our passes cost.
+    const afterParse = (l: string) => Object.entries(byLib[l] ?? {}).reduce((sum, [step, ms]) => (step === 'parse' || step.startsWith('convertHtml') ? sum : sum + ms), 0);
+    for (const l of labels) (byLib[l] ??= {}).stepsAfterParse = Number(afterParse(l).toFixed(2));
+    console.log(`| steps after parse (sum) | ${labels.map((l) => afterParse(l).toFixed(2)).join(' | ')} |`);
   }
   return results;
 }
