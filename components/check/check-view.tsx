@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { reportMarkdown } from '@/lib/check/report';
-import { sendMessage } from '@/lib/messaging';
 import { saveFile } from '../output/download';
 import { plural } from '../format';
+import { CommandError, errorOf, useCommand } from '../use-command';
 import { CheckRow } from './check-result';
 import { KitCard } from './kit-card';
 import { useCheck } from './use-check';
@@ -18,20 +18,15 @@ const reportName = (host: string) => `${host.toLowerCase().replace(/[^a-z0-9.-]+
 export function CheckView({ origin, host, pageUrl }: { origin: string; host: string; pageUrl: string }) {
   const { job, crawledPages, loaded } = useCheck(origin);
   const [useCrawl, setUseCrawl] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const { run: send, error, setError } = useCommand();
   const [note, setNote] = useState<string | null>(null);
   const running = job?.state === 'running';
   const report = job?.state === 'done' ? job.report : undefined;
 
   const run = async () => {
-    setError(null);
     setNote(null);
-    try {
-      const answer = await sendMessage('startCheck', { url: pageUrl, crawl: useCrawl && crawledPages > 0 });
-      if ('error' in answer) setError('Scout has no access to this site yet. Allow it above.');
-    } catch (e) {
-      setError(`Scout’s background worker did not answer (${String(e)}).`);
-    }
+    const answer = await send('startCheck', { url: pageUrl, crawl: useCrawl && crawledPages > 0 });
+    if (errorOf(answer) === 'no-access') setError('Scout has no access to this site yet. Allow it above.');
   };
   const copy = async () => {
     if (!report) return;
@@ -76,7 +71,7 @@ export function CheckView({ origin, host, pageUrl }: { origin: string; host: str
             Include the {plural(crawledPages, 'page')} of the latest crawl in coverage and sampling
           </label>
         )}
-        {error && <p className="error" role="alert">{error}</p>}
+        <CommandError error={error} />
         {note && <p className="muted check__meta" role="status">{note}</p>}
       </section>
       {report && (
