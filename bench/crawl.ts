@@ -26,14 +26,14 @@
  *                           leaf pages); --max-pages 200 sets the crawl's page limit (10000 by default).
  *                           Every crawl reports its pace: pages/s over the first and the last tenth of its pages.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { CDPSession, Page } from '@playwright/test';
 import { convertHtml } from '../lib/convert/convert-page';
 import { linkedomAdapter } from '../lib/convert/dom';
 import { startFixtureServer, type FixtureServer } from '../tests/fixtures/server';
 import { NETWORK_HEADER, PACE_HEADER, networkFigures, networkRow, pace, paceRow, type NetworkFigures, type PaceFigures } from './figures';
 import { cpuBetween, perPage, sampleCpu, type CpuSample } from './cpu';
-import { arg, corpora, networkFromArgs, openCrawlPanel } from './harness';
+import { arg, corpora, htmlFilesOf, networkFromArgs, openCrawlPanel } from './harness';
 import { launchWithExtension } from '../tests/e2e/browser';
 import { readStore } from '../tests/e2e/extension-db';
 
@@ -353,14 +353,7 @@ function cpuRow(label: string, runs: CrawlRun[]): string {
 /** The conversion step alone, in Node: every .html file of the corpus through convertHtml. */
 function convertInNodeAll(dirFn: () => string): number {
   const dir = dirFn();
-  const files: string[] = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.isDirectory() && !e.name.startsWith('_')) walk(`${d}/${e.name}`);
-      else if (e.name.endsWith('.html')) files.push(`${d}/${e.name}`);
-    }
-  };
-  walk(dir);
+  const files = htmlFilesOf(dir);
   const started = performance.now();
   for (const f of files) convertHtml(readFileSync(f, 'utf8'), `https://x.test${f.slice(dir.length)}`, linkedomAdapter);
   return (performance.now() - started) / files.length;

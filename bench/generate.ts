@@ -10,14 +10,14 @@
  * checks that both write the same files with the same counts. Prints a table and writes
  * bench/results/generate-<date>.json.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { convertHtml, type NavLink } from '../lib/convert/convert-page';
 import { linkedomAdapter } from '../lib/convert/dom';
 import type { SourcePage } from '../lib/generate/types';
 import type { GeneratedOutput } from '../lib/generate/types';
 import type { OutputFiles } from '../lib/generate/output-files';
-import { arg, corpora } from './harness';
+import { arg, corpora, htmlFilesOf } from './harness';
 
 const corpus = arg('corpus', 'python');
 const runs = Number(arg('runs', '5'));
@@ -28,14 +28,7 @@ const dir = dirFn();
 const origin = 'https://docs.example.test';
 
 // The pages as a crawl of the corpus stores them (fewer fields: what the generator reads).
-const files: string[] = [];
-const walk = (d: string) => {
-  for (const e of readdirSync(d, { withFileTypes: true })) {
-    if (e.isDirectory() && !e.name.startsWith('_')) walk(`${d}/${e.name}`);
-    else if (e.name.endsWith('.html')) files.push(`${d}/${e.name}`);
-  }
-};
-walk(dir);
+const files = htmlFilesOf(dir);
 let nav: NavLink[] = [];
 const startUrl = `${origin}/index.html`;
 const pages: SourcePage[] = files.map((file) => {

@@ -2,12 +2,26 @@
  * What bench/crawl.ts and bench/profile.ts share: the corpora they crawl, their command line,
  * and a side panel opened on a corpus, ready to start a crawl.
  */
+import { readdirSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { generatedSite } from '../tests/fixtures/generated-site';
 import { nodeDocsDir, nodeDocsSite, pythonDocsDir } from '../tests/fixtures/real-docs';
 import type { FixtureSite, NetworkShape } from '../tests/fixtures/server';
 
 /** `--name value` from the command line, or the fallback. */
+/** Every .html file under a corpus folder (Sphinx's `_static`-style folders skipped), in directory order. */
+export function htmlFilesOf(dir: string): string[] {
+  const files: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.isDirectory() && !e.name.startsWith('_')) walk(`${d}/${e.name}`);
+      else if (e.name.endsWith('.html')) files.push(`${d}/${e.name}`);
+    }
+  };
+  walk(dir);
+  return files;
+}
+
 export const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;

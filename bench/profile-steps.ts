@@ -8,9 +8,9 @@
  * `--lib <dir>` loads the steps from another checkout's lib/ (a worktree of an older commit), so
  * the same script measures before and after; `--pair <dir>` runs both, interleaved pass by pass.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { corpora } from './harness';
+import { corpora, htmlFilesOf } from './harness';
 
 type Step = { name: string; ms: number[] };
 
@@ -40,14 +40,7 @@ async function loadPipeline(lib: string) {
 }
 
 function pagesOf(dir: string): Array<{ url: string; html: string }> {
-  const files: string[] = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.isDirectory() && !e.name.startsWith('_')) walk(`${d}/${e.name}`);
-      else if (e.name.endsWith('.html')) files.push(`${d}/${e.name}`);
-    }
-  };
-  walk(dir);
+  const files = htmlFilesOf(dir);
   return files.map((f) => ({ url: `https://docs.example.test${f.slice(dir.length)}`, html: readFileSync(f, 'utf8') }));
 }
 
