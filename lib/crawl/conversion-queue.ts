@@ -60,16 +60,27 @@ export class ConversionQueue {
   convert(job: ConvertJob, signal?: AbortSignal): Promise<ConvertedBody & { ms: number }> {
     signal?.throwIfAborted();
     return new Promise((resolve, reject) => {
-      const item: Waiting = { job, signal, resolve, reject };
-      signal?.addEventListener(
-        'abort',
-        () => {
-          const i = this.waiting.indexOf(item);
-          if (i >= 0) this.waiting.splice(i, 1);
-          reject(signal.reason);
+      const onAbort = () => {
+        const i = this.waiting.indexOf(item);
+        if (i >= 0) this.waiting.splice(i, 1);
+        reject(signal?.reason);
+      };
+      // The signal is the whole crawl's: a listener left on it would keep this page's body alive
+      // until the crawl ends (thousands of bodies, and a crawl that slowed as its heap grew).
+      const settle = () => signal?.removeEventListener('abort', onAbort);
+      const item: Waiting = {
+        job,
+        signal,
+        resolve: (body) => {
+          settle();
+          resolve(body);
         },
-        { once: true },
-      );
+        reject: (error) => {
+          settle();
+          reject(error);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting.push(item);
       this.dispatch();
     });

@@ -58,21 +58,32 @@ export function portConverter(port: PortLike, timeoutMs = LANE_TIMEOUT_MS): Conv
     signal?.throwIfAborted();
     const id = nextId++;
     return new Promise<ConvertedBody>((resolve, reject) => {
+      // A page cancelled meanwhile is still converted (CPU work cannot be interrupted), its answer dropped.
+      const onAbort = () => {
+        pending.delete(id);
+        clearTimeout(timer);
+        reject(signal?.reason);
+      };
+      // The signal is the whole crawl's: the listener goes once the page is answered, or it would
+      // keep the page's body alive until the crawl ends.
+      const settle = () => signal?.removeEventListener('abort', onAbort);
       const timer = setTimeout(() => {
         pending.delete(id);
+        settle();
         reject(new LaneError(`The converter did not answer within ${timeoutMs / 1000} s`));
       }, timeoutMs);
-      pending.set(id, { resolve, reject, timer });
-      // A page cancelled meanwhile is still converted (CPU work cannot be interrupted), its answer dropped.
-      signal?.addEventListener(
-        'abort',
-        () => {
-          pending.delete(id);
-          clearTimeout(timer);
-          reject(signal.reason);
+      pending.set(id, {
+        resolve: (body) => {
+          settle();
+          resolve(body);
         },
-        { once: true },
-      );
+        reject: (error) => {
+          settle();
+          reject(error);
+        },
+        timer,
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
       port.postMessage({ id, job } satisfies Request);
     });
   };

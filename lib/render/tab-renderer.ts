@@ -74,9 +74,14 @@ export function createTabRenderer(options: TabRendererOptions): TabRenderer {
         slots[free] = true;
         return free;
       }
+      // The signal is the crawl's: the listener goes when the wait ends, not with the crawl.
       await new Promise<void>((resolve) => {
-        waiting.push(resolve);
-        signal?.addEventListener('abort', () => resolve(), { once: true });
+        const done = () => {
+          signal?.removeEventListener('abort', done);
+          resolve();
+        };
+        waiting.push(done);
+        signal?.addEventListener('abort', done, { once: true });
       });
     }
   };

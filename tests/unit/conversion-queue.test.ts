@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getEventListeners } from 'node:events';
 import { MessageChannel } from 'node:worker_threads';
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { ConversionQueue, LaneError, type Converter } from '@/lib/crawl/conversion-queue';
@@ -77,6 +78,23 @@ describe('conversion queue', () => {
     const picky = new ConversionQueue([{ name: 'p', capacity: 1, convert: async () => Promise.reject(new Error('bad page')) }]);
     await expect(picky.convert(job(4))).rejects.toThrow('bad page');
     expect(picky.laneNames).toEqual(['p']);
+  });
+});
+
+describe('the crawl-wide cancel signal', () => {
+  it('holds no listener once its pages are converted (a listener kept each page’s body alive until the crawl ended)', async () => {
+    const crawl = new AbortController();
+    const { port1, port2 } = new MessageChannel();
+    serveConversions(port1 as unknown as PortLike, linkedomAdapter);
+    const queue = new ConversionQueue([{ name: 'port', capacity: 2, convert: portConverter(port2 as unknown as PortLike) }]);
+    try {
+      const bodies = await Promise.all(Array.from({ length: 20 }, (_, n) => queue.convert(job(n), crawl.signal)));
+      expect(bodies).toHaveLength(20);
+      expect(getEventListeners(crawl.signal, 'abort')).toHaveLength(0);
+    } finally {
+      port1.close();
+      port2.close();
+    }
   });
 });
 
