@@ -19,6 +19,27 @@ export class LaneError extends Error {
   override name = 'LaneError';
 }
 
+/**
+ * Listens for the crawl's abort while one page waits, and stops when the page settles: the
+ * returned resolve and reject remove the listener first. The signal is the whole crawl's, so a
+ * listener left on it kept its page's body alive until the crawl ended (thousands of bodies, and a
+ * crawl that slowed as its heap grew).
+ */
+export function whileWaiting<T>(signal: AbortSignal | undefined, onAbort: () => void, resolve: (value: T) => void, reject: (error: unknown) => void): { resolve: (value: T) => void; reject: (error: unknown) => void } {
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const settle = () => signal?.removeEventListener('abort', onAbort);
+  return {
+    resolve: (value) => {
+      settle();
+      resolve(value);
+    },
+    reject: (error) => {
+      settle();
+      reject(error);
+    },
+  };
+}
+
 interface Waiting {
   job: ConvertJob;
   signal?: AbortSignal;
@@ -65,22 +86,7 @@ export class ConversionQueue {
         if (i >= 0) this.waiting.splice(i, 1);
         reject(signal?.reason);
       };
-      // The signal is the whole crawl's: a listener left on it would keep this page's body alive
-      // until the crawl ends (thousands of bodies, and a crawl that slowed as its heap grew).
-      const settle = () => signal?.removeEventListener('abort', onAbort);
-      const item: Waiting = {
-        job,
-        signal,
-        resolve: (body) => {
-          settle();
-          resolve(body);
-        },
-        reject: (error) => {
-          settle();
-          reject(error);
-        },
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
+      const item: Waiting = { job, signal, ...whileWaiting(signal, onAbort, resolve, reject) };
       this.waiting.push(item);
       this.dispatch();
     });

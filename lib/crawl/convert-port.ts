@@ -5,7 +5,7 @@
  * clone, with no JSON round through the browser process.
  */
 import type { DomAdapter } from '../convert/dom';
-import { LaneError, type Converter } from './conversion-queue';
+import { LaneError, whileWaiting, type Converter } from './conversion-queue';
 import { convertBody, type ConvertedBody, type ConvertJob } from './process-page';
 
 /** What both ends of a port need: the DOM's MessagePort and Node's worker_threads one both fit. */
@@ -64,26 +64,12 @@ export function portConverter(port: PortLike, timeoutMs = LANE_TIMEOUT_MS): Conv
         clearTimeout(timer);
         reject(signal?.reason);
       };
-      // The signal is the whole crawl's: the listener goes once the page is answered, or it would
-      // keep the page's body alive until the crawl ends.
-      const settle = () => signal?.removeEventListener('abort', onAbort);
+      const settled = whileWaiting(signal, onAbort, resolve, reject);
       const timer = setTimeout(() => {
         pending.delete(id);
-        settle();
-        reject(new LaneError(`The converter did not answer within ${timeoutMs / 1000} s`));
+        settled.reject(new LaneError(`The converter did not answer within ${timeoutMs / 1000} s`));
       }, timeoutMs);
-      pending.set(id, {
-        resolve: (body) => {
-          settle();
-          resolve(body);
-        },
-        reject: (error) => {
-          settle();
-          reject(error);
-        },
-        timer,
-      });
-      signal?.addEventListener('abort', onAbort, { once: true });
+      pending.set(id, { ...settled, timer });
       port.postMessage({ id, job } satisfies Request);
     });
   };
