@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, type ScoutDb } from '@/lib/db';
 import { Frontier } from '@/lib/crawl/frontier';
+import { addBatch as add } from './frontier-batch';
 import type { NewEntry } from '@/lib/db';
 import { toEntries } from '@/lib/crawl/links';
 import { createScope } from '@/lib/url/scope';
@@ -19,12 +20,6 @@ async function fresh(): Promise<Frontier> {
   return f;
 }
 
-/** addNew in its own transaction, then remember: what the page writer does per batch. */
-async function add(f: Frontier, entries: NewEntry[]) {
-  const added = await db.transaction('rw', f.tables, () => f.addNew(entries));
-  f.remember(added);
-  return added;
-}
 
 const rows = () => db.frontier.where('[jobId+seq]').between(['job', 0], ['job', Infinity]).toArray();
 

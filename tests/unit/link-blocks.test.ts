@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, type FrontierRecord, type ScoutDb } from '@/lib/db';
 import { Frontier } from '@/lib/crawl/frontier';
+import { addBatch as add } from './frontier-batch';
 import type { NewEntry } from '@/lib/db';
 import { frontierWindow } from '@/lib/crawl/frontier-view';
 
@@ -22,12 +23,6 @@ async function open(): Promise<Frontier> {
   return f;
 }
 
-/** What the page writer does per batch: addNew in a transaction, remember after it committed. */
-async function add(f: Frontier, entries: NewEntry[]) {
-  const added = await db.transaction('rw', f.tables, () => f.addNew(entries));
-  f.remember(added);
-  return added;
-}
 
 /** Claims everything, `per` at a time, settling each claim as done (what the crawl does). */
 async function drainAll(f: Frontier, per: number): Promise<string[]> {
