@@ -12,6 +12,7 @@ import { regenerate } from './generate';
 import { holdStartHost } from './network-guard';
 import { createCrawlProcessor } from './offscreen';
 import { setUpRendering } from './render';
+import { browserFetch } from '@/lib/fetch/browser-fetch';
 
 const WATCHDOG = 'crawl-watchdog';
 // MV3 stops an idle worker after 30 s; an extension API call resets that timer.
@@ -33,14 +34,13 @@ export function setUpCrawls(hooks: JobHooks): { startRefresh(origin: string, sch
   const runners = new Map<string, Runner>();
   /** Settles when a job's runner has ended and left `runners`: what a resume waits for. */
   const ended = new Map<string, Promise<void>>();
-  const fetchFn = ((input, init) => fetch(input, init)) as typeof fetch;
   // Client-rendered pages: docsify read directly, other shells rendered in a tab (lib/render/).
   const renderer = setUpRendering();
   const crawlProcessor = createCrawlProcessor();
-  const processor = withRendering(crawlProcessor.process, { renderer: renderer?.render ?? null, dom: linkedomAdapter, fetch: fetchFn });
+  const processor = withRendering(crawlProcessor.process, { renderer: renderer?.render ?? null, dom: linkedomAdapter, fetch: browserFetch });
   const deps = {
     db,
-    fetch: fetchFn,
+    fetch: browserFetch,
     process: processor,
     // Read when a run starts: the runner keeps its backlog of fetched pages under twice this.
     get converters() {

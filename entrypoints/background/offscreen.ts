@@ -5,6 +5,7 @@ import { defaultPlan, parsePlan, planCapacity, planName, type ConverterPlan } fr
 import { convertBody } from '@/lib/crawl/process-page';
 import { createLocalProcessor, type PageProcessor } from '@/lib/crawl/processor';
 import { sendMessage } from '@/lib/messaging';
+import { browserFetch } from '@/lib/fetch/browser-fetch';
 
 let creating: Promise<void> | undefined;
 
@@ -68,7 +69,6 @@ async function connect(plan: ConverterPlan): Promise<ConversionQueue> {
  * `converters()` is what the runner bounds its backlog by.
  */
 export function createCrawlProcessor(): { process: PageProcessor; converters: () => number } {
-  const fetchFn: typeof fetch = (input, init) => fetch(input, init);
   let plan = defaultPlan(globalThis.navigator?.hardwareConcurrency);
   let current: Promise<{ queue: ConversionQueue; process: PageProcessor }> | null = null;
   if (typeof browser.offscreen?.createDocument === 'function') {
@@ -92,7 +92,7 @@ export function createCrawlProcessor(): { process: PageProcessor; converters: ()
   const process: PageProcessor = async (request, signal) => {
     current ??= connect(plan).then((queue) => {
       console.info(`Scout converts pages with: ${queue.laneNames.join(', ')} (plan ${planName(plan)})`);
-      return { queue, process: createLocalProcessor(fetchFn, queue) };
+      return { queue, process: createLocalProcessor(browserFetch, queue) };
     });
     const { process: run } = await current;
     try {
