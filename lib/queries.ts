@@ -55,6 +55,18 @@ export function frontierOf(db: ScoutDb, jobId: string, state?: FrontierState) {
     : db.frontier.where('[jobId+state+depth+seq]').between([jobId, state, 0, 0], [jobId, state, Infinity, Infinity]);
 }
 
+/**
+ * Jobs of one kind that a stopped worker left "running" forever: marked failed with the reason, so
+ * the panel offers a new run. Called when the worker starts; answers how many it marked.
+ */
+export function failInterrupted(db: ScoutDb, kind: JobKind, changes: Pick<JobRecord, 'message' | 'endedAt'> = {}): Promise<number> {
+  return db.jobs
+    .where('state')
+    .equals('running')
+    .filter((j) => j.kind === kind)
+    .modify({ state: 'failed', message: 'Interrupted before it finished (the browser stopped Scout’s worker). Run it again.', ...changes });
+}
+
 /** A refresh's page versions with one of these changes. */
 export function pageChanges(db: ScoutDb, jobId: string, changes: readonly PageChange[]) {
   return db.pageVersions.where('[jobId+change]').anyOf(changes.map((c) => [jobId, c]));

@@ -1,4 +1,5 @@
-import { createCheckJob, markInterruptedChecks, runCheckJob } from '@/lib/check/check-job';
+import { createCheckJob, runCheckJob } from '@/lib/check/check-job';
+import { failInterrupted } from '@/lib/queries';
 import { db } from '@/lib/db';
 import { browserFetch } from '@/lib/fetch/browser-fetch';
 import { onCommand } from './on-command';
@@ -6,7 +7,7 @@ import { siteJobs } from './site-jobs';
 
 /** The Check view's runs: in the worker, like discovery; the panel starts one and watches Dexie. */
 export function setUpCheck(): void {
-  void markInterruptedChecks(db);
+  void failInterrupted(db, 'check');
   const start = siteJobs('check');
   onCommand('startCheck', (data) =>
     start(data.url, {

@@ -43,12 +43,3 @@ export async function runCheckJob(db: ScoutDb, input: { jobId: string; pageUrl: 
     await db.jobs.update(job.id, { state: 'failed', endedAt: Date.now(), message: `The check stopped: ${error instanceof Error ? error.message : String(error)}` });
   }
 }
-
-/** A worker stopped mid-check leaves its job "running" forever; mark it so the panel offers a new run. */
-export async function markInterruptedChecks(db: ScoutDb): Promise<number> {
-  return db.jobs
-    .where('state')
-    .equals('running')
-    .filter((j) => j.kind === 'check')
-    .modify({ state: 'failed', message: 'Interrupted before it finished (the browser stopped Scout’s worker). Run it again.' });
-}

@@ -79,15 +79,6 @@ export async function failDiscoveryJob(db: ScoutDb, input: { jobId: string; page
   });
 }
 
-/** A worker stopped mid-discovery leaves a job "running" forever; mark it so the panel re-runs it. */
-export async function markInterruptedDiscoveries(db: ScoutDb): Promise<number> {
-  return db.jobs
-    .where('state')
-    .equals('running')
-    .filter((j) => j.kind === 'discovery')
-    .modify({ state: 'failed', message: 'Interrupted before it finished (the browser stopped Scout’s worker). Run it again.' });
-}
-
 function countersOf(s: DiscoverySummary) {
   const found = s.results.filter((r) => r.status === 'found');
   return {

@@ -4,7 +4,8 @@
  * nothing else. The parity measure and the check job (Dexie) are tested here too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCheckJob, crawledUrlsOf, markInterruptedChecks, runCheckJob } from '@/lib/check/check-job';
+import { createCheckJob, crawledUrlsOf, runCheckJob } from '@/lib/check/check-job';
+import { failInterrupted } from '@/lib/queries';
 import { samplePages } from '@/lib/check/gather';
 import { PARITY_THRESHOLD, textTokens, tokenF1, twinParity } from '@/lib/check/parity';
 import { findingKey, reportLines, reportMarkdown } from '@/lib/check/report';
@@ -171,7 +172,7 @@ describe('check jobs', { timeout: 30_000 }, () => {
     expect(await crawledUrlsOf(db, new URL(pageUrl).origin)).toEqual([]);
 
     await createCheckJob(db, { jobId: 'stopped', pageUrl });
-    expect(await markInterruptedChecks(db)).toBe(1);
+    expect(await failInterrupted(db, 'check')).toBe(1);
     expect((await db.jobs.get('stopped'))?.state).toBe('failed');
     db.close();
   });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, type ScoutDb } from '@/lib/db';
-import { markInterruptedDiscoveries, runDiscoveryJob } from '@/lib/discovery/run-discovery';
+import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
+import { failInterrupted } from '@/lib/queries';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
 
 let db: ScoutDb;
@@ -36,7 +37,7 @@ describe('discovery as a job', () => {
       { id: 'a', origin: 'https://x.test', kind: 'discovery', state: 'running', createdAt: 1, counters: {} },
       { id: 'b', origin: 'https://x.test', kind: 'crawl', state: 'running', createdAt: 1, counters: {} },
     ]);
-    expect(await markInterruptedDiscoveries(db)).toBe(1);
+    expect(await failInterrupted(db, 'discovery')).toBe(1);
     expect(await db.jobs.get('a')).toMatchObject({ state: 'failed', message: expect.stringMatching(/Interrupted/) });
     expect((await db.jobs.get('b'))?.state).toBe('running');
   });
