@@ -9,6 +9,7 @@ import type { HostSlot, PageProcessor } from './processor';
 import { progressMessage, type CrawlCounters } from './progress';
 import { collectSeeds } from './seeds';
 import type { CrawlSettings } from './settings';
+import { countPages, frontierOf } from '../queries';
 
 export interface RunnerDeps {
   db: ScoutDb;
@@ -90,12 +91,12 @@ export class CrawlRunner {
       this.pause();
     });
     await writer.init();
-    writer.stored = await db.pages.where('[jobId+state]').equals([this.jobId, 'stored']).count();
-    writer.duplicates = await db.pages.where('[jobId+state]').equals([this.jobId, 'duplicate']).count();
+    writer.stored = await countPages(db, this.jobId, 'stored');
+    writer.duplicates = await countPages(db, this.jobId, 'duplicate');
     // Counted as pages are written, kept in the job's counters: a resumed run carries on from there.
     writer.rendered = job.counters.rendered ?? 0;
     if (settings.respectRobots) await gate.loadRobots(new URL(startUrl).origin);
-    if ((await db.frontier.where('[jobId+seq]').between([this.jobId, 0], [this.jobId, Infinity]).count()) === 0) {
+    if ((await frontierOf(db, this.jobId).count()) === 0) {
       await this.seed(job, frontier, ctx);
     }
 
