@@ -13,7 +13,7 @@ const BATCH = 32;
  * a killed worker leaves each page either fully re-checked or still to check.
  */
 export class RefreshWriter {
-  private readonly batches = new BatchQueue<{ entry: FrontierRecord; outcome: PageOutcome }>(BATCH, (batch) => this.write(batch), (error) => this.onFailure(error));
+  private readonly batches = new BatchQueue<{ entry: FrontierRecord; outcome: PageOutcome }>(BATCH, (batch) => this.write(batch), (error) => this.onFailure(error), () => this.onWritten());
 
   constructor(
     private readonly db: ScoutDb,
@@ -22,7 +22,17 @@ export class RefreshWriter {
     private readonly threshold: number,
     private readonly counters: RefreshCounters,
     private readonly onFailure: (error: unknown) => void,
+    /** Called after each committed batch, so the runner notices the queue may be finished. */
+    private readonly onWritten: () => void = () => undefined,
   ) {}
+
+  get pending(): number {
+    return this.batches.pending;
+  }
+
+  get idle(): boolean {
+    return this.batches.idle;
+  }
 
   add(entry: FrontierRecord, outcome: PageOutcome): void {
     this.batches.add({ entry, outcome });

@@ -1,0 +1,254 @@
+import type { FrontierRecord, JobState, ScoutDb } from '../db';
+import type { Frontier } from './frontier';
+import { HostGate } from './host-gate';
+import type { PageOutcome } from './process-page';
+import type { HostSlot, PageProcessor } from './processor';
+import type { CrawlSettings } from './settings';
+
+export interface QueueDeps {
+  db: ScoutDb;
+  /** For robots.txt (and the crawl's seeds); pages go through `process`. */
+  fetch: typeof fetch;
+  process: PageProcessor;
+  /** Fetch timeout per request (10 s by default). */
+  timeoutMs?: number;
+  /**
+   * Pages the processor converts at once (its conversion queue's capacity; 1 by default). Fetched
+   * pages waiting for conversion are kept under twice this: past it, no new request starts, so
+   * memory stays bounded when conversion is slower than the network.
+   */
+  converters?: number;
+}
+
+/** Where results go; both kinds write in batches (BatchQueue), so both can say when they are idle. */
+export interface QueueWriter {
+  add(entry: FrontierRecord, outcome: PageOutcome): void;
+  drain(): Promise<void>;
+  readonly idle: boolean;
+  /** Results handed over and not yet committed. */
+  readonly pending: number;
+}
+
+/** What one kind of queue job (a crawl, a refresh) plugs into the shared runner. */
+export interface QueueJob {
+  startUrl: string;
+  settings: CrawlSettings;
+  gate: HostGate;
+  frontier: Frontier;
+  writer: QueueWriter;
+  /** How many more URLs may enter the pipeline, given how many are in it now (a crawl's page limit). */
+  room(inPipeline: number): number;
+  /** True when the job is complete even though URLs are pending (a crawl that reached its page limit). */
+  reachedLimit(): boolean;
+  /** The skip reason for a URL robots.txt disallows. */
+  robotsReason: string;
+  /** The failure reason for a page the processor threw on, given the error in words. */
+  failureReason(message: string): string;
+  /** Writes the counters and the progress message; called while running and once at the end. */
+  report(phase: 'running' | 'done'): Promise<void>;
+  /** The job's final message for each way it can end. */
+  messages: { cancelled: string; paused: string; done(): string };
+}
+
+/** Progress is written at most this often: enough to look live, few enough writes to stay cheap. */
+const PROGRESS_EVERY_MS = 250;
+
+/**
+ * The scheduling shared by crawls and refreshes: a durable queue (the job's frontier in Dexie)
+ * drained under per-host politeness, with pause, cancel, progress and a storage-full pause.
+ * A new runner for the same job (after the worker died) recovers in-flight URLs and carries on.
+ *
+ * URLs are claimed ahead into a small buffer so a free request slot never waits for a database
+ * round trip; a slot is released the moment a response is read (see HostSlot), so the host's
+ * next request goes out while the page converts; and results are written in batches.
+ */
+export abstract class QueueRunner {
+  protected readonly abort = new AbortController();
+  private stopRequest: 'pause' | 'cancel' | null = null;
+  /** Why the runner paused itself, when it was not the user. */
+  private pauseMessage: string | null = null;
+  /** End times of pages, for the pages-per-second rate. */
+  protected readonly finished: number[] = [];
+  protected readonly timings = { fetch: 0, convert: 0 };
+  /** Set when something happened (a task ended, a stop was asked) so the loop doesn't sleep through it. */
+  private woken = false;
+  private resolveSleep: () => void = () => undefined;
+
+  constructor(
+    protected readonly deps: QueueDeps,
+    readonly jobId: string,
+  ) {}
+
+  abstract run(): Promise<JobState>;
+
+  /** Stop taking new URLs; in-flight ones finish, then the job is paused. */
+  pause(): void {
+    this.stopRequest ??= 'pause';
+    this.wake();
+  }
+
+  /** Stop now: in-flight requests are aborted and their URLs go back to pending. */
+  cancel(): void {
+    this.stopRequest = 'cancel';
+    this.abort.abort();
+    this.wake();
+  }
+
+  /** For writers: a batch could not be stored (storage full…), so the job pauses with the reason. */
+  protected readonly storageFailed = (error: unknown): void => {
+    this.pauseMessage = storageFailureMessage(error);
+    this.pause();
+  };
+
+  protected readonly wake = (): void => {
+    this.woken = true;
+    this.resolveSleep();
+  };
+
+  protected newGate(settings: CrawlSettings): HostGate {
+    return new HostGate(settings.perHostConcurrency, this.deps.fetch, this.deps.timeoutMs ?? 10_000);
+  }
+
+  /** Drains the job's queue to its end, a pause or a cancel, and records how it ended. */
+  protected async runQueue(job: QueueJob): Promise<JobState> {
+    const { gate, frontier, writer, settings } = job;
+    const buffer: FrontierRecord[] = [];
+    const active = new Set<Promise<void>>();
+    const slots = settings.perHostConcurrency;
+    // Pages whose request is in flight (they hold a host slot), and pages fetched and not yet
+    // converted and handed to the writer: the conversion backlog that backpressure bounds.
+    let fetching = 0;
+    let converting = 0;
+    const maxConverting = 2 * Math.max(1, this.deps.converters ?? 1);
+    // Starts buffered URLs whose host has a free slot. Synchronous, and called the moment a
+    // slot is released, so a free slot never waits on a database round trip.
+    const pump = () => {
+      if (this.stopRequest) return;
+      for (let i = 0; i < buffer.length && converting < maxConverting; ) {
+        const entry = buffer[i];
+        if (entry && gate.canStart(new URL(entry.url).hostname)) {
+          buffer.splice(i, 1);
+          start(entry);
+        } else i++;
+      }
+    };
+    const start = (entry: FrontierRecord) => {
+      const host = new URL(entry.url).hostname;
+      gate.acquire(host);
+      fetching++;
+      let held = true;
+      const slot: HostSlot = {
+        // The response is read: the host's next request may go out while this page converts.
+        release: () => {
+          if (!held) return;
+          held = false;
+          fetching--;
+          converting++;
+          gate.release(host);
+          pump();
+          this.wake();
+        },
+        reacquire: async () => {
+          await gate.acquireWhenFree(host);
+          return () => {
+            gate.release(host);
+            pump();
+          };
+        },
+      };
+      const task = this.processEntry(entry, job, slot)
+        .then((outcome) => {
+          if (!this.abort.signal.aborted) writer.add(entry, outcome);
+        })
+        .catch((error: unknown) => {
+          // A processor may throw on Cancel (an aborted message): the URL goes back to pending, not failed.
+          if (!this.abort.signal.aborted) writer.add(entry, { state: 'failed', reason: job.failureReason(error instanceof Error ? error.message : String(error)), retries: 0 });
+        })
+        .finally(() => {
+          if (held) {
+            held = false;
+            fetching--;
+            gate.release(host);
+          } else converting--;
+          active.delete(task);
+          this.finished.push(Date.now());
+          pump();
+          this.wake();
+        });
+      active.add(task);
+    };
+    const progress = setInterval(() => void job.report('running'), PROGRESS_EVERY_MS);
+
+    try {
+      for (;;) {
+        if (this.stopRequest) break;
+        pump();
+        // Claim ahead: keep about two URLs per slot buffered, within the job's limit.
+        const want = Math.min(slots * 3 - buffer.length - fetching, job.room(buffer.length + active.size + writer.pending));
+        if (want > 0 && buffer.length < slots * 2 && frontier.hasPending()) {
+          const claimed = await frontier.claim(want);
+          buffer.push(...claimed);
+          if (claimed.length) continue;
+        }
+        if (buffer.length === 0 && active.size === 0 && writer.idle) {
+          if (job.reachedLimit() || !frontier.hasPending()) break;
+          if (this.woken) {
+            this.woken = false;
+            continue;
+          }
+        }
+        await this.sleep(gate.nextFreeAt());
+      }
+    } finally {
+      clearInterval(progress);
+    }
+
+    await Promise.all(active);
+    await writer.drain();
+    await frontier.release(buffer);
+    if (this.stopRequest === 'cancel') await frontier.recover();
+    await job.report(this.stopRequest ? 'running' : 'done');
+    if (this.stopRequest === 'cancel') return this.finish('cancelled', job.messages.cancelled);
+    if (this.stopRequest === 'pause') return this.finish('paused', this.pauseMessage ?? job.messages.paused);
+    return this.finish('done', job.messages.done());
+  }
+
+  /** Waits until woken, or until the next paced host is free (at most 1 s, to re-check the queue). */
+  private async sleep(nextFreeAt: number | null): Promise<void> {
+    if (!this.woken) {
+      const ms = Math.min(1000, Math.max(5, (nextFreeAt ?? Infinity) - Date.now()));
+      await new Promise<void>((resolve) => {
+        this.resolveSleep = resolve;
+        setTimeout(resolve, ms);
+      });
+    }
+    this.woken = false;
+  }
+
+  private async processEntry(entry: FrontierRecord, job: QueueJob, slot: HostSlot): Promise<PageOutcome> {
+    const { startUrl, settings, gate } = job;
+    if (settings.respectRobots) {
+      const rules = await gate.loadRobots(new URL(entry.url).origin);
+      if (rules && !rules.isAllowed(entry.url)) return { state: 'skipped', reason: job.robotsReason, retries: 0 };
+    }
+    const result = await this.deps.process({ entry, startUrl, settings, timeoutMs: this.deps.timeoutMs, slot }, this.abort.signal);
+    this.timings.fetch += result.ms.fetch;
+    this.timings.convert += result.ms.convert;
+    return result;
+  }
+
+  protected async finish(state: JobState, message: string): Promise<JobState> {
+    await this.deps.db.jobs.update(this.jobId, { state, message, ...(state === 'paused' ? {} : { endedAt: Date.now() }) });
+    return state;
+  }
+}
+
+/** Plain words for a write the database refused; a full disk is the common case. */
+export function storageFailureMessage(error: unknown): string {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  const inner = (error as { inner?: { name?: string } } | null)?.inner?.name ?? '';
+  if (name === 'QuotaExceededError' || inner === 'QuotaExceededError') {
+    return 'Paused: the browser refused to store more (storage is full). Free some disk space or delete old crawls, then resume. Nothing already stored was lost.';
+  }
+  return `Paused: a page could not be saved (${error instanceof Error ? error.message : String(error)}). Resume to try again; nothing already stored was lost.`;
+}
