@@ -4,7 +4,7 @@
  * page reads the same everywhere and nothing is converted twice. The index says where each page's
  * body is in the site's file; files are assembled in exactly the format `renderLlmsFull` writes.
  */
-import { headLines, type FileHead } from './render';
+import { bodySplitsCleanly, headLines, type FileHead } from './render';
 import { headingLine } from './text';
 import type { LlmsSectionModel } from './types';
 
@@ -78,7 +78,7 @@ export function assembleFull(head: FileHead, parts: FullPart[], preamble = ''): 
  * The exact o200k count of `assembleFull(head, parts, preamble)` without tokenizing the bodies
  * again: `bodyTokens(part)` is the count of `${body}\n\n`, which the caller caches. It is exact for
  * the reason given at `renderLlmsFull`: no pre-token joins a newline run to the non-space after it,
- * so the file splits cleanly before each `## ` and before each body that starts with a non-space.
+ * so the file splits cleanly before each `## ` and before each body that `bodySplitsCleanly`.
  */
 export function countFull(head: FileHead, parts: FullPart[], count: (text: string) => number, bodyTokens: (part: FullPart) => number, preamble = ''): number {
   const pieces = [headLines(head).join('\n') + preamble, ...parts.map(partText)];
@@ -86,7 +86,7 @@ export function countFull(head: FileHead, parts: FullPart[], count: (text: strin
   pieces.forEach((piece, i) => {
     const last = i === pieces.length - 1;
     const part = parts[i - 1];
-    if (last || !part || !/^\S/.test(part.body)) {
+    if (last || !part || !bodySplitsCleanly(part.body)) {
       tokens += count(last ? `${piece.trimEnd()}\n` : `${piece}\n`);
       return;
     }

@@ -64,6 +64,9 @@ export function cachedCountFits(cached: BodyTokens | undefined, title: string, m
   return cached !== undefined && cached.title === title && cached.chars === markdown.length;
 }
 
+/** Whether a body's count may be taken apart from the `Source:` line before it (see renderLlmsFull). */
+export const bodySplitsCleanly = (body: string): boolean => /^[^\s/]/.test(body);
+
 /**
  * The llms-full.txt text — the head, then each page under `## title`, a `Source: url` line and a
  * blank line, its headings demoted below H2 so the page boundaries stay the only H2s — and its
@@ -74,8 +77,9 @@ export function cachedCountFits(cached: BodyTokens | undefined, title: string, m
  * each pre-token alone. No pre-token pattern can join a newline to the non-space character after
  * it, so the file splits cleanly just after a run of newlines that precedes a non-space: before
  * each `## ` page heading, and between a page's `Source:` line (plus blank line) and its body when
- * the body starts with a non-space. Each body is counted with the two newlines that follow it
- * (a body ending in punctuation takes them into its last pre-token), so that count can be kept on
+ * the body starts with a non-space other than `/` (the punctuation pattern `[^\s\p{L}\p{N}]+[\r\n/]*`
+ * carries a URL's last `-`, `#` or `/` over the newlines into a leading `/`). Each body is counted
+ * with the two newlines that follow it (a body ending in punctuation takes them into its last pre-token), so that count can be kept on
  * the page and reused while the page and its title stay the same. The head and the last page
  * (its end is trimmed) are counted directly.
  */
@@ -95,7 +99,7 @@ export function renderLlmsFull(head: FileHead, pages: FullPage[], count: (text: 
     const last = i === parts.length - 1;
     const page = pages[i - 1];
     const body = bodies[i - 1] ?? '';
-    if (last || !page || !/^\S/.test(body)) {
+    if (last || !page || !bodySplitsCleanly(body)) {
       tokens += count(last ? `${part.trimEnd()}\n` : `${part}\n`);
       return;
     }

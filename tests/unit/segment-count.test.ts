@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { segmentCounter, segmentsOf } from '@/lib/generate/segment-count';
 import { leanMarkdown } from '@/lib/generate/lean-links';
 import { countTokens } from '@/lib/tokens';
+import { renderLlmsFull } from '@/lib/generate/render';
+import { assembleFull, countFull } from '@/lib/generate/full-text';
 import { nodeDocsDir } from '../fixtures/real-docs';
 
 // Texts where a careless cut would join or split o200k pre-tokens differently.
@@ -40,6 +42,28 @@ describe('segment counts', () => {
       const absolute = markdown.replace(/\]\((?!https?:)([^)\s]+)\)/g, '](https://nodejs.org/api/$1)');
       const lean = leanMarkdown(absolute, `https://nodejs.org/api/${file.replace(/\.md\.gz$/, '.html')}`, context);
       for (const text of [`${absolute}\n\n`, `${lean}\n\n`]) expect(count(text), file).toBe(countTokens(text));
+    }
+  });
+});
+
+describe('llms-full.txt counts from pieces', () => {
+  // A URL ending in punctuation and a body starting with `/`: o200k's punctuation pre-token
+  // (`[^\s\p{L}\p{N}]+[\r\n/]*`) runs from the URL over the blank line into the body.
+  const urls = ['https://docs.example.test/a/', 'https://docs.example.test/a-', 'https://docs.example.test/a#x-', 'https://docs.example.test/a.html'];
+  const bodies = ['/usr/bin is a path', '/* a comment */ then code', '// note', 'Plain words', '- a list item'];
+  const cases = urls.flatMap((url) => bodies.map((body) => ({ url, body })));
+
+  it('equal the count of the whole file, whatever ends the Source URL and starts the body', () => {
+    for (const { url, body } of cases) {
+      const pages = [
+        { title: 'First', url, markdown: body },
+        { title: 'Second', url: 'https://docs.example.test/b', markdown: 'The end.' },
+      ];
+      const { text, tokens } = renderLlmsFull({ title: 'Site', summary: 'Docs.' }, pages, countTokens);
+      expect(tokens, JSON.stringify({ url, body })).toBe(countTokens(text));
+      const parts = pages.map((p, i) => ({ key: String(i), title: p.title, url: p.url, body: p.markdown }));
+      const fast = countFull({ title: 'Site', summary: 'Docs.' }, parts, countTokens, (part) => countTokens(`${part.body}\n\n`));
+      expect(fast, JSON.stringify({ url, body })).toBe(countTokens(assembleFull({ title: 'Site', summary: 'Docs.' }, parts)));
     }
   });
 });
