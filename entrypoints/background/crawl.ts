@@ -1,18 +1,20 @@
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { markResumed, runningCrawls, startCrawlJob } from '@/lib/crawl/jobs';
+import type { PageProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
-import { db, type JobRecord } from '@/lib/db';
-import { onCommand } from './on-command';
+import type { JobRecord, ScoutDb } from '@/lib/db';
+import { browserFetch } from '@/lib/fetch/browser-fetch';
 import { createRefreshJob } from '@/lib/refresh/jobs';
 import { RefreshRunner } from '@/lib/refresh/runner';
 import { withRendering } from '@/lib/render/render-processor';
 import { createScope } from '@/lib/url/scope';
 import { siteInfo } from '@/lib/url/site';
+import type { WxtBrowser } from 'wxt/browser';
 import { regenerate } from './generate';
 import { holdStartHost } from './network-guard';
 import { createCrawlProcessor } from './offscreen';
+import { onCommand } from './on-command';
 import { setUpRendering } from './render';
-import { browserFetch } from '@/lib/fetch/browser-fetch';
 
 const WATCHDOG = 'crawl-watchdog';
 // MV3 stops an idle worker after 30 s; an extension API call resets that timer.
@@ -25,26 +27,59 @@ export interface JobHooks {
   onRefreshEnded(job: JobRecord): Promise<void>;
 }
 
+/** Where the jobs' pages are fetched and converted. */
+export interface CrawlProcessor {
+  process: PageProcessor;
+  /** Pages converted at once; read when a run starts, as the bound of its backlog of fetched pages. */
+  converters(): number;
+  /** A job ended: close whatever it still holds (render tabs). */
+  ended?(jobId: string): Promise<void>;
+}
+
+/** What the crawl wiring uses, passed in so tests can run it with the fake browser and a test database. */
+export interface CrawlWiring {
+  db: ScoutDb;
+  /** Host access, the watchdog alarm, and the keepalive call. */
+  browser: Pick<WxtBrowser, 'alarms' | 'permissions' | 'runtime'>;
+  processor: CrawlProcessor;
+  hooks: JobHooks;
+  /** For robots.txt (pages go through the processor); the browser's fetch unless a test passes a loopback one. */
+  fetch?: typeof fetch;
+}
+
+export type StartRefresh = (origin: string, scheduled: boolean) => Promise<{ jobId: string } | { error: string }>;
+
+/**
+ * The browser's page processor: conversion in the offscreen document's workers and native
+ * parser (Chromium) or the background page's workers (Firefox), and client-rendered pages read
+ * in tabs (lib/render/) where the browser has a scripting API.
+ */
+export function browserProcessor({ db, browser }: { db: ScoutDb; browser: WxtBrowser }): CrawlProcessor {
+  const renderer = setUpRendering({ db, browser });
+  const converters = createCrawlProcessor(browser);
+  return {
+    process: withRendering(converters.process, { renderer: renderer?.render ?? null, dom: linkedomAdapter, fetch: browserFetch }),
+    converters: converters.converters,
+    // Every render closes its own tab; this catches any the job still has on record.
+    ended: async (jobId) => void (await renderer?.sweep(jobId)),
+  };
+}
+
 /**
  * Crawl and refresh runners live here, one per running job. The durable state is
  * in Dexie, so a worker that was stopped resumes its jobs on the next start, on
  * the watchdog alarm, or when a panel notices a stalled job and wakes it.
  */
-export function setUpCrawls(hooks: JobHooks): { startRefresh(origin: string, scheduled: boolean): Promise<{ jobId: string } | { error: string }> } {
+export function setUpCrawls({ db, browser, processor, hooks, fetch = browserFetch }: CrawlWiring): { startRefresh: StartRefresh } {
   const runners = new Map<string, Runner>();
   /** Settles when a job's runner has ended and left `runners`: what a resume waits for. */
   const ended = new Map<string, Promise<void>>();
-  // Client-rendered pages: docsify read directly, other shells rendered in a tab (lib/render/).
-  const renderer = setUpRendering();
-  const crawlProcessor = createCrawlProcessor();
-  const processor = withRendering(crawlProcessor.process, { renderer: renderer?.render ?? null, dom: linkedomAdapter, fetch: browserFetch });
   const deps = {
     db,
-    fetch: browserFetch,
-    process: processor,
-    // Read when a run starts: the runner keeps its backlog of fetched pages under twice this.
+    fetch,
+    process: processor.process,
     get converters() {
-      return crawlProcessor.converters();
+      return processor.converters();
     },
   };
   let keepalive: ReturnType<typeof setInterval> | undefined;
@@ -72,7 +107,7 @@ export function setUpCrawls(hooks: JobHooks): { startRefresh(origin: string, sch
         const ended = await db.jobs.get(job.id);
         if (!ended) return;
         // A finished crawl produces its llms.txt and llms-full.txt right away; a refresh only when something changed.
-        if (ended.kind === 'crawl' && state === 'done') await regenerate(ended.origin);
+        if (ended.kind === 'crawl' && state === 'done') await regenerate(ended.origin, db);
         if (ended.kind === 'refresh' && state !== 'paused' && state !== 'running') await hooks.onRefreshEnded(ended);
       })
       .catch((error: unknown) => db.jobs.update(job.id, { state: 'failed', endedAt: Date.now(), message: `Stopped on an error: ${String(error)}` }))
@@ -80,8 +115,7 @@ export function setUpCrawls(hooks: JobHooks): { startRefresh(origin: string, sch
         runners.delete(job.id);
         ended.delete(job.id);
         track();
-        // Every render closes its own tab; this catches any the job still has on record.
-        void renderer?.sweep(job.id);
+        void processor.ended?.(job.id);
       });
     ended.set(job.id, done.then(() => undefined, () => undefined));
   };
@@ -111,7 +145,7 @@ export function setUpCrawls(hooks: JobHooks): { startRefresh(origin: string, sch
     return { jobId: job.id };
   });
 
-  const startRefresh = async (origin: string, scheduled: boolean) => {
+  const startRefresh: StartRefresh = async (origin, scheduled) => {
     if (!(await browser.permissions.contains({ origins: siteInfo(origin).hostPatterns }))) return { error: 'Scout no longer has access to this site. Open it and allow access again.' };
     const job = await createRefreshJob(db, origin, { scheduled });
     if ('error' in job) return job;

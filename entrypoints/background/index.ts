@@ -1,6 +1,7 @@
 import { setUpCheck } from './check';
 import { setUpCommands } from './commands';
-import { setUpCrawls } from './crawl';
+import { db } from '@/lib/db';
+import { browserProcessor, setUpCrawls } from './crawl';
 import { setUpDescribe } from './describe';
 import { setUpDiscovery } from './discovery';
 import { setUpGenerate } from './generate';
@@ -16,8 +17,9 @@ export default defineBackground(() => {
   setUpCommands();
   setUpDiscovery();
   setUpCheck();
-  const schedule = createSchedule();
-  schedule.setUp(setUpCrawls(schedule.hooks).startRefresh);
+  const schedule = createSchedule({ db, browser });
+  const crawls = setUpCrawls({ db, browser, processor: browserProcessor({ db, browser }), hooks: schedule.hooks });
+  schedule.setUp(crawls.startRefresh);
   setUpGenerate();
   setUpDescribe();
 });

@@ -6,10 +6,11 @@ import { convertBody } from '@/lib/crawl/process-page';
 import { createLocalProcessor, type PageProcessor } from '@/lib/crawl/processor';
 import { sendMessage } from '@/lib/messaging';
 import { browserFetch } from '@/lib/fetch/browser-fetch';
+import type { WxtBrowser } from 'wxt/browser';
 
 let creating: Promise<void> | undefined;
 
-async function ensureDocument(): Promise<void> {
+async function ensureDocument(browser: WxtBrowser): Promise<void> {
   const existing = await browser.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT' as Browser.runtime.ContextType] });
   if (existing.length > 0) return;
   creating ??= browser.offscreen
@@ -29,9 +30,9 @@ const localLane = (): ConverterLane => ({ name: 'linkedom in the service worker'
 let portsArrived: ((value: { names: string[]; ports: readonly MessagePort[] }) => void) | undefined;
 
 /** Chromium: the workers and the native parser live in the offscreen document; the service worker gets a port to each. */
-async function offscreenLanes(plan: ConverterPlan): Promise<ConverterLane[]> {
+async function offscreenLanes(browser: WxtBrowser, plan: ConverterPlan): Promise<ConverterLane[]> {
   if (!plan.workers && !plan.native) return [];
-  await ensureDocument();
+  await ensureDocument(browser);
   const arrived = new Promise<{ names: string[]; ports: readonly MessagePort[] }>((resolve, reject) => {
     portsArrived = resolve;
     setTimeout(() => reject(new Error('The offscreen document sent no converters within 10 s')), 10_000);
@@ -42,7 +43,7 @@ async function offscreenLanes(plan: ConverterPlan): Promise<ConverterLane[]> {
 }
 
 /** Firefox: the background page has a DOM of its own and starts the same workers itself. */
-function backgroundLanes(plan: ConverterPlan): ConverterLane[] {
+function backgroundLanes(browser: WxtBrowser, plan: ConverterPlan): ConverterLane[] {
   return Array.from({ length: plan.workers }, (_, i) => {
     const channel = new MessageChannel();
     new Worker(browser.runtime.getURL('/convert-worker.js')).postMessage(null, [channel.port1]);
@@ -50,11 +51,11 @@ function backgroundLanes(plan: ConverterPlan): ConverterLane[] {
   });
 }
 
-async function connect(plan: ConverterPlan): Promise<ConversionQueue> {
+async function connect(browser: WxtBrowser, plan: ConverterPlan): Promise<ConversionQueue> {
   const lanes: ConverterLane[] = [];
   try {
-    if (typeof browser.offscreen?.createDocument === 'function') lanes.push(...(await offscreenLanes(plan)));
-    else if (typeof Worker === 'function') lanes.push(...backgroundLanes(plan));
+    if (typeof browser.offscreen?.createDocument === 'function') lanes.push(...(await offscreenLanes(browser, plan)));
+    else if (typeof Worker === 'function') lanes.push(...backgroundLanes(browser, plan));
   } catch (error) {
     console.warn('Scout could not start its conversion workers; converting in the service worker', error);
   }
@@ -68,7 +69,7 @@ async function connect(plan: ConverterPlan): Promise<ConversionQueue> {
  * Chromium, the offscreen document's native parser — sized by `navigator.hardwareConcurrency`.
  * `converters()` is what the runner bounds its backlog by.
  */
-export function createCrawlProcessor(): { process: PageProcessor; converters: () => number } {
+export function createCrawlProcessor(browser: WxtBrowser): { process: PageProcessor; converters: () => number } {
   let plan = defaultPlan(globalThis.navigator?.hardwareConcurrency);
   let current: Promise<{ queue: ConversionQueue; process: PageProcessor }> | null = null;
   if (typeof browser.offscreen?.createDocument === 'function') {
@@ -90,7 +91,7 @@ export function createCrawlProcessor(): { process: PageProcessor; converters: ()
     });
   }
   const process: PageProcessor = async (request, signal) => {
-    current ??= connect(plan).then((queue) => {
+    current ??= connect(browser, plan).then((queue) => {
       console.info(`Scout converts pages with: ${queue.laneNames.join(', ')} (plan ${planName(plan)})`);
       return { queue, process: createLocalProcessor(browserFetch, queue) };
     });

@@ -1,21 +1,27 @@
-import { db, type JobRecord } from '@/lib/db';
-import { onCommand } from './on-command';
+import type { JobRecord, ScoutDb } from '@/lib/db';
+import { descriptionsBy } from '@/lib/describe/settings-item';
 import { outputsAfterRefresh } from '@/lib/refresh/after-refresh';
 import { afterRun, dueSites, nextWake, withMonitor } from '@/lib/refresh/schedule';
-import type { JobHooks } from './crawl';
-import { descriptionsBy } from '@/lib/describe/settings-item';
+import type { WxtBrowser } from 'wxt/browser';
+import type { JobHooks, StartRefresh } from './crawl';
+import { onCommand } from './on-command';
 
 const ALARM = 'scheduled-refresh';
 const NOTIFICATION_PREFIX = 'refresh:';
 
-type StartRefresh = (origin: string, scheduled: boolean) => Promise<{ jobId: string } | { error: string }>;
+/** What the schedule uses, passed in so tests can run it with the fake browser and a test database. */
+export interface ScheduleWiring {
+  db: ScoutDb;
+  /** Its alarm, the notification permission and notifications, and the tab a notification opens. */
+  browser: Pick<WxtBrowser, 'alarms' | 'notifications' | 'permissions' | 'runtime' | 'tabs'>;
+}
 
 /**
  * Scheduled refreshes: one alarm, set for the earliest due site. Due sites are
  * refreshed one at a time (the next starts when one ends), and each scheduled
  * refresh ends with a notification, if the user allowed notifications.
  */
-export function createSchedule(): { hooks: JobHooks; setUp(startRefresh: StartRefresh): void } {
+export function createSchedule({ db, browser }: ScheduleWiring): { hooks: JobHooks; setUp(startRefresh: StartRefresh): void } {
   let startRefresh: StartRefresh | null = null;
 
   const arm = async () => {

@@ -1,41 +1,62 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { db } from '@/lib/db';
-import { setUpCrawls } from '@/entrypoints/background/crawl';
-import { generatedSite } from '../fixtures/generated-site';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { linkedomAdapter } from '@/lib/convert/dom';
+import { createLocalProcessor } from '@/lib/crawl/processor';
+import { createDb, type JobRecord, type ScoutDb } from '@/lib/db';
+import { browserProcessor, setUpCrawls, type JobHooks } from '@/entrypoints/background/crawl';
+import { latestArtifact, pagesOf } from '@/lib/queries';
+import { generatedPaths, generatedSite } from '../fixtures/generated-site';
+import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { command, fakeExtension } from './fake-extension';
-import { pagesOf } from '@/lib/queries';
+import { jobLeftRunning, until } from './background-helpers';
 
-// The worker's crawl wiring under WXT's fake browser, without offscreen documents or tabs (as in
-// Firefox, pages are converted in the worker), crawling a real server on 127.0.0.1.
-const HOST = '127.0.0.1';
+// The worker's crawl wiring under WXT's fake browser with a database of its own, crawling real
+// servers on 127.0.0.1: through the browser's processor without offscreen documents or tabs (as in
+// Firefox, pages are converted in the worker), or through lib/'s Node processor on *.test hosts.
+const LOCAL = '127.0.0.1';
+const HOST = 'docs.example.test';
 let server: FixtureServer | undefined;
+let db: ScoutDb;
+const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
-  // Cancel whatever still runs, so no runner outlives its test.
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+  // Cancel whatever still runs, so no runner outlives its test and its database.
   for (const job of await db.jobs.where('state').equals('running').toArray()) await command('cancelCrawl', { jobId: job.id });
   await until(async () => (await db.jobs.where('state').equals('running').count()) === 0);
+  await db.delete();
   vi.restoreAllMocks();
   await server?.close();
-  await Promise.all([db.jobs.clear(), db.frontier.clear(), db.pages.clear()]);
+  server = undefined;
 });
 
-async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('Timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+const stored = (jobId: string) => pagesOf(db, jobId).count();
+const stateOf = async (jobId: string) => (await db.jobs.get(jobId))?.state;
+const alarm = (name: string) => ({ name, scheduledTime: Date.now(), persistAcrossSessions: false });
+const settings = { useSeeds: false, respectRobots: false, perHostConcurrency: 2 };
+const noHooks: JobHooks = { onRefreshEnded: async () => undefined };
+
+/** The crawl wiring as the worker sets it up, with lib/'s Node processor and a loopback fetch. */
+function wire(hooks: JobHooks = noHooks) {
+  fakeExtension({ without: ['offscreen', 'scripting'] });
+  db = createDb(`t-${Math.random()}`);
+  const fetch = loopbackFetch();
+  return setUpCrawls({ db, browser, fetch, processor: { process: createLocalProcessor(fetch, linkedomAdapter), converters: () => 1 }, hooks });
 }
 
-const stored = (jobId: string) => pagesOf(db, jobId).count();
-const settings = { useSeeds: false, respectRobots: false, perHostConcurrency: 2 };
+async function startCrawl(url: string): Promise<string> {
+  const started = await command('startCrawl', { url, settings });
+  if (!('jobId' in started)) throw new Error(started.error);
+  return started.jobId;
+}
 
 describe('the worker’s crawl commands', () => {
   it('two panels pressing Generate at once start one crawl; the other is told why', async () => {
     fakeExtension({ without: ['offscreen', 'scripting'] });
-    server = await startFixtureServer({ [HOST]: generatedSite(4, { delayMs: 200 }) });
-    setUpCrawls({ onRefreshEnded: async () => undefined });
-    const url = server.url(HOST, '/');
+    db = createDb(`t-${Math.random()}`);
+    server = await startFixtureServer({ [LOCAL]: generatedSite(4, { delayMs: 200 }) });
+    setUpCrawls({ db, browser, processor: browserProcessor({ db, browser }), hooks: noHooks });
+    const url = server.url(LOCAL, '/');
 
     const answers = await Promise.all([command('startCrawl', { url, settings }), command('startCrawl', { url, settings })]);
     expect(answers.filter((a) => 'jobId' in a)).toHaveLength(1);
@@ -43,13 +64,48 @@ describe('the worker’s crawl commands', () => {
     expect(await db.jobs.where('state').equals('running').count()).toBe(1);
   });
 
+  it('a crawl started by a command runs to done with every page once, and its llms.txt is generated; the watchdog alarm is set only while it runs', async () => {
+    wire();
+    server = await startFixtureServer({ [HOST]: generatedSite(10, { delayMs: 20 }) });
+    const jobId = await startCrawl(server.url(HOST, '/'));
+    expect(await browser.alarms.get('crawl-watchdog')).toMatchObject({ periodInMinutes: 1 });
+
+    await until(async () => (await stateOf(jobId)) === 'done');
+    expect(await stored(jobId)).toBe(10);
+    expect(server.requests.map((r) => r.path).sort()).toEqual(generatedPaths(10).sort());
+    // The outputs come from the wiring's own database, right after the crawl ends.
+    const origin = server.origin(HOST);
+    await until(async () => Boolean(await latestArtifact(db, origin, 'llms')));
+    expect((await latestArtifact(db, origin, 'llms'))?.text).toContain(`${origin}/docs/p9.html`);
+    await until(async () => (await browser.alarms.get('crawl-watchdog')) === undefined);
+  });
+
+  it('Pause stops the crawl asking for pages; Resume carries on to done without asking for any page twice', async () => {
+    wire();
+    server = await startFixtureServer({ [HOST]: generatedSite(12, { delayMs: 150 }) });
+    const jobId = await startCrawl(server.url(HOST, '/'));
+    await until(async () => (await stored(jobId)) >= 2);
+
+    expect(await command('pauseCrawl', { jobId })).toEqual({ ok: true });
+    await until(async () => (await stateOf(jobId)) === 'paused');
+    const asked = server.requests.length;
+    await new Promise((r) => setTimeout(r, 600));
+    expect(server.requests.length).toBe(asked);
+    expect(await stored(jobId)).toBeLessThan(12);
+
+    expect(await command('resumeCrawl', { jobId })).toEqual({ ok: true });
+    await until(async () => (await stateOf(jobId)) === 'done');
+    expect(await stored(jobId)).toBe(12);
+    const paths = server.requests.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
   it('Resume while the paused runner finishes its last pages waits on that runner, not on a polling timer', async () => {
     fakeExtension({ without: ['offscreen', 'scripting'] });
-    server = await startFixtureServer({ [HOST]: generatedSite(12, { delayMs: 400 }) });
-    setUpCrawls({ onRefreshEnded: async () => undefined });
-    const started = await command('startCrawl', { url: server.url(HOST, '/'), settings });
-    if (!('jobId' in started)) throw new Error(started.error);
-    const { jobId } = started;
+    db = createDb(`t-${Math.random()}`);
+    server = await startFixtureServer({ [LOCAL]: generatedSite(12, { delayMs: 400 }) });
+    setUpCrawls({ db, browser, processor: browserProcessor({ db, browser }), hooks: noHooks });
+    const jobId = await startCrawl(server.url(LOCAL, '/'));
     await until(async () => (await stored(jobId)) >= 2);
 
     // Timers the worker's own wiring schedules while the old runner still has pages in flight.
@@ -62,8 +118,73 @@ describe('the worker’s crawl commands', () => {
     await command('pauseCrawl', { jobId });
     expect(await command('resumeCrawl', { jobId })).toEqual({ ok: true });
 
-    await until(async () => (await db.jobs.get(jobId))?.state === 'done');
+    await until(async () => (await stateOf(jobId)) === 'done');
     expect(await stored(jobId)).toBe(12);
     expect(wiringTimers).toBe(0);
+  });
+
+  it('Cancel of a job no runner holds (its worker was stopped) marks it cancelled', async () => {
+    fakeExtension({ without: ['offscreen', 'scripting'] });
+    db = createDb(`t-${Math.random()}`);
+    await db.jobs.add({ id: 'stale', origin: 'https://docs.example.test', kind: 'crawl', state: 'paused', createdAt: 1, counters: {} } as JobRecord);
+    setUpCrawls({ db, browser, processor: { process: () => Promise.reject(new Error('no pages here')), converters: () => 1 }, hooks: noHooks });
+    expect(await command('cancelCrawl', { jobId: 'stale' })).toEqual({ ok: true });
+    expect(await db.jobs.get('stale')).toMatchObject({ state: 'cancelled', message: 'Cancelled. Pages stored so far are kept.' });
+  });
+});
+
+describe('jobs a stopped worker left running', () => {
+  it('are resumed when the worker starts, and end done with every page stored once', async () => {
+    fakeExtension({ without: ['offscreen', 'scripting'] });
+    db = createDb(`t-${Math.random()}`);
+    server = await startFixtureServer({ [HOST]: generatedSite(20) });
+    const left = await jobLeftRunning(db, server.url(HOST, '/'), settings);
+    cleanups.push(left.stop);
+    const storedBefore = await stored(left.jobId);
+    expect(storedBefore).toBeLessThan(20);
+
+    const fetch = loopbackFetch();
+    setUpCrawls({ db, browser, fetch, processor: { process: createLocalProcessor(fetch, linkedomAdapter), converters: () => 1 }, hooks: noHooks });
+    await until(async () => (await stateOf(left.jobId)) === 'done');
+    const pages = await pagesOf(db, left.jobId).toArray();
+    expect(pages.map((p) => new URL(p.url).pathname).sort()).toEqual(generatedPaths(20).sort());
+  });
+
+  it('are resumed on the watchdog alarm, and by a panel’s wakeCrawls; other alarms resume nothing', async () => {
+    wire();
+    server = await startFixtureServer({ [HOST]: generatedSite(16) });
+    const first = await jobLeftRunning(db, server.url(HOST, '/'), settings);
+    cleanups.push(first.stop);
+
+    const asked = server.requests.length;
+    await fakeBrowser.alarms.onAlarm.trigger(alarm('scheduled-refresh'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(server.requests.length).toBe(asked);
+    expect(await stateOf(first.jobId)).toBe('running');
+
+    await fakeBrowser.alarms.onAlarm.trigger(alarm('crawl-watchdog'));
+    await until(async () => (await stateOf(first.jobId)) === 'done');
+    expect(await stored(first.jobId)).toBe(16);
+
+    const second = await jobLeftRunning(db, server.url(HOST, '/'), settings);
+    cleanups.push(second.stop);
+    expect(await command('wakeCrawls')).toEqual({ resumed: 1 });
+    await until(async () => (await stateOf(second.jobId)) === 'done');
+  });
+});
+
+describe('a refresh started by a command', () => {
+  it('runs to its end and then tells the hooks (the schedule), with the ended job', async () => {
+    const ended: JobRecord[] = [];
+    wire({ onRefreshEnded: async (job) => void ended.push(job) });
+    server = await startFixtureServer({ [HOST]: generatedSite(6) });
+    const crawlId = await startCrawl(server.url(HOST, '/'));
+    await until(async () => (await stateOf(crawlId)) === 'done');
+    expect(ended).toEqual([]);
+
+    const started = await command('startRefresh', { origin: server.origin(HOST) });
+    if (!('jobId' in started)) throw new Error(started.error);
+    await until(async () => ended.length > 0);
+    expect(ended).toEqual([expect.objectContaining({ id: started.jobId, kind: 'refresh', state: 'done' })]);
   });
 });
