@@ -1,0 +1,184 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { linkedomAdapter } from '@/lib/convert/dom';
+import { createCrawlJob } from '@/lib/crawl/jobs';
+import { createLocalProcessor } from '@/lib/crawl/processor';
+import { CrawlRunner } from '@/lib/crawl/runner';
+import { createDb, type JobRecord, type ScoutDb } from '@/lib/db';
+import { recordSiteOpened } from '@/lib/sites';
+import { setUpCrawls } from '@/entrypoints/background/crawl';
+import { createSchedule } from '@/entrypoints/background/schedule';
+import { generatedSite } from '../fixtures/generated-site';
+import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { command, fakeExtension } from './fake-extension';
+import { until } from './background-helpers';
+
+// The schedule wired to the crawls as in the worker (index.ts), under WXT's fake browser with a
+// database of its own; sites are real servers on *.test names resolved to 127.0.0.1.
+const HOUR = 3_600_000;
+const ALARM = 'scheduled-refresh';
+// Three sites (registrable domains), as host access is asked per site.
+const A = 'docs.alpha.test';
+const B = 'docs.beta.test';
+const C = 'docs.gamma.test';
+let db: ScoutDb;
+let server: FixtureServer | undefined;
+afterEach(async () => {
+  for (const job of await db.jobs.where('state').equals('running').toArray()) await command('cancelCrawl', { jobId: job.id });
+  await until(async () => (await db.jobs.where('state').equals('running').count()) === 0);
+  await db.delete();
+  vi.restoreAllMocks();
+  await server?.close();
+  server = undefined;
+});
+
+const fetch = loopbackFetch();
+const processor = createLocalProcessor(fetch, linkedomAdapter);
+
+function wire() {
+  fakeExtension({ without: ['offscreen', 'scripting'] });
+  db = createDb(`t-${Math.random()}`);
+  const schedule = createSchedule({ db, browser });
+  schedule.setUp(setUpCrawls({ db, browser, fetch, processor: { process: processor, converters: () => 1 }, hooks: schedule.hooks }).startRefresh);
+}
+
+async function serve(hosts: string[], delayMs = 0) {
+  server = await startFixtureServer(Object.fromEntries(hosts.map((h) => [h, generatedSite(4, { delayMs })])));
+  return server;
+}
+
+/** A site the user opened and crawled (outside the wiring, as an earlier worker did). */
+async function crawled(host: string) {
+  if (!server) throw new Error('no server');
+  const url = server.url(host, '/');
+  await recordSiteOpened(db, url);
+  const job = await createCrawlJob(db, url, { useSeeds: false, respectRobots: false });
+  expect(await new CrawlRunner({ db, fetch, process: processor }, job.id).run()).toBe('done');
+  return server.origin(host);
+}
+
+async function dueAt(origin: string, nextAt: number) {
+  await db.sites.update(origin, { monitor: { everyHours: 24, threshold: 0.9, nextAt } });
+}
+
+async function setMonitor(origin: string, everyHours: number): Promise<{ nextAt?: number }> {
+  const answer = await command('setMonitor', { origin, everyHours, threshold: 0.9 });
+  if ('error' in answer) throw new Error(answer.error);
+  return answer;
+}
+
+const refreshesOf = async (origin: string) => (await db.jobs.where('origin').equals(origin).toArray()).filter((j) => j.kind === 'refresh').sort((a, b) => a.createdAt - b.createdAt);
+const fire = () => fakeBrowser.alarms.onAlarm.trigger({ name: ALARM, scheduledTime: Date.now(), persistAcrossSessions: false });
+const ended = (j: JobRecord | undefined) => Boolean(j && j.state !== 'running');
+
+describe('the schedule’s alarm', () => {
+  it('is set for the earliest due site as schedules change, and cleared when the last schedule is turned off', async () => {
+    wire();
+    await serve([A, B]);
+    const a = await crawled(A);
+    const b = await crawled(B);
+
+    const daily = await setMonitor(a, 24);
+    expect(daily.nextAt).toBeGreaterThan(Date.now() + 23 * HOUR);
+    expect((await browser.alarms.get(ALARM))?.scheduledTime).toBe(daily.nextAt);
+
+    const sixHourly = await setMonitor(b, 6);
+    expect((await browser.alarms.get(ALARM))?.scheduledTime).toBe(sixHourly.nextAt);
+
+    expect(await setMonitor(b, 0)).toEqual({});
+    expect((await browser.alarms.get(ALARM))?.scheduledTime).toBe(daily.nextAt);
+    expect(await setMonitor(a, 0)).toEqual({});
+    expect(await browser.alarms.get(ALARM)).toBeUndefined();
+  });
+
+  it('refreshes the due sites one at a time, oldest due first, then sets itself for the next due time', async () => {
+    wire();
+    await serve([A, B], 60);
+    const a = await crawled(A);
+    const b = await crawled(B);
+    await dueAt(a, Date.now() - 2000);
+    await dueAt(b, Date.now() - 1000);
+
+    await fire();
+    // One refresh has started, of the site due first; the other waits for it.
+    await until(async () => (await refreshesOf(a)).length === 1);
+    expect(await refreshesOf(b)).toEqual([]);
+
+    await until(async () => ended((await refreshesOf(b))[0]));
+    const [first] = await refreshesOf(a);
+    const [second] = await refreshesOf(b);
+    expect(first).toMatchObject({ state: 'done', scheduled: true });
+    expect(second).toMatchObject({ state: 'done', scheduled: true });
+    expect(second?.createdAt).toBeGreaterThanOrEqual(first?.endedAt ?? Infinity);
+    // Each is next due a day after it started; the alarm is set for the earlier.
+    const nextA = (await db.sites.get(a))?.monitor?.nextAt ?? 0;
+    const nextB = (await db.sites.get(b))?.monitor?.nextAt ?? 0;
+    expect(nextA).toBeGreaterThan(Date.now() + 23 * HOUR);
+    expect(nextB).toBeGreaterThanOrEqual(nextA);
+    await until(async () => (await browser.alarms.get(ALARM))?.scheduledTime === nextA);
+  });
+
+  it('records a refresh that could not start, with the reason, and goes on to the next due site', async () => {
+    wire();
+    await serve([A, B, C]);
+    // A was opened and given a schedule but never crawled; Scout lost its access to B.
+    const a = server?.origin(A) ?? '';
+    await recordSiteOpened(db, `${a}/`);
+    const b = await crawled(B);
+    const c = await crawled(C);
+    await dueAt(a, Date.now() - 3000);
+    await dueAt(b, Date.now() - 2000);
+    await dueAt(c, Date.now() - 1000);
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(async (p) => !p.origins?.some((o) => o.includes('beta.test')));
+
+    await fire();
+    await until(async () => ended((await refreshesOf(c))[0]));
+    expect(await refreshesOf(a)).toEqual([expect.objectContaining({ state: 'failed', scheduled: true, message: 'Nothing to refresh yet: crawl the site first.' })]);
+    expect(await refreshesOf(b)).toEqual([expect.objectContaining({ state: 'failed', scheduled: true, message: expect.stringMatching(/no longer has access/) })]);
+    expect(await refreshesOf(c)).toEqual([expect.objectContaining({ state: 'done', scheduled: true })]);
+  });
+});
+
+describe('the notification at the end of a refresh', () => {
+  const notifications = () => fakeBrowser.notifications.getAllCreateOptions();
+
+  it('is sent for a scheduled refresh when the user allowed notifications, and a click opens the site in the panel’s tab view', async () => {
+    wire();
+    await serve([A]);
+    const a = await crawled(A);
+    await dueAt(a, Date.now() - 1000);
+
+    await fire();
+    await until(async () => Object.keys(notifications()).length > 0);
+    const id = `refresh:${a}`;
+    expect(notifications()).toEqual({ [id]: expect.objectContaining({ type: 'basic', title: `${A}:${server?.port}: refresh finished` }) });
+
+    await fakeBrowser.notifications.onClicked.trigger(id);
+    await until(async () => (await browser.tabs.query({})).some((t) => t.url?.includes('sidepanel.html')));
+    expect((await browser.tabs.query({})).map((t) => t.url)).toContain(browser.runtime.getURL(`/sidepanel.html?url=${encodeURIComponent(`${a}/`)}`));
+    await until(async () => Object.keys(notifications()).length === 0);
+  });
+
+  it('is not sent when notifications are not allowed, nor for a refresh the user started', async () => {
+    wire();
+    await serve([A, B]);
+    const a = await crawled(A);
+    const b = await crawled(B);
+    await dueAt(a, Date.now() - 1000);
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(async (p) => !p.permissions?.includes('notifications'));
+    await fire();
+    await until(async () => ended((await refreshesOf(a))[0]));
+    // The hook runs after the job's row ends: wait for the alarm it sets last.
+    await until(async () => (await browser.alarms.get(ALARM))?.scheduledTime === (await db.sites.get(a))?.monitor?.nextAt);
+    expect(notifications()).toEqual({});
+
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(async () => true);
+    // The hook's last step sets the alarm again: once it has, the notification would have been sent.
+    const armed = vi.spyOn(fakeBrowser.alarms, 'create');
+    const started = await command('startRefresh', { origin: b });
+    if (!('jobId' in started)) throw new Error(started.error);
+    await until(async () => ended(await db.jobs.get(started.jobId)) && armed.mock.calls.some(([name]) => name === ALARM));
+    expect(notifications()).toEqual({});
+  });
+});
