@@ -40,33 +40,152 @@ export interface MonitorSettings {
 export type JobKind = 'discovery' | 'crawl' | 'refresh' | 'describe' | 'check';
 export type JobState = 'queued' | 'running' | 'paused' | 'done' | 'failed' | 'cancelled';
 
-/** One unit of background work on a site; its counters drive the side panel's progress. */
-export interface JobRecord {
+/**
+ * One unit of background work on a site, by kind: each kind's own fields and counters. Counters
+ * are written as the job goes (a new job has `{}`), so every counter may be absent: read them
+ * with `?? 0`. The stored rows keep the shape they always had (one `jobs` table, no schema change):
+ * this union only names which fields each kind writes, so rows written before it stay valid.
+ */
+export type JobRecord = CrawlJob | RefreshJob | DiscoveryJob | DescribeJob | CheckJob;
+
+/** The job of one kind: `JobOf<'crawl'>` is {@link CrawlJob}. */
+export type JobOf<K extends JobKind> = Extract<JobRecord, { kind: K }>;
+
+/** What every job has; its counters drive the side panel's progress. */
+interface JobBase {
   id: string;
   origin: string;
-  kind: JobKind;
   state: JobState;
   createdAt: number;
   startedAt?: number;
   endedAt?: number;
   /** Plain-words progress or failure message for the side panel. */
   message?: string;
-  counters: Record<string, number>;
-  /** The page the user started from (crawl jobs). */
-  startUrl?: string;
-  settings?: CrawlSettings;
+}
+
+/** A crawl (lib/crawl/): its settings are stored on the job so a resumed crawl keeps them. */
+export interface CrawlJob extends JobBase {
+  kind: 'crawl';
+  /** The page the user started from. */
+  startUrl: string;
+  settings: CrawlSettings;
+  counters: Partial<CrawlCounters>;
   /** The site's own navigation order, from the first crawled page that has one. */
   nav?: Array<{ title: string; url: string; depth: number }>;
-  /** Refresh jobs: the crawl whose pages are re-checked (and updated in place). */
-  crawlJobId?: string;
-  /** Refresh jobs: started by the schedule rather than by the user. */
-  scheduled?: boolean;
-  /** Crawl jobs: the site routes by hash (`#/path`), so those routes are pages (lib/render/). */
+  /** The site routes by hash (`#/path`), so those routes are pages (lib/render/). */
   hashRoutes?: boolean;
-  /** Describe jobs: pages left with their own description, and why (at most 200 listed). */
+}
+
+/** What the side panel shows about a crawl; derived from the frontier, never incremented blindly (lib/crawl/progress.ts). */
+export type CrawlCounters = Record<FrontierState, number> & {
+  stored: number;
+  duplicates: number;
+  /** Stored pages whose text came from rendering them in a tab (client-rendered sites). */
+  rendered?: number;
+  discovered: number;
+  /** The BFS level being worked on. */
+  depth: number;
+  /** Pages per second over the last 10 s. */
+  rate: number;
+  fetchMs: number;
+  convertMs: number;
+  storeMs: number;
+};
+
+/**
+ * A refresh (lib/refresh/) re-checks a crawl's pages with the crawl's start page and settings.
+ * A scheduled refresh that could not start (no access, nothing crawled) is kept as a failed row
+ * without them, so the history says why.
+ */
+export type RefreshJob = StartedRefreshJob | UnstartedRefreshJob;
+
+interface RefreshBase extends JobBase {
+  kind: 'refresh';
+  /** Started by the schedule rather than by the user. */
+  scheduled?: boolean;
+  counters: Partial<RefreshCounters> & {
+    /** The llms.txt version the refresh made (lib/refresh/after-refresh.ts), when something changed enough. */
+    version?: number;
+  };
+}
+
+export interface StartedRefreshJob extends RefreshBase {
+  /** The crawl whose pages are re-checked (and updated in place). */
+  crawlJobId: string;
+  startUrl: string;
+  settings: CrawlSettings;
+}
+
+/** Written by the schedule (entrypoints/background/schedule.ts) when a refresh could not start. */
+export interface UnstartedRefreshJob extends RefreshBase {
+  state: 'failed';
+  crawlJobId?: undefined;
+  startUrl?: undefined;
+  settings?: undefined;
+}
+
+/** A refresh's progress and result, per kind of change (lib/refresh/counters.ts). */
+export type RefreshCounters = Record<PageChange, number> & {
+  /** Pages to re-check. */
+  total: number;
+  checked: number;
+  /** Bytes of page bodies downloaded (a 304 downloads none). */
+  bytes: number;
+};
+
+/** A discovery run (lib/discovery/): its findings are rows of `discovered`; the counters sum them up. */
+export interface DiscoveryJob extends JobBase {
+  kind: 'discovery';
+  counters: Partial<DiscoveryCounters>;
+}
+
+export interface DiscoveryCounters {
+  /** llms.txt, llms-full.txt and well-known files found. */
+  llms: number;
+  /** Files found through links from other files. */
+  linked: number;
+  notFollowed: number;
+  sitemaps: number;
+  /** Locations looked at. */
+  checked: number;
+  /** Linked files not fetched because the cap was reached. */
+  overCap: number;
+  ms: number;
+}
+
+/** AI-written descriptions (lib/describe/) for a crawl's stored pages. */
+export interface DescribeJob extends JobBase {
+  kind: 'describe';
+  /** The crawl whose pages are described. */
+  crawlJobId: string;
+  counters: Partial<DescribeCounters>;
+  /** Pages left with their own description, and why (at most 200 listed). */
   fallbacks?: Array<{ url: string; reason: string }>;
-  /** Check jobs: the agent-readiness report (lib/check/), once done. Not indexed. */
+}
+
+export interface DescribeCounters {
+  total: number;
+  /** Written by the AI provider now. */
+  described: number;
+  /** Taken from the description cache (an earlier run). */
+  cached: number;
+  /** Left with the page's own description. */
+  fallback: number;
+}
+
+/** An agent-readiness check (lib/check/) of the page the user started from. */
+export interface CheckJob extends JobBase {
+  kind: 'check';
+  startUrl: string;
+  counters: Partial<CheckCounters>;
+  /** The agent-readiness report, once done. Not indexed. */
   report?: CheckReport;
+}
+
+export interface CheckCounters {
+  passed: number;
+  applicable: number;
+  findings: number;
 }
 
 /** An AI-written page description, keyed by content fingerprint + provider + prompt version (see describe-pages.ts). */
@@ -249,7 +368,8 @@ export const SCHEMA_VERSION = 4;
 
 export type ScoutDb = Dexie & {
   sites: EntityTable<SiteRecord, 'origin'>;
-  jobs: EntityTable<JobRecord, 'id'>;
+  /** Inserted whole (every job has its id at creation), so an added row is checked against its kind's fields. */
+  jobs: EntityTable<JobRecord, 'id', JobRecord>;
   discovered: EntityTable<DiscoveredFileRecord, 'id'>;
   frontier: Dexie.Table<FrontierRecord, [string, string]>;
   linkBlocks: Dexie.Table<LinkBlockRecord, [string, number]>;

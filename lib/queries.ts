@@ -4,7 +4,8 @@
  * the newest crawl while the worker used the newest crawl with pages (#20), so the describe
  * button and the job disagreed about which crawl they meant.
  */
-import type { ArtifactRecord, FrontierState, JobKind, JobRecord, PageChange, PageRecord, ScoutDb } from './db';
+import type { UpdateSpec } from 'dexie';
+import type { ArtifactRecord, CrawlJob, FrontierState, JobKind, JobOf, JobRecord, PageChange, PageRecord, ScoutDb } from './db';
 
 type PageState = PageRecord['state'];
 type ArtifactKind = ArtifactRecord['kind'];
@@ -14,20 +15,39 @@ export function jobsNewestFirst(db: ScoutDb, origin: string) {
   return db.jobs.where('[origin+createdAt]').between([origin, 0], [origin, Infinity]).reverse();
 }
 
-/** The site's newest job of a kind (any state), or undefined. */
-export function latestJob(db: ScoutDb, origin: string, kind: JobKind, state?: JobRecord['state']): Promise<JobRecord | undefined> {
+/** Narrows a job to one kind, for Dexie's `filter` (which keeps the type a predicate names). */
+export function isKind<K extends JobKind>(kind: K): (job: JobRecord) => job is JobOf<K> {
+  return (job): job is JobOf<K> => job.kind === kind;
+}
+
+/** The job with this id if it is of that kind, else undefined. */
+export async function getJob<K extends JobKind>(db: ScoutDb, jobId: string, kind: K): Promise<JobOf<K> | undefined> {
+  const job = await db.jobs.get(jobId);
+  return job && isKind(kind)(job) ? job : undefined;
+}
+
+/** The site's newest job of a kind (any state), or undefined: `latestJob(db, origin, 'crawl')` is a {@link CrawlJob}. */
+export function latestJob<K extends JobKind>(db: ScoutDb, origin: string, kind: K, state?: JobRecord['state']): Promise<JobOf<K> | undefined> {
   return jobsNewestFirst(db, origin)
-    .filter((j) => j.kind === kind && (state === undefined || j.state === state))
+    .filter(isKind(kind))
+    .filter((j) => state === undefined || j.state === state)
     .first();
 }
 
 /** The crawl whose pages feed the outputs: the site's newest crawl that stored any page. */
-export async function latestCrawlWithPages(db: ScoutDb, origin: string): Promise<JobRecord | undefined> {
-  const crawls = await jobsNewestFirst(db, origin)
-    .filter((j) => j.kind === 'crawl')
-    .toArray();
+export async function latestCrawlWithPages(db: ScoutDb, origin: string): Promise<CrawlJob | undefined> {
+  const crawls = await jobsNewestFirst(db, origin).filter(isKind('crawl')).toArray();
   for (const job of crawls) if ((await countPages(db, job.id, 'stored')) > 0) return job;
   return undefined;
+}
+
+/**
+ * Writes fields of one kind of job. Dexie's own `update` only knows the fields every kind has (its
+ * key paths of a union are the common ones), so a crawl's `nav` or a check's `report` go through here.
+ * `kind` only types `changes`: the row written is the one with that id.
+ */
+export function updateJob<K extends JobKind>(db: ScoutDb, jobId: string, _kind: K, changes: Partial<Omit<JobOf<K>, 'id' | 'kind'>>): Promise<number> {
+  return db.jobs.update(jobId, changes as UpdateSpec<JobRecord>);
 }
 
 /** A job's pages in one state (stored pages by default: duplicates and removed ones are kept apart). */

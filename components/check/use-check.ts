@@ -1,10 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db, type JobRecord } from '@/lib/db';
+import { db, type CheckJob } from '@/lib/db';
 import { countPages, latestCrawlWithPages, latestJob } from '@/lib/queries';
 
 export interface CheckState {
   /** The newest check of the site (running, done or failed); null when none ran yet. */
-  job?: JobRecord | null;
+  job?: CheckJob | null;
   /** Pages the latest crawl stored: the coverage check can add them. */
   crawledPages: number;
   loaded: boolean;

@@ -1,16 +1,16 @@
-import type { JobRecord } from '@/lib/db';
+import type { CrawlCounters, CrawlJob } from '@/lib/db';
 import { plural } from '../format';
 import { CommandError, useCommand } from '../use-command';
 
 /** Live progress of a crawl with its controls. Numbers come from the job row the worker keeps current. */
-export function CrawlProgress({ job, onNew, onOutput }: { job: JobRecord; onNew: () => void; onOutput: () => void }) {
+export function CrawlProgress({ job, onNew, onOutput }: { job: CrawlJob; onNew: () => void; onOutput: () => void }) {
   const { run, error } = useCommand();
   const c = job.counters;
-  const get = (k: string) => c[k] ?? 0;
+  const get = (k: keyof CrawlCounters) => c[k] ?? 0;
   const processed = get('done') + get('failed') + get('skipped');
   const total = Math.max(get('discovered'), 1);
   const active = job.state === 'running' || job.state === 'paused';
-  const maxPages = job.settings?.maxPages ?? 0;
+  const maxPages = job.settings.maxPages;
   const pct = job.state === 'done' ? 100 : Math.min(100, Math.round((Math.max(processed / total, get('stored') / Math.max(maxPages, 1))) * 100));
 
   return (
@@ -51,7 +51,7 @@ export function CrawlProgress({ job, onNew, onOutput }: { job: JobRecord; onNew:
   );
 }
 
-function titleFor(job: JobRecord): string {
+function titleFor(job: CrawlJob): string {
   switch (job.state) {
     case 'running': return 'Crawling';
     case 'paused': return 'Paused';

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
-import type { FrontierRecord, JobRecord } from '@/lib/db';
+import type { CrawlJob, FrontierRecord } from '@/lib/db';
 import { shortUrl } from '../format';
 import { PagePreview } from './page-preview';
 import { useFrontierWindow, type PageFilter } from './use-crawl';
@@ -18,7 +18,7 @@ const FILTERS: Array<{ id: PageFilter; label: string }> = [
  * Every URL of the crawl with its state and, for failures and skips, the reason.
  * Virtualized: only the rows in view are read from IndexedDB and rendered.
  */
-export function PageList({ job }: { job: JobRecord }) {
+export function PageList({ job }: { job: CrawlJob }) {
   const [filter, setFilter] = useState<PageFilter>('all');
   const [selected, setSelected] = useState<FrontierRecord | null>(null);
   const scroller = useRef<HTMLDivElement>(null);

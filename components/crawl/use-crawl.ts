@@ -1,11 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { db, type FrontierRecord, type FrontierState, type JobKind, type JobRecord } from '@/lib/db';
+import { db, type CrawlJob, type FrontierRecord, type FrontierState, type JobKind, type JobOf } from '@/lib/db';
 import { frontierWindow } from '@/lib/crawl/frontier-view';
 import { latestJob } from '@/lib/queries';
 
 /** The site's newest job of one kind (running, paused or finished), live. */
-export function useLatestJob(origin: string, kind: JobKind): JobRecord | undefined | null {
+export function useLatestJob<K extends JobKind>(origin: string, kind: K): JobOf<K> | undefined | null {
   // useLiveQuery says "still loading" with undefined, so "no job yet" must be null.
   return useLiveQuery(
     async () => (await latestJob(db, origin, kind)) ?? null,
@@ -25,7 +25,7 @@ export type PageFilter = 'all' | FrontierState;
  * because re-running queries on every commit competed with the crawl's own
  * writes. The total comes from the same counters.
  */
-export function useFrontierWindow(job: JobRecord, filter: PageFilter, offset: number, limit: number): { total: number; rows: FrontierRecord[] } {
+export function useFrontierWindow(job: CrawlJob, filter: PageFilter, offset: number, limit: number): { total: number; rows: FrontierRecord[] } {
   const c = job.counters;
   const total = (filter === 'all' ? c.discovered : c[filter]) ?? 0;
   const version = `${c.discovered}:${c.done}:${c.failed}:${c.skipped}:${c.pending}:${job.state}`;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { db, type JobRecord } from '@/lib/db';
+import { db, type CrawlJob } from '@/lib/db';
 import { describeVariant, foundVariants, type FoundVariant } from '@/lib/url/variants';
 import { plural } from '../format';
 import { frontierOf } from '@/lib/queries';
@@ -10,12 +10,12 @@ import { CommandError, useCommand } from '../use-command';
  * start page's), with how many of their pages it saw, each one click from a crawl of its own.
  * Read once the crawl stops: the skipped URLs of a large crawl are many and change on every batch.
  */
-export function VariantsCard({ job }: { job: JobRecord }) {
+export function VariantsCard({ job }: { job: CrawlJob }) {
   const [found, setFound] = useState<FoundVariant[]>([]);
   const { run, error } = useCommand();
   const settled = job.state !== 'running' && job.state !== 'queued';
   useEffect(() => {
-    if (!settled || !job.startUrl) return;
+    if (!settled) return;
     let live = true;
     const startUrl = job.startUrl;
     void frontierOf(db, job.id, 'skipped').toArray().then((rows) => {
@@ -25,8 +25,8 @@ export function VariantsCard({ job }: { job: JobRecord }) {
       live = false;
     };
   }, [job.id, job.startUrl, settled]);
-  if (found.length === 0 || !job.startUrl) return null;
-  const crawl = (variant: FoundVariant) => run('startCrawl', { url: variant.startUrl, settings: job.settings ?? {} });
+  if (found.length === 0) return null;
+  const crawl = (variant: FoundVariant) => run('startCrawl', { url: variant.startUrl, settings: job.settings });
   return (
     <section className="card" data-testid="variants">
       <h2>Other versions and languages</h2>

@@ -1,12 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db, type DiscoveredFileRecord, type JobRecord } from '@/lib/db';
-import { jobsNewestFirst } from '@/lib/queries';
+import { db, type DiscoveredFileRecord, type DiscoveryJob } from '@/lib/db';
+import { isKind, jobsNewestFirst } from '@/lib/queries';
 
 export interface DiscoveryState {
   /** A run in progress, if any. */
-  running?: JobRecord;
+  running?: DiscoveryJob;
   /** The run whose results are shown: the newest finished one, else the one running. */
-  shown?: JobRecord;
+  shown?: DiscoveryJob;
   rows: DiscoveredFileRecord[];
   loaded: boolean;
 }
@@ -17,7 +17,7 @@ export interface DiscoveryState {
  */
 export function useDiscovery(origin: string): DiscoveryState {
   const jobs = useLiveQuery(
-    () => jobsNewestFirst(db, origin).filter((j) => j.kind === 'discovery').toArray(),
+    () => jobsNewestFirst(db, origin).filter(isKind('discovery')).toArray(),
     [origin],
   );
   const running = jobs?.find((j) => j.state === 'running');

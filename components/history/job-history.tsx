@@ -21,7 +21,7 @@ export function JobHistory({ origin }: { origin: string }) {
         <tbody>
           {jobs.map((j) => (
             <tr key={j.id} data-kind={j.kind} data-state={j.state}>
-              <td>{KIND[j.kind]}{j.scheduled ? ' (scheduled)' : ''}</td>
+              <td>{KIND[j.kind]}{j.kind === 'refresh' && j.scheduled ? ' (scheduled)' : ''}</td>
               <td><span className={`pill pill--${j.state}`}>{j.state}</span></td>
               <td title={j.endedAt ? `Ended ${new Date(j.endedAt).toLocaleString()}` : 'Not ended'}>{new Date(j.startedAt ?? j.createdAt).toLocaleString()}</td>
               <td>{duration(j)}</td>

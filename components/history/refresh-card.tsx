@@ -1,4 +1,4 @@
-import type { JobRecord } from '@/lib/db';
+import type { RefreshJob } from '@/lib/db';
 import { useStallWatch } from '../crawl/use-stall-watch';
 import { CommandError, useCommand } from '../use-command';
 
@@ -12,7 +12,7 @@ const COUNTS = [
 ] as const;
 
 /** Refresh now, and the latest refresh's progress or result. */
-export function RefreshCard({ origin, refresh, crawled }: { origin: string; refresh: JobRecord | undefined; crawled: boolean }) {
+export function RefreshCard({ origin, refresh, crawled }: { origin: string; refresh: RefreshJob | undefined; crawled: boolean }) {
   const { run, error, busy: starting } = useCommand();
   useStallWatch(refresh);
   const running = refresh?.state === 'running' || refresh?.state === 'paused';

@@ -2,7 +2,7 @@ import { linkedomAdapter } from '@/lib/convert/dom';
 import { markResumed, runningCrawls, startCrawlJob } from '@/lib/crawl/jobs';
 import type { PageProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
-import type { JobRecord, ScoutDb } from '@/lib/db';
+import type { CrawlJob, RefreshJob, ScoutDb } from '@/lib/db';
 import { browserFetch } from '@/lib/fetch/browser-fetch';
 import { createRefreshJob } from '@/lib/refresh/jobs';
 import { RefreshRunner } from '@/lib/refresh/runner';
@@ -24,7 +24,7 @@ type Runner = CrawlRunner | RefreshRunner;
 
 export interface JobHooks {
   /** A refresh reached its end state (done, failed, cancelled). */
-  onRefreshEnded(job: JobRecord): Promise<void>;
+  onRefreshEnded(job: RefreshJob): Promise<void>;
 }
 
 /** Where the jobs' pages are fetched and converted. */
@@ -95,7 +95,7 @@ export function setUpCrawls({ db, browser, processor, hooks, fetch = browserFetc
     }
   };
 
-  const start = (job: JobRecord) => {
+  const start = (job: CrawlJob | RefreshJob) => {
     if (runners.has(job.id)) return;
     const runner = job.kind === 'refresh' ? new RefreshRunner(deps, job.id) : new CrawlRunner(deps, job.id);
     runners.set(job.id, runner);
@@ -168,7 +168,8 @@ export function setUpCrawls({ db, browser, processor, hooks, fetch = browserFetc
       .then(async () => {
         const job = await db.jobs.get(data.jobId);
         if (job?.state === 'paused') await markResumed(db, data.jobId);
-        if (job) start(job);
+        // markResumed took only a crawl or a refresh; the check narrows the row's type to those.
+        if (job?.kind === 'crawl' || job?.kind === 'refresh') start(job);
       })
       .catch((error: unknown) => console.error('Scout could not resume the job', error));
     return { ok: true };

@@ -1,4 +1,4 @@
-import type { JobRecord, ScoutDb } from '@/lib/db';
+import type { JobRecord, ScoutDb, UnstartedRefreshJob } from '@/lib/db';
 import { descriptionsBy } from '@/lib/describe/settings-item';
 import { outputsAfterRefresh } from '@/lib/refresh/after-refresh';
 import { afterRun, dueSites, nextWake, withMonitor } from '@/lib/refresh/schedule';
@@ -39,7 +39,8 @@ export function createSchedule({ db, browser }: ScheduleWiring): { hooks: JobHoo
       const started = await startRefresh(site.origin, true);
       if ('jobId' in started) break;
       // It could not start (no access any more, nothing crawled): the history says why, and the next site goes.
-      await db.jobs.add({ id: crypto.randomUUID(), origin: site.origin, kind: 'refresh', state: 'failed', scheduled: true, createdAt: Date.now(), endedAt: Date.now(), counters: {}, message: started.error });
+      const failed: UnstartedRefreshJob = { id: crypto.randomUUID(), origin: site.origin, kind: 'refresh', state: 'failed', scheduled: true, createdAt: Date.now(), endedAt: Date.now(), counters: {}, message: started.error };
+      await db.jobs.add(failed);
     }
     await arm();
   };

@@ -3,8 +3,8 @@
  * once done, the report; the panel reads it with a live query. A worker stopped mid-check leaves
  * a job marked running, which the next worker marks failed.
  */
-import type { JobRecord, ScoutDb } from '../db';
-import { latestCrawlWithPages } from '../queries';
+import type { CheckJob, ScoutDb } from '../db';
+import { latestCrawlWithPages, updateJob } from '../queries';
 import { runSiteCheck } from './run';
 
 /** Finished checks kept per site (the newest is shown; older ones go). */
@@ -21,9 +21,9 @@ export async function crawledUrlsOf(db: ScoutDb, origin: string): Promise<string
 }
 
 /** Adds the job row for a check that is about to run. */
-export async function createCheckJob(db: ScoutDb, input: { jobId: string; pageUrl: string }): Promise<JobRecord> {
+export async function createCheckJob(db: ScoutDb, input: { jobId: string; pageUrl: string }): Promise<CheckJob> {
   const now = Date.now();
-  const job: JobRecord = { id: input.jobId, origin: new URL(input.pageUrl).origin, kind: 'check', state: 'running', createdAt: now, startedAt: now, startUrl: input.pageUrl, counters: {}, message: 'Checking the site…' };
+  const job: CheckJob = { id: input.jobId, origin: new URL(input.pageUrl).origin, kind: 'check', state: 'running', createdAt: now, startedAt: now, startUrl: input.pageUrl, counters: {}, message: 'Checking the site…' };
   await db.jobs.put(job);
   return job;
 }
@@ -35,7 +35,7 @@ export async function runCheckJob(db: ScoutDb, input: { jobId: string; pageUrl: 
     const crawledUrls = input.crawl ? await crawledUrlsOf(db, job.origin) : [];
     const { report } = await runSiteCheck({ pageUrl: input.pageUrl, fetch: input.fetch, crawledUrls, onProgress: (message) => void db.jobs.update(job.id, { message }) });
     await db.transaction('rw', db.jobs, async () => {
-      await db.jobs.update(job.id, { state: 'done', endedAt: Date.now(), report, message: report.verdict, counters: { passed: report.passed, applicable: report.applicable, findings: report.findings.length } });
+      await updateJob(db, job.id, 'check', { state: 'done', endedAt: Date.now(), report, message: report.verdict, counters: { passed: report.passed, applicable: report.applicable, findings: report.findings.length } });
       const older = await db.jobs.where('origin').equals(job.origin).filter((j) => j.kind === 'check' && j.id !== job.id && j.state !== 'running').sortBy('createdAt');
       await db.jobs.bulkDelete(older.slice(0, Math.max(0, older.length - (KEEP - 1))).map((j) => j.id));
     });

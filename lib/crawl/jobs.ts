@@ -1,10 +1,10 @@
-import type { JobRecord, ScoutDb } from '../db';
+import type { CrawlJob, JobRecord, RefreshJob, ScoutDb } from '../db';
 import { normalizeSettings, type CrawlSettings } from './settings';
 
 /** Creates a crawl job in the running state; the worker then starts a runner for it. */
-export async function createCrawlJob(db: ScoutDb, startUrl: string, settings: Partial<CrawlSettings>, id = crypto.randomUUID()): Promise<JobRecord> {
+export async function createCrawlJob(db: ScoutDb, startUrl: string, settings: Partial<CrawlSettings>, id = crypto.randomUUID()): Promise<CrawlJob> {
   const now = Date.now();
-  const job: JobRecord = {
+  const job: CrawlJob = {
     id,
     origin: new URL(startUrl).origin,
     kind: 'crawl',
@@ -20,9 +20,12 @@ export async function createCrawlJob(db: ScoutDb, startUrl: string, settings: Pa
   return job;
 }
 
+/** Crawls and refreshes: the jobs that work through a site's pages, one at a time per site. */
+const isPageJob = (j: JobRecord): j is CrawlJob | RefreshJob => j.kind === 'crawl' || j.kind === 'refresh';
+
 /** The running crawl or refresh of a site, if any: only one may run at a time. */
-export async function activeJobFor(db: ScoutDb, origin: string): Promise<JobRecord | undefined> {
-  return db.jobs.where('state').equals('running').filter((j) => j.origin === origin && (j.kind === 'crawl' || j.kind === 'refresh')).first();
+export async function activeJobFor(db: ScoutDb, origin: string): Promise<CrawlJob | RefreshJob | undefined> {
+  return db.jobs.where('state').equals('running').filter(isPageJob).filter((j) => j.origin === origin).first();
 }
 
 /**
@@ -30,7 +33,7 @@ export async function activeJobFor(db: ScoutDb, origin: string): Promise<JobReco
  * row are one transaction: two panels pressing Generate at once would otherwise both see
  * nothing running and start two crawls of one site.
  */
-export async function startCrawlJob(db: ScoutDb, startUrl: string, settings: Partial<CrawlSettings>): Promise<JobRecord | { error: string }> {
+export async function startCrawlJob(db: ScoutDb, startUrl: string, settings: Partial<CrawlSettings>): Promise<CrawlJob | { error: string }> {
   return db.transaction('rw', db.jobs, async () => {
     const active = await activeJobFor(db, new URL(startUrl).origin);
     if (active) return { error: active.kind === 'refresh' ? 'A refresh of this site is running; crawl when it is done.' : 'A crawl of this site is already running.' };
@@ -49,6 +52,6 @@ export async function markResumed(db: ScoutDb, jobId: string): Promise<boolean> 
 }
 
 /** Crawls and refreshes that were running when the worker stopped; each gets a new runner. */
-export async function runningCrawls(db: ScoutDb): Promise<JobRecord[]> {
-  return db.jobs.where('state').equals('running').filter((j) => j.kind === 'crawl' || j.kind === 'refresh').toArray();
+export async function runningCrawls(db: ScoutDb): Promise<Array<CrawlJob | RefreshJob>> {
+  return db.jobs.where('state').equals('running').filter(isPageJob).toArray();
 }

@@ -1,4 +1,5 @@
-import type { FrontierRecord, JobRecord, PageRecord, ScoutDb } from '../db';
+import type { CrawlJob, FrontierRecord, PageRecord, ScoutDb } from '../db';
+import { getJob, updateJob } from '../queries';
 import { BatchQueue } from './batch-queue';
 import { mergeNav } from './nav-merge';
 import type { Added, Frontier } from './frontier';
@@ -22,7 +23,7 @@ const BATCH = 32;
 export class PageWriter {
   private readonly batches = new BatchQueue<Item>(BATCH, (batch) => this.write(batch), (error) => this.onFailure(error), () => this.onWritten());
   /** The job's navigation tree as merged so far (loaded on first use; only this writer changes it). */
-  private nav: NonNullable<JobRecord['nav']> | undefined;
+  private nav: NonNullable<CrawlJob['nav']> | undefined;
   /**
    * Link targets already classified in this run. Docs pages repeat the same
    * sidebar links on every page; normalizing and scoping them again each time
@@ -103,7 +104,7 @@ export class PageWriter {
         // A hash-routed site (docsify, an SPA with #/ routes): its routes are pages from here on.
         if (outcome.routing === 'hash' && !this.ctx.hashRoutes) {
           this.ctx.hashRoutes = true;
-          await db.jobs.update(jobId, { hashRoutes: true });
+          await updateJob(db, jobId, 'crawl', { hashRoutes: true });
         }
         if (entry.depth < this.maxDepth) {
           for (const url of outcome.links) {
@@ -141,11 +142,11 @@ export class PageWriter {
    * The site's navigation order (for llms.txt sections): the first page's tree, completed by the
    * trees of later pages that share its top level (themes that render only the open branch).
    */
-  private async keepNav(nav: NonNullable<JobRecord['nav']>): Promise<void> {
-    if (this.nav === undefined) this.nav = (await this.db.jobs.get(this.jobId))?.nav ?? [];
+  private async keepNav(nav: NonNullable<CrawlJob['nav']>): Promise<void> {
+    if (this.nav === undefined) this.nav = (await getJob(this.db, this.jobId, 'crawl'))?.nav ?? [];
     const next = this.nav.length === 0 ? nav : mergeNav(this.nav, nav);
     if (!next) return;
     this.nav = next;
-    await this.db.jobs.update(this.jobId, { nav: next });
+    await updateJob(this.db, this.jobId, 'crawl', { nav: next });
   }
 }

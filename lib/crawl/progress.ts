@@ -1,20 +1,7 @@
-import type { FrontierState } from '../db';
+import type { CrawlCounters } from '../db';
 
-/** What the side panel shows about a crawl; derived from the frontier, never incremented blindly. */
-export type CrawlCounters = Record<FrontierState, number> & {
-  stored: number;
-  duplicates: number;
-  /** Stored pages whose text came from rendering them in a tab (client-rendered sites). */
-  rendered?: number;
-  discovered: number;
-  /** The BFS level being worked on. */
-  depth: number;
-  /** Pages per second over the last 10 s. */
-  rate: number;
-  fetchMs: number;
-  convertMs: number;
-  storeMs: number;
-};
+/** What the side panel shows about a crawl: defined with the job it belongs to (lib/db.ts). */
+export type { CrawlCounters };
 
 const n = (v: number) => v.toLocaleString('en');
 

@@ -1,8 +1,8 @@
-import type { JobRecord, ScoutDb } from '../db';
+import type { DescribeCounters, DescribeJob, JobState, ScoutDb } from '../db';
 import { activeJobFor } from '../crawl/jobs';
 import { cacheKey, describePages } from './describe-pages';
 import type { DescribeResult, DescriptionCache, DescriptionProvider } from './types';
-import { countPages, latestCrawlWithPages, pagesOf } from '../queries';
+import { countPages, latestCrawlWithPages, pagesOf, updateJob } from '../queries';
 
 const FALLBACKS_KEPT = 200;
 
@@ -28,11 +28,11 @@ export async function pagesToDescribe(db: ScoutDb, origin: string): Promise<numb
  * Creates a describe job for the site's latest crawl, or says why not. The checks and the new
  * row are one transaction, so two starts at once (two panels) make one job.
  */
-export async function createDescribeJob(db: ScoutDb, origin: string): Promise<JobRecord | { error: string }> {
+export async function createDescribeJob(db: ScoutDb, origin: string): Promise<DescribeJob | { error: string }> {
   return db.transaction('rw', db.jobs, db.pages, () => addDescribeJob(db, origin));
 }
 
-async function addDescribeJob(db: ScoutDb, origin: string): Promise<JobRecord | { error: string }> {
+async function addDescribeJob(db: ScoutDb, origin: string): Promise<DescribeJob | { error: string }> {
   const crawl = await latestCrawlWithPages(db, origin);
   if (!crawl) return { error: 'Crawl the site first: descriptions are written for its stored pages.' };
   const busy = await activeJobFor(db, origin);
@@ -40,7 +40,7 @@ async function addDescribeJob(db: ScoutDb, origin: string): Promise<JobRecord | 
   const running = await db.jobs.where('state').equals('running').filter((j) => j.kind === 'describe' && j.origin === origin).first();
   if (running) return { error: 'Descriptions for this site are already being written.' };
   const now = Date.now();
-  const job: JobRecord = { id: crypto.randomUUID(), origin, kind: 'describe', state: 'running', createdAt: now, startedAt: now, crawlJobId: crawl.id, counters: {}, message: 'Writing descriptions…' };
+  const job: DescribeJob = { id: crypto.randomUUID(), origin, kind: 'describe', state: 'running', createdAt: now, startedAt: now, crawlJobId: crawl.id, counters: {}, message: 'Writing descriptions…' };
   await db.jobs.add(job);
   return job;
 }
@@ -51,18 +51,18 @@ async function addDescribeJob(db: ScoutDb, origin: string): Promise<JobRecord | 
  * A stopped worker loses at most the calls in flight: finished descriptions are in
  * the cache, so running it again only asks for the rest.
  */
-export async function runDescribeJob(db: ScoutDb, jobId: string, provider: DescriptionProvider, options: { concurrency: number; maxPages: number; signal?: AbortSignal }): Promise<JobRecord['state']> {
+export async function runDescribeJob(db: ScoutDb, jobId: string, provider: DescriptionProvider, options: { concurrency: number; maxPages: number; signal?: AbortSignal }): Promise<JobState> {
   const job = await db.jobs.get(jobId);
-  if (!job?.crawlJobId) return 'failed';
+  if (job?.kind !== 'describe') return 'failed';
   const pages = await pagesOf(db, job.crawlJobId).toArray();
-  const counters = { total: pages.length, described: 0, cached: 0, fallback: 0 };
+  const counters: DescribeCounters = { total: pages.length, described: 0, cached: 0, fallback: 0 };
   const fallbacks: Array<{ url: string; reason: string }> = [];
   const urlOf = new Map(pages.map((p) => [p.key, p.url]));
   let lastWrite = 0;
   const progress = async (force = false) => {
     if (!force && Date.now() - lastWrite < 250) return;
     lastWrite = Date.now();
-    await db.jobs.update(jobId, { counters: { ...counters }, fallbacks: fallbacks.slice(0, FALLBACKS_KEPT), message: `Describing · ${counters.described + counters.cached + counters.fallback} / ${counters.total} pages` });
+    await updateJob(db, jobId, 'describe', { counters: { ...counters }, fallbacks: fallbacks.slice(0, FALLBACKS_KEPT), message: `Describing · ${counters.described + counters.cached + counters.fallback} / ${counters.total} pages` });
   };
   const onResult = async (r: DescribeResult) => {
     if (r.source === 'ai') counters.described++;

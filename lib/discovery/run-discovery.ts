@@ -1,4 +1,4 @@
-import type { DiscoveredFileRecord, JobRecord, ScoutDb } from '../db';
+import type { DiscoveredFileRecord, DiscoveryCounters, DiscoveryJob, JobRecord, ScoutDb } from '../db';
 import { discover } from './discover';
 import type { DiscoveryResult, DiscoverySummary } from './types';
 import { plural } from '../format';
@@ -18,10 +18,10 @@ export interface DiscoveryJobInput {
  * side panel fills in live), the job row carries progress in words, and rows of
  * older runs for the site are dropped only once this run has finished.
  */
-export async function runDiscoveryJob(db: ScoutDb, input: DiscoveryJobInput): Promise<JobRecord> {
+export async function runDiscoveryJob(db: ScoutDb, input: DiscoveryJobInput): Promise<DiscoveryJob> {
   const now = input.now ?? Date.now;
   const origin = new URL(input.pageUrl).origin;
-  const job: JobRecord = { id: input.jobId, origin, kind: 'discovery', state: 'running', createdAt: now(), startedAt: now(), counters: {}, message: 'Starting…' };
+  const job: DiscoveryJob = { id: input.jobId, origin, kind: 'discovery', state: 'running', createdAt: now(), startedAt: now(), counters: {}, message: 'Starting…' };
   await db.jobs.put(job);
 
   // Writes are chained so a result's later update never races its first insert.
@@ -49,7 +49,7 @@ export async function runDiscoveryJob(db: ScoutDb, input: DiscoveryJobInput): Pr
       onProgress: (message) => void db.jobs.update(job.id, { message }),
     });
     await writes;
-    const done: Partial<JobRecord> = { state: 'done', endedAt: now(), counters: countersOf(summary), message: summaryMessage(summary) };
+    const done: Partial<DiscoveryJob> = { state: 'done', endedAt: now(), counters: countersOf(summary), message: summaryMessage(summary) };
     await db.transaction('rw', db.jobs, db.discovered, async () => {
       await db.jobs.update(job.id, done);
       const older = await db.jobs.where('origin').equals(origin).filter((j) => j.kind === 'discovery' && j.id !== job.id && j.state !== 'running').primaryKeys();
@@ -59,7 +59,7 @@ export async function runDiscoveryJob(db: ScoutDb, input: DiscoveryJobInput): Pr
     return { ...job, ...done };
   } catch (error) {
     await writes.catch(() => undefined);
-    const failed: Partial<JobRecord> = { state: 'failed', endedAt: now(), message: `Discovery failed: ${error instanceof Error ? error.message : String(error)}` };
+    const failed: Partial<DiscoveryJob> = { state: 'failed', endedAt: now(), message: `Discovery failed: ${error instanceof Error ? error.message : String(error)}` };
     await db.jobs.update(job.id, failed);
     return { ...job, ...failed };
   }
@@ -79,7 +79,7 @@ export async function failDiscoveryJob(db: ScoutDb, input: { jobId: string; page
   });
 }
 
-function countersOf(s: DiscoverySummary) {
+function countersOf(s: DiscoverySummary): DiscoveryCounters {
   const found = s.results.filter((r) => r.status === 'found');
   return {
     llms: found.filter((r) => r.kind === 'llms' || r.kind === 'llms-full' || r.kind === 'well-known').length,

@@ -22,7 +22,7 @@ export const KEEP_VERSIONS = 5;
 export async function generateForSite(db: ScoutDb, origin: string, now = new Date(), options: { refreshJobId?: string; descriptionsBy?: string | null } = {}): Promise<{ version: number; output: GeneratedOutput; files: OutputFiles } | null> {
   const started = Date.now();
   const job = await latestCrawlWithPages(db, origin);
-  if (!job?.startUrl) return null;
+  if (!job) return null;
   const pages = await pagesOf(db, job.id).toArray();
   const changed = new Set<PageRecord>();
   const site = await db.sites.get(origin);

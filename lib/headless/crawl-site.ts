@@ -6,7 +6,7 @@
  * fake-indexeddb in Node) and the fetch (the network, a folder on disk, a loopback server).
  */
 import { linkedomAdapter } from '../convert/dom';
-import type { JobRecord, JobState, ScoutDb } from '../db';
+import type { CrawlJob, DiscoveryJob, JobState, ScoutDb } from '../db';
 import { createCrawlJob } from '../crawl/jobs';
 import { createLocalProcessor } from '../crawl/processor';
 import { CrawlRunner } from '../crawl/runner';
@@ -15,6 +15,7 @@ import { runDiscoveryJob } from '../discovery/run-discovery';
 import { withRendering } from '../render/render-processor';
 import type { OutputSettings } from '../generate/output-settings';
 import { generateForSite, saveCuration } from '../generate/run-generate';
+import { getJob } from '../queries';
 import { recordSiteOpened } from '../sites';
 
 export interface CrawlSiteInput {
@@ -39,8 +40,8 @@ export interface CrawlSiteInput {
 }
 
 export interface CrawlSiteResult {
-  discovery: JobRecord;
-  job: JobRecord;
+  discovery: DiscoveryJob;
+  job: CrawlJob;
   crawlState: JobState;
   /** Null when the crawl stored no page. */
   generated: Awaited<ReturnType<typeof generateForSite>>;
@@ -65,7 +66,7 @@ export async function crawlSite(input: CrawlSiteInput): Promise<CrawlSiteResult>
   } finally {
     stopWatching();
   }
-  const ended = (await db.jobs.get(job.id)) ?? job;
+  const ended = (await getJob(db, job.id, 'crawl')) ?? job;
   if (ended.message) input.onProgress?.(ended.message);
   const t2 = performance.now();
   if (input.output) {

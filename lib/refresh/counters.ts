@@ -1,13 +1,7 @@
-import type { PageChange } from '../db';
+import type { PageChange, RefreshCounters } from '../db';
 
-/** A refresh's progress and result, per kind of change. */
-export type RefreshCounters = Record<PageChange, number> & {
-  /** Pages to re-check. */
-  total: number;
-  checked: number;
-  /** Bytes of page bodies downloaded (a 304 downloads none). */
-  bytes: number;
-};
+/** A refresh's progress and result, per kind of change: defined with the job it belongs to (lib/db.ts). */
+export type { RefreshCounters };
 
 export const emptyRefreshCounters = (): RefreshCounters => ({ total: 0, checked: 0, bytes: 0, unchanged: 0, minor: 0, changed: 0, removed: 0, restored: 0, failed: 0 });
 

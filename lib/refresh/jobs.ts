@@ -1,4 +1,4 @@
-import type { JobRecord, ScoutDb } from '../db';
+import type { ScoutDb, StartedRefreshJob } from '../db';
 import { activeJobFor } from '../crawl/jobs';
 import { latestCrawlWithPages } from '../queries';
 
@@ -9,17 +9,17 @@ import { latestCrawlWithPages } from '../queries';
  * and the new row are one transaction, so two starts at once (two panels, a schedule firing as
  * the user clicks) make one job.
  */
-export async function createRefreshJob(db: ScoutDb, origin: string, options: { scheduled?: boolean; id?: string } = {}): Promise<JobRecord | { error: string }> {
+export async function createRefreshJob(db: ScoutDb, origin: string, options: { scheduled?: boolean; id?: string } = {}): Promise<StartedRefreshJob | { error: string }> {
   return db.transaction('rw', db.jobs, db.pages, () => addRefreshJob(db, origin, options));
 }
 
-async function addRefreshJob(db: ScoutDb, origin: string, options: { scheduled?: boolean; id?: string }): Promise<JobRecord | { error: string }> {
+async function addRefreshJob(db: ScoutDb, origin: string, options: { scheduled?: boolean; id?: string }): Promise<StartedRefreshJob | { error: string }> {
   const crawl = await latestCrawlWithPages(db, origin);
-  if (!crawl?.startUrl || !crawl.settings) return { error: 'Nothing to refresh yet: crawl the site first.' };
+  if (!crawl) return { error: 'Nothing to refresh yet: crawl the site first.' };
   const busy = await activeJobFor(db, origin);
   if (busy) return { error: busy.kind === 'refresh' ? 'A refresh of this site is already running.' : 'A crawl of this site is running; refresh when it is done.' };
   const now = Date.now();
-  const job: JobRecord = {
+  const job: StartedRefreshJob = {
     id: options.id ?? crypto.randomUUID(),
     origin,
     kind: 'refresh',

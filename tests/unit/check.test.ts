@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCheckJob, crawledUrlsOf, runCheckJob } from '@/lib/check/check-job';
-import { failInterrupted } from '@/lib/queries';
+import { failInterrupted, getJob } from '@/lib/queries';
 import { samplePages } from '@/lib/check/gather';
 import { PARITY_THRESHOLD, textTokens, tokenF1, twinParity } from '@/lib/check/parity';
 import { findingKey, reportLines, reportMarkdown } from '@/lib/check/report';
@@ -165,7 +165,7 @@ describe('check jobs', { timeout: 30_000 }, () => {
     }
     const jobs = await db.jobs.where('origin').equals(new URL(pageUrl).origin).toArray();
     expect(jobs.map((j) => j.id).sort()).toEqual(['j1', 'j2', 'j3']);
-    const done = await db.jobs.get('j3');
+    const done = await getJob(db, 'j3', 'check');
     expect(done?.state).toBe('done');
     expect(done?.report?.findings.map(findingKey)).toHaveLength(4);
     expect(done?.message).toBe(done?.report?.verdict);

@@ -13,7 +13,7 @@ import { countTokens } from '@/lib/tokens';
 import { validateLlmsTxt } from '@/lib/generate/validate';
 import { nodeDocsDir, nodeDocsSite, pythonDocsDir } from '../fixtures/real-docs';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
-import { pagesOf } from '@/lib/queries';
+import { getJob, pagesOf } from '@/lib/queries';
 
 /** Every .html file under a folder, as site paths. */
 function htmlPaths(dir: string): string[] {
@@ -62,7 +62,7 @@ describe('crawling real documentation from Debian packages', () => {
     expect(pages.filter((p) => !p.title || /^https?:|Python 3\.11\.\d+ documentation$/.test(p.title))).toEqual([]);
 
     // The llms.txt generated from this crawl lists the site the way its own index page does.
-    const job = await db.jobs.get(pages[0]?.jobId ?? '');
+    const job = await getJob(db, pages[0]?.jobId ?? '', 'crawl');
     const started = performance.now();
     const out = generateOutputs({ startUrl: server.url('docs.python.test', '/index.html'), pages, nav: job?.nav, generatedAt: new Date() });
     const generateMs = performance.now() - started;

@@ -7,6 +7,7 @@ import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import type { CrawlSettings } from '@/lib/crawl/settings';
+import { getJob } from '@/lib/queries';
 import { loopbackFetch, startFixtureServer, type FixtureServer, type FixtureSite } from '../fixtures/server';
 
 const demoDir = fileURLToPath(new URL('../fixtures/sites/demo-docs/', import.meta.url));
@@ -30,7 +31,7 @@ async function crawl(sites: Record<string, FixtureSite>, host: string, path: str
   const frontier = await db.frontier.where('[jobId+seq]').between([job.id, 0], [job.id, Infinity]).toArray();
   const pages = await db.pages.where('[jobId+state]').between([job.id, ''], [job.id, '\uffff']).toArray();
   const path_ = (u: string) => new URL(u).pathname;
-  return { job: await db.jobs.get(job.id), state, frontier, pages, paths: pages.map((p) => path_(p.url)).sort(), at: (p: string) => frontier.find((f) => path_(f.url) === p) };
+  return { job: await getJob(db, job.id, 'crawl'), state, frontier, pages, paths: pages.map((p) => path_(p.url)).sort(), at: (p: string) => frontier.find((f) => path_(f.url) === p) };
 }
 
 describe('crawl runner', () => {

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
 import { createDb, type PageRecord, type ScoutDb } from '@/lib/db';
 import { endpointProvider } from '@/lib/describe/endpoint';
 import { createDescribeJob, pagesToDescribe, runDescribeJob } from '@/lib/describe/run-describe';
 import { describeSite } from '@/lib/describe/site-summary';
 import { generateForSite } from '@/lib/generate/run-generate';
+import { getJob } from '@/lib/queries';
 import { answer, pageUrlOf, serverError, startChatServer, type ChatServer } from '../fixtures/chat-server';
 
 const ORIGIN = 'https://docs.example.test';
@@ -18,7 +20,7 @@ afterEach(async () => {
 async function crawledSite(): Promise<void> {
   db = createDb(`t-${Math.random()}`);
   await db.sites.add({ origin: ORIGIN, host: 'docs.example.test', site: 'example.test', firstOpenedAt: 0, lastOpenedAt: 0, openCount: 1 });
-  await db.jobs.add({ id: 'c1', origin: ORIGIN, kind: 'crawl', state: 'done', createdAt: 1, startUrl: `${ORIGIN}/`, counters: {} });
+  await db.jobs.add({ id: 'c1', origin: ORIGIN, kind: 'crawl', state: 'done', createdAt: 1, startUrl: `${ORIGIN}/`, settings: DEFAULT_SETTINGS, counters: {} });
   const pages: PageRecord[] = ['', 'install', 'config', 'api', 'faq'].map((p, i) => ({
     jobId: 'c1', key: `${ORIGIN}/${p}`, url: `${ORIGIN}/${p}`, finalUrl: `${ORIGIN}/${p}`, state: 'stored', depth: i ? 1 : 0,
     title: p || 'Home', description: `Own description of ${p || 'home'}.`, markdown: `# ${p || 'Home'}\n\nText about ${p || 'the project'} at some length.`, format: 'html', contentHash: `hash-${p}`, bytes: 100, fetchedAt: 0,
@@ -38,7 +40,7 @@ describe('describe job', () => {
     if ('error' in job) throw new Error(job.error);
     expect(await runDescribeJob(db, job.id, provider, { concurrency: 2, maxPages: 100 })).toBe('done');
 
-    const done = await db.jobs.get(job.id);
+    const done = await getJob(db, job.id, 'describe');
     expect(done?.counters).toMatchObject({ total: 5, described: 4, cached: 0, fallback: 1 });
     expect(done?.fallbacks).toEqual([{ url: `${ORIGIN}/api`, reason: expect.stringMatching(/HTTP 500.*gave up after 3 retries/) }]);
     expect(chat.maxInFlight).toBeLessThanOrEqual(2);
@@ -79,7 +81,7 @@ describe('describe job', () => {
 
   it('after a newer crawl that stored nothing, the panel counts and the job describes the crawl with pages', async () => {
     await crawledSite();
-    await db.jobs.add({ id: 'c2', origin: ORIGIN, kind: 'crawl', state: 'cancelled', createdAt: 2, startUrl: `${ORIGIN}/`, counters: {} });
+    await db.jobs.add({ id: 'c2', origin: ORIGIN, kind: 'crawl', state: 'cancelled', createdAt: 2, startUrl: `${ORIGIN}/`, settings: DEFAULT_SETTINGS, counters: {} });
     expect(await pagesToDescribe(db, ORIGIN)).toBe(5);
     const job = await createDescribeJob(db, ORIGIN);
     expect(job).toMatchObject({ crawlJobId: 'c1' });

@@ -8,13 +8,13 @@ import { linkedomAdapter } from '@/lib/convert/dom';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
-import { createDb, type FrontierRecord, type JobRecord, type PageRecord, type ScoutDb } from '@/lib/db';
+import { createDb, type CrawlJob, type FrontierRecord, type PageRecord, type ScoutDb } from '@/lib/db';
 import { discover } from '@/lib/discovery/discover';
 import { HTML_NOT_SITEMAP } from '@/lib/discovery/sitemap';
 import type { DiscoverySummary } from '@/lib/discovery/types';
 import { FAULT_HOST, FAULT_PATHS as P, faultSite, HUGE_BYTES, LLMS_HUB_HOST, manyLlmsSite, OTHER_HOST, otherSite, type FaultSite } from '../fixtures/fault-site';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
-import { frontierOf } from '@/lib/queries';
+import { frontierOf, getJob } from '@/lib/queries';
 
 const fetch = loopbackFetch();
 const TIMEOUT_MS = 1500;
@@ -28,7 +28,7 @@ describe('crawling the fault site', () => {
   let site: FaultSite;
   let db: ScoutDb;
   let state: string;
-  let job: JobRecord | undefined;
+  let job: CrawlJob | undefined;
   let frontier: FrontierRecord[];
   let pages: PageRecord[];
   let crawlMs: number;
@@ -41,7 +41,7 @@ describe('crawling the fault site', () => {
     const started = Date.now();
     state = await new CrawlRunner({ db, fetch, process: createLocalProcessor(fetch, linkedomAdapter), timeoutMs: TIMEOUT_MS }, created.id).run();
     crawlMs = Date.now() - started;
-    job = await db.jobs.get(created.id);
+    job = await getJob(db, created.id, 'crawl');
     frontier = await frontierOf(db, created.id).toArray();
     pages = await db.pages.where('[jobId+state]').between([created.id, ''], [created.id, '\uffff']).toArray();
   }, 60_000);

@@ -17,13 +17,13 @@ import { matrixSites } from '../fixtures/matrix';
 import { pythonDocsDir } from '../fixtures/real-docs';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { walkNested } from './nested-helpers';
-import { pagesOf } from '@/lib/queries';
+import { getJob, pagesOf } from '@/lib/queries';
 
 async function crawl(db: ScoutDb, startUrl: string): Promise<{ pages: PageRecord[]; nav?: Array<{ title: string; url: string; depth: number }> }> {
   const job = await createCrawlJob(db, startUrl, { maxPages: 2000, maxDepth: 50 });
   expect(await new CrawlRunner({ db, fetch: loopbackFetch(), process: createLocalProcessor(loopbackFetch(), linkedomAdapter) }, job.id).run()).toBe('done');
   const pages = await pagesOf(db, job.id).toArray();
-  return { pages, nav: (await db.jobs.get(job.id))?.nav };
+  return { pages, nav: (await getJob(db, job.id, 'crawl'))?.nav };
 }
 
 /** Tokens of the site's llms-full.txt with and without lean links, and whether every word stayed. */

@@ -1,13 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createDb, type JobRecord, type PageChange, type PageRecord, type PageVersionRecord, type ScoutDb } from '@/lib/db';
-import { countPages, frontierOf, jobsNewestFirst, latestArtifact, latestCrawlWithPages, latestJob, pageChanges } from '@/lib/queries';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
+import { createDb, type CheckJob, type CrawlJob, type DiscoveryJob, type JobRecord, type JobState, type PageChange, type PageRecord, type PageVersionRecord, type ScoutDb } from '@/lib/db';
+import { countPages, frontierOf, getJob, jobsNewestFirst, latestArtifact, latestCrawlWithPages, latestJob, pageChanges, updateJob } from '@/lib/queries';
 
 let db: ScoutDb;
 afterEach(() => db.delete());
 
 const origin = 'https://docs.example.test';
 const other = 'https://other.test';
-const job = (id: string, kind: JobRecord['kind'], createdAt: number, over: Partial<JobRecord> = {}): JobRecord => ({ id, origin, kind, state: 'done', createdAt, counters: {}, ...over });
+const job = (id: string, kind: 'crawl' | 'discovery', createdAt: number, state: JobState = 'done'): JobRecord =>
+  kind === 'crawl' ? { id, origin, kind, state, createdAt, startUrl: `${origin}/`, settings: DEFAULT_SETTINGS, counters: {} } : { id, origin, kind, state, createdAt, counters: {} };
 const page = (jobId: string, path: string, state: PageRecord['state'] = 'stored'): PageRecord => ({
   jobId, key: `${origin}${path}`, url: `${origin}${path}`, finalUrl: `${origin}${path}`, state, depth: 1, title: path, markdown: '# x', format: 'html', contentHash: path, bytes: 1, fetchedAt: 1,
 });
@@ -15,7 +17,7 @@ const page = (jobId: string, path: string, state: PageRecord['state'] = 'stored'
 describe('the shared queries', () => {
   it('the crawl that feeds the outputs is the newest one with stored pages, not the newest one', async () => {
     db = createDb(`q-${Math.random()}`);
-    await db.jobs.bulkAdd([job('old', 'crawl', 1), job('full', 'crawl', 2), job('empty', 'crawl', 3, { state: 'cancelled' }), job('disc', 'discovery', 4), { ...job('elsewhere', 'crawl', 5), origin: other }]);
+    await db.jobs.bulkAdd([job('old', 'crawl', 1), job('full', 'crawl', 2), job('empty', 'crawl', 3, 'cancelled'), job('disc', 'discovery', 4), { ...job('elsewhere', 'crawl', 5), origin: other }]);
     await db.pages.bulkAdd([page('old', '/a'), page('full', '/a'), page('full', '/b'), page('full', '/c', 'duplicate'), page('empty', '/x', 'duplicate')]);
     expect((await latestJob(db, origin, 'crawl'))?.id).toBe('empty');
     expect((await latestJob(db, origin, 'crawl', 'done'))?.id).toBe('full');
@@ -23,6 +25,24 @@ describe('the shared queries', () => {
     expect(await countPages(db, 'full')).toBe(2);
     expect(await countPages(db, 'full', 'duplicate')).toBe(1);
     expect((await jobsNewestFirst(db, origin).toArray()).map((j) => j.id)).toEqual(['disc', 'empty', 'full', 'old']);
+  });
+
+  it('answers a job of the kind asked for, typed as that kind', async () => {
+    db = createDb(`q-${Math.random()}`);
+    await db.jobs.bulkAdd([job('c', 'crawl', 1), job('d', 'discovery', 2)]);
+    expect((await getJob(db, 'c', 'crawl'))?.startUrl).toBe(`${origin}/`);
+    expect(await getJob(db, 'd', 'crawl')).toBeUndefined();
+    expect(await getJob(db, 'none', 'discovery')).toBeUndefined();
+    expect((await latestJob(db, origin, 'discovery'))?.id).toBe('d');
+    // The compiler checks these: a crawl's own fields need no `?.` once the kind is known.
+    expectTypeOf(getJob(db, 'c', 'crawl')).resolves.toEqualTypeOf<CrawlJob | undefined>();
+    expectTypeOf(latestJob(db, origin, 'discovery')).resolves.toEqualTypeOf<DiscoveryJob | undefined>();
+    expectTypeOf(latestCrawlWithPages(db, origin)).resolves.toEqualTypeOf<CrawlJob | undefined>();
+    expectTypeOf<CrawlJob['startUrl']>().toEqualTypeOf<string>();
+    expectTypeOf<CheckJob['counters']['findings']>().toEqualTypeOf<number | undefined>();
+
+    await updateJob(db, 'c', 'crawl', { nav: [{ title: 'Home', url: `${origin}/`, depth: 0 }], hashRoutes: true });
+    expect(await getJob(db, 'c', 'crawl')).toMatchObject({ nav: [{ title: 'Home' }], hashRoutes: true, settings: DEFAULT_SETTINGS });
   });
 
   it('the latest version of an output, and a refresh’s changes by kind', async () => {

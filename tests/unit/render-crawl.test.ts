@@ -11,7 +11,7 @@ import type { Renderer, RenderRequest } from '@/lib/render/tab-renderer';
 import { loopbackFetch, startFixtureServer, type FixtureServer, type FixtureSite } from '../fixtures/server';
 import { SPA_HOME, SPA_PAGES } from '../fixtures/spa-content';
 import { docsifyRoutes, docsifySite } from '../fixtures/spa-sites';
-import { frontierOf } from '@/lib/queries';
+import { frontierOf, getJob } from '@/lib/queries';
 
 let db: ScoutDb;
 let server: FixtureServer;
@@ -29,7 +29,7 @@ async function crawl(site: FixtureSite, settings: Partial<CrawlSettings>, render
   const state = await new CrawlRunner({ db, fetch: fetchFn, process, timeoutMs: 2000 }, job.id).run();
   const pages = await db.pages.where('[jobId+state]').between([job.id, ''], [job.id, '\uffff']).toArray();
   const frontier = await frontierOf(db, job.id).toArray();
-  return { state, pages, frontier, job: await db.jobs.get(job.id) };
+  return { state, pages, frontier, job: await getJob(db, job.id, 'crawl') };
 }
 
 // A client-rendered app as fetch sees it: every path answers this shell.

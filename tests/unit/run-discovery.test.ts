@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
 import { createDb, type ScoutDb } from '@/lib/db';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { failInterrupted } from '@/lib/queries';
@@ -35,7 +36,7 @@ describe('discovery as a job', () => {
     server = await startFixtureServer({});
     await db.jobs.bulkAdd([
       { id: 'a', origin: 'https://x.test', kind: 'discovery', state: 'running', createdAt: 1, counters: {} },
-      { id: 'b', origin: 'https://x.test', kind: 'crawl', state: 'running', createdAt: 1, counters: {} },
+      { id: 'b', origin: 'https://x.test', kind: 'crawl', state: 'running', createdAt: 1, startUrl: 'https://x.test/', settings: DEFAULT_SETTINGS, counters: {} },
     ]);
     expect(await failInterrupted(db, 'discovery')).toBe(1);
     expect(await db.jobs.get('a')).toMatchObject({ state: 'failed', message: expect.stringMatching(/Interrupted/) });

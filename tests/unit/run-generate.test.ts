@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
 import { createDb, type PageRecord, type ScoutDb } from '@/lib/db';
 import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
 import { generateForSite, KEEP_VERSIONS, saveCuration } from '@/lib/generate/run-generate';
@@ -18,7 +19,7 @@ describe('generating a site’s outputs', () => {
   it('stores llms.txt and llms-full.txt as versions, caches token counts, and keeps the last few', async () => {
     db = createDb(`t-${Math.random()}`);
     await db.sites.add({ origin, host: 'docs.example.test', site: 'example.test', firstOpenedAt: 1, lastOpenedAt: 1, openCount: 1 });
-    await db.jobs.add({ id: 'crawl', origin, kind: 'crawl', state: 'done', createdAt: 1, startUrl: `${origin}/`, counters: {} });
+    await db.jobs.add({ id: 'crawl', origin, kind: 'crawl', state: 'done', createdAt: 1, startUrl: `${origin}/`, settings: DEFAULT_SETTINGS, counters: {} });
     await db.pages.bulkAdd([page('/', 'Home', { depth: 0 }), page('/guide/a.html', 'Alpha'), page('/guide/b.html', 'Beta'), page('/api/x.html', 'X API'), page('/dup.html', 'Dup', { state: 'duplicate' })]);
 
     const first = await generateForSite(db, origin, new Date('2026-11-21T00:00:00Z'));
@@ -45,7 +46,7 @@ describe('generating a site’s outputs', () => {
   it('stores the files to publish with each version: nested over the budget, flat when the user says so', async () => {
     db = createDb(`t-${Math.random()}`);
     await db.sites.add({ origin, host: 'docs.example.test', site: 'example.test', firstOpenedAt: 1, lastOpenedAt: 1, openCount: 1 });
-    await db.jobs.add({ id: 'crawl', origin, kind: 'crawl', state: 'done', createdAt: 1, startUrl: `${origin}/`, counters: {} });
+    await db.jobs.add({ id: 'crawl', origin, kind: 'crawl', state: 'done', createdAt: 1, startUrl: `${origin}/`, settings: DEFAULT_SETTINGS, counters: {} });
     const many = Array.from({ length: 40 }, (_, i) => page(`/guide/p${i}.html`, `Guide page ${i}`, { markdown: `# Guide page ${i}\n\nStep ${i} of the guide, explained in detail.\n\nFor step ${i}, see [API ${i}](${origin}/api/x${i}.html#f) and [API ${i}](${origin}/api/x${i}.html#f).` }));
     const api = Array.from({ length: 40 }, (_, i) => page(`/api/x${i}.html`, `API ${i}`));
     await db.pages.bulkAdd([page('/', 'Home', { depth: 0 }), ...many, ...api]);
