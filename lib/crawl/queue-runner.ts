@@ -1,5 +1,5 @@
 import type { FrontierRecord, JobState, ScoutDb } from '../db';
-import type { Frontier } from './frontier';
+import { Frontier } from './frontier';
 import { HostGate } from './host-gate';
 import type { PageOutcome } from './process-page';
 import type { HostSlot, PageProcessor } from './processor';
@@ -29,12 +29,16 @@ export interface QueueWriter {
   readonly pending: number;
 }
 
-/** What one kind of queue job (a crawl, a refresh) plugs into the shared runner. */
-export interface QueueJob {
+/** A job's queue, opened: its frontier (in-flight URLs back to pending) and its hosts' politeness. */
+export interface OpenQueue {
   startUrl: string;
   settings: CrawlSettings;
   gate: HostGate;
   frontier: Frontier;
+}
+
+/** What one kind of queue job (a crawl, a refresh) plugs into the shared runner. */
+export interface QueueJob extends OpenQueue {
   writer: QueueWriter;
   /** How many more URLs may enter the pipeline, given how many are in it now (a crawl's page limit). */
   room(inPipeline: number): number;
@@ -67,8 +71,8 @@ export abstract class QueueRunner {
   private stopRequest: 'pause' | 'cancel' | null = null;
   /** Why the runner paused itself, when it was not the user. */
   private pauseMessage: string | null = null;
-  /** End times of pages, for the pages-per-second rate. */
-  protected readonly finished: number[] = [];
+  /** End times of the pages of the last 10 s, for the pages-per-second rate. */
+  private finished: number[] = [];
   protected readonly timings = { fetch: 0, convert: 0 };
   /** Set when something happened (a task ended, a stop was asked) so the loop doesn't sleep through it. */
   private woken = false;
@@ -105,8 +109,14 @@ export abstract class QueueRunner {
     this.resolveSleep();
   };
 
-  protected newGate(settings: CrawlSettings): HostGate {
-    return new HostGate(settings.perHostConcurrency, this.deps.fetch, this.deps.timeoutMs ?? 10_000);
+  /** Loads the job's frontier (what a stopped worker left in flight goes back to pending) and the start host's robots.txt. */
+  protected async openQueue(startUrl: string, settings: CrawlSettings): Promise<OpenQueue> {
+    const gate = new HostGate(settings.perHostConcurrency, this.deps.fetch, this.deps.timeoutMs ?? 10_000);
+    const frontier = new Frontier(this.deps.db, this.jobId);
+    await frontier.init();
+    await frontier.recover();
+    if (settings.respectRobots) await gate.loadRobots(new URL(startUrl).origin);
+    return { startUrl, settings, gate, frontier };
   }
 
   /** Drains the job's queue to its end, a pause or a cancel, and records how it ended. */
@@ -211,6 +221,15 @@ export abstract class QueueRunner {
     if (this.stopRequest === 'cancel') return this.finish('cancelled', job.messages.cancelled);
     if (this.stopRequest === 'pause') return this.finish('paused', this.pauseMessage ?? job.messages.paused);
     return this.finish('done', job.messages.done());
+  }
+
+  /** Pages per second over the last 10 s (or since the start, when sooner). */
+  protected rate(startedAt: number): number {
+    const now = Date.now();
+    // Only the last 10 s count: older end times are dropped so a long crawl's list stays short.
+    this.finished = this.finished.filter((t) => t > now - 10_000);
+    const elapsed = (now - startedAt) / 1000;
+    return Math.round((this.finished.length / Math.min(10, Math.max(1, elapsed))) * 10) / 10;
   }
 
   /** Waits until woken, or until the next paced host is free (at most 1 s, to re-check the queue). */

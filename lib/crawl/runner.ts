@@ -1,6 +1,6 @@
-import type { JobRecord, JobState } from '../db';
+import type { CrawlJob, JobState } from '../db';
 import { createScope } from '../url/scope';
-import { Frontier } from './frontier';
+import type { Frontier } from './frontier';
 import { toEntries, type ClassifyContext } from './links';
 import { PageWriter } from './page-writer';
 import { progressMessage, type CrawlCounters } from './progress';
@@ -20,7 +20,7 @@ export class CrawlRunner extends QueueRunner {
   async run(): Promise<JobState> {
     const { db } = this.deps;
     const job = await db.jobs.get(this.jobId);
-    if (job?.state !== 'running' || !job.settings || !job.startUrl) return job?.state ?? 'failed';
+    if (job?.kind !== 'crawl' || job.state !== 'running') return job?.state ?? 'failed';
     const { settings, startUrl } = job;
     let scope: (url: string) => string | null;
     try {
@@ -28,18 +28,15 @@ export class CrawlRunner extends QueueRunner {
     } catch (error) {
       return this.finish('failed', `Crawl settings are not valid: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const gate = this.newGate(settings);
+    const queue = await this.openQueue(startUrl, settings);
+    const { gate, frontier } = queue;
     const ctx: ClassifyContext = { scope, robots: (host) => (settings.respectRobots ? gate.rules(host) : null), hashRoutes: job.hashRoutes };
-    const frontier = new Frontier(db, this.jobId);
-    await frontier.init();
-    await frontier.recover();
     const writer = new PageWriter(db, this.jobId, frontier, ctx, settings.maxDepth, this.wake, this.storageFailed);
     await writer.init();
     writer.stored = await countPages(db, this.jobId, 'stored');
     writer.duplicates = await countPages(db, this.jobId, 'duplicate');
     // Counted as pages are written, kept in the job's counters: a resumed run carries on from there.
     writer.rendered = job.counters.rendered ?? 0;
-    if (settings.respectRobots) await gate.loadRobots(new URL(startUrl).origin);
     if ((await frontierOf(db, this.jobId).count()) === 0) await this.seed(job, frontier, ctx);
 
     const startedAt = job.startedAt ?? job.createdAt;
@@ -48,10 +45,7 @@ export class CrawlRunner extends QueueRunner {
       await db.jobs.update(this.jobId, { counters: { ...counters }, message: progressMessage(counters, 'running', settings.maxPages) });
     };
     return this.runQueue({
-      startUrl,
-      settings,
-      gate,
-      frontier,
+      ...queue,
       writer,
       room: (inPipeline) => settings.maxPages - writer.stored - inPipeline,
       reachedLimit: () => writer.stored >= settings.maxPages,
@@ -66,9 +60,8 @@ export class CrawlRunner extends QueueRunner {
     });
   }
 
-  private async seed(job: JobRecord, frontier: Frontier, ctx: ClassifyContext): Promise<void> {
+  private async seed(job: CrawlJob, frontier: Frontier, ctx: ClassifyContext): Promise<void> {
     const { settings, startUrl } = job;
-    if (!settings || !startUrl) return;
     await this.deps.db.jobs.update(this.jobId, { message: 'Collecting seeds from llms.txt files and sitemaps…' });
     const seeds = settings.useSeeds
       ? await collectSeeds(this.deps.db, startUrl, this.deps.fetch, settings.maxPages * 4)
@@ -79,8 +72,6 @@ export class CrawlRunner extends QueueRunner {
 
   private counters(frontier: Frontier, writer: PageWriter, startedAt: number): CrawlCounters {
     const counts = frontier.counts();
-    const recent = this.finished.filter((t) => t > Date.now() - 10_000).length;
-    const elapsed = (Date.now() - startedAt) / 1000;
     return {
       ...counts,
       stored: writer.stored,
@@ -88,7 +79,7 @@ export class CrawlRunner extends QueueRunner {
       rendered: writer.rendered,
       discovered: counts.pending + counts.inflight + counts.done + counts.failed + counts.skipped,
       depth: frontier.depth,
-      rate: Math.round((recent / Math.min(10, Math.max(1, elapsed))) * 10) / 10,
+      rate: this.rate(startedAt),
       fetchMs: this.timings.fetch,
       convertMs: this.timings.convert,
       storeMs: writer.storeMs,

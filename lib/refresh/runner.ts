@@ -1,6 +1,6 @@
 import type { FrontierRecord, JobState, PageChange } from '../db';
 import type { NewEntry } from '../db';
-import { Frontier } from '../crawl/frontier';
+import type { Frontier } from '../crawl/frontier';
 import { QueueRunner, type QueueDeps } from '../crawl/queue-runner';
 import { emptyRefreshCounters, refreshMessage, type RefreshCounters } from './counters';
 import { DEFAULT_THRESHOLD } from './similarity';
@@ -24,19 +24,13 @@ export class RefreshRunner extends QueueRunner {
     if (job?.kind !== 'refresh' || job.state !== 'running' || !job.crawlJobId || !job.startUrl || !job.settings) return job?.state ?? 'failed';
     const { crawlJobId, startUrl, settings } = job;
     const threshold = (await db.sites.get(job.origin))?.monitor?.threshold ?? DEFAULT_THRESHOLD;
-    const frontier = new Frontier(db, this.jobId);
-    await frontier.init();
-    await frontier.recover();
+    const queue = await this.openQueue(startUrl, settings);
+    const { frontier } = queue;
     if (Object.values(frontier.counts()).every((n) => n === 0)) await this.seed(frontier, crawlJobId);
     const counters = await this.restoreCounters(frontier, job.counters.bytes ?? 0);
     const writer = new RefreshWriter(db, { id: this.jobId, crawlJobId }, frontier, threshold, counters, this.storageFailed, this.wake);
-    const gate = this.newGate(settings);
-    if (settings.respectRobots) await gate.loadRobots(new URL(startUrl).origin);
     return this.runQueue({
-      startUrl,
-      settings,
-      gate,
-      frontier,
+      ...queue,
       writer,
       // A refresh re-checks the pages it was given, however many: no limit.
       room: () => Number.POSITIVE_INFINITY,
