@@ -123,6 +123,34 @@ describe('the worker’s crawl commands', () => {
     expect(wiringTimers).toBe(0);
   });
 
+  it('Generate is refused in words without host access or with a scope pattern that cannot be read, and no job is made', async () => {
+    wire();
+    server = await startFixtureServer({ [HOST]: generatedSite(2) });
+    const url = server.url(HOST, '/');
+    expect(await command('startCrawl', { url, settings: { ...settings, include: ['/docs/['] } })).toMatchObject({ error: expect.any(String) });
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(async () => false);
+    expect(await command('startCrawl', { url, settings })).toEqual({ error: 'Scout has no access to this site yet.' });
+    expect(await db.jobs.count()).toBe(0);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('a crawl of the user’s own host whose allow rule the browser refuses ends failed with the reason, and the next Generate runs', async () => {
+    const ext = fakeExtension({ without: ['offscreen', 'scripting'] });
+    db = createDb(`t-${Math.random()}`);
+    server = await startFixtureServer({ [LOCAL]: generatedSite(3) });
+    setUpCrawls({ db, browser, processor: browserProcessor({ db, browser }), hooks: noHooks });
+    ext.refuseNextSessionUpdate('Internal error: too many session rules.');
+    const failed = await startCrawl(server.url(LOCAL, '/'));
+    await until(async () => (await stateOf(failed)) !== 'running');
+    expect(await db.jobs.get(failed)).toMatchObject({ state: 'failed', message: expect.stringContaining('too many session rules') });
+    expect(server.requests).toEqual([]);
+
+    const next = await startCrawl(server.url(LOCAL, '/'));
+    await until(async () => (await stateOf(next)) === 'done');
+    expect(await stored(next)).toBe(3);
+    expect(ext.sessionRules()).toEqual([]);
+  });
+
   it('Cancel of a job no runner holds (its worker was stopped) marks it cancelled', async () => {
     fakeExtension({ without: ['offscreen', 'scripting'] });
     db = createDb(`t-${Math.random()}`);
