@@ -1,5 +1,6 @@
 import { defineConfig } from 'wxt';
 import { linkedomLazyListeners } from './scripts/linkedom-lazy-listeners';
+import { linkedomRawClass } from './scripts/linkedom-raw-class';
 
 /**
  * SCOUT_E2E=1 builds a test-only variant into .output/<browser>-mv3-e2e.
@@ -30,7 +31,7 @@ export default defineConfig({
   // import.meta.env.SCOUT_E2E: true in test and benchmark builds only (benchmark switches read it).
   vite: () => ({
     define: { 'import.meta.env.SCOUT_E2E': JSON.stringify(e2e) },
-    plugins: [linkedomLazyListeners()],
+    plugins: [linkedomLazyListeners(), linkedomRawClass()],
     ...(profile ? { build: { minify: false } } : {}),
   }),
   outDirTemplate: e2e ? '{{browser}}-mv{{manifestVersion}}-e2e' : '{{browser}}-mv{{manifestVersion}}{{modeSuffix}}',
@@ -69,6 +70,6 @@ export default defineConfig({
   // `wxt zip -b firefox` also writes the sources zip addons.mozilla.org reviewers rebuild from:
   // only what the build reads (no tests, benchmarks or fixtures), built with `npm ci && npm run build:firefox`.
   zip: {
-    includeSources: ['package.json', 'package-lock.json', 'tsconfig.json', 'wxt.config.ts', 'README.md', 'entrypoints/**', 'components/**', 'lib/**', 'public/**', 'scripts/linkedom-lazy-listeners.ts'],
+    includeSources: ['package.json', 'package-lock.json', 'tsconfig.json', 'wxt.config.ts', 'README.md', 'entrypoints/**', 'components/**', 'lib/**', 'public/**', 'scripts/linkedom-lazy-listeners.ts', 'scripts/linkedom-raw-class.ts'],
   },
 });

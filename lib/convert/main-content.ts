@@ -2,7 +2,7 @@
  * Finds the element that holds a page's main content. Docs themes mark it in well-known ways;
  * the most specific marked container that still holds most of the text wins, else `<body>`.
  */
-import { classOf, tagOf, textLength, walkElements } from './walk';
+import { classOf, tagOf, textLengths, walkElements } from './walk';
 
 // Tier 1: containers of specific docs generators. Tier 2: the HTML semantics for main content.
 // Tier 3: the usual generic names. A lower tier is only consulted when no higher one qualifies.
@@ -67,8 +67,9 @@ export function findMainContent(body: Element): Element {
     return tag === 'nav' || tag === 'footer' || tag === 'svg' ? 'skip' : undefined;
   });
   if (!candidates.length) return densestBlock(body);
-  const bodyLength = textLength(body);
-  for (const candidate of candidates) candidate.length = textLength(candidate.element);
+  const lengths = textLengths(body, candidates.map((c) => c.element));
+  const bodyLength = lengths.get(body) ?? 0;
+  for (const candidate of candidates) candidate.length = lengths.get(candidate.element) ?? 0;
 
   for (let tier = 1; tier <= 3; tier++) {
     const minimum = Math.max(1, (MIN_SHARE[tier] ?? 1) * bodyLength);

@@ -74,6 +74,54 @@ export function textLength(element: Element): number {
 }
 
 /**
+ * {@link textLength} of `root` and of each of `elements` (all inside `root`). linkedom builds
+ * `textContent` by walking the subtree and joining its text into a new string, so measuring nested
+ * containers one by one walked the page once per container; here one walk counts characters and
+ * each element's length is the count between entering and leaving it. The browser's own
+ * `textContent` is native code, cheaper than a walk through its bindings: used there as it is.
+ */
+export function textLengths(root: Element, elements: Iterable<Element>): Map<Element, number> {
+  const lengths = new Map<Element, number>();
+  if (NativeElement && root instanceof NativeElement) {
+    lengths.set(root, textLength(root));
+    for (const element of elements) lengths.set(element, textLength(element));
+    return lengths;
+  }
+  const wanted = new Set(elements);
+  // Characters counted so far, and where each wanted element started.
+  let count = 0;
+  const started = new Map<Node, number>();
+  let node: Node | null = root;
+  while (node) {
+    const type: number = node.nodeType;
+    // Text and CDATA sections: what textContent joins.
+    if (type === 3 || type === 4) count += (node as CharacterData).data.length;
+    const child: Node | null = type === 1 ? node.firstChild : null;
+    if (child) {
+      if (wanted.has(node as Element)) started.set(node, count);
+      node = child;
+      continue;
+    }
+    if (type === 1 && wanted.has(node as Element)) lengths.set(node as Element, 0);
+    // Leaving `node` and every ancestor that has no next sibling, up to the root.
+    let current: Node | null = node;
+    node = null;
+    while (current && current !== root) {
+      const next: Node | null = current.nextSibling;
+      if (next) {
+        node = next;
+        break;
+      }
+      current = current.parentNode;
+      const start = current ? started.get(current) : undefined;
+      if (current && start !== undefined) lengths.set(current as Element, count - start);
+    }
+  }
+  lengths.set(root, count);
+  return lengths;
+}
+
+/**
  * Shortens `text` to at most about `max` characters, cutting at a word boundary and marking the
  * cut with an ellipsis.
  */

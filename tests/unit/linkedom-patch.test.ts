@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lazyListeners } from '../../scripts/linkedom-lazy-listeners';
+import { rawClass } from '../../scripts/linkedom-raw-class';
 
 const require = createRequire(import.meta.url);
 // The module file itself (the package's exports map does not list it).
@@ -32,5 +33,46 @@ describe('the linkedom lazy-listeners patch', () => {
 
   it('refuses code it was not written for, rather than silently doing nothing', () => {
     expect(() => lazyListeners('class X {}')).toThrow(/linkedom changed/);
+  });
+});
+
+describe('the linkedom raw-class patch', () => {
+  const parserPath = join(require.resolve('linkedom/package.json').replace(/package\.json$/, ''), 'cjs/shared/parse-from-string.js');
+  type Parse = (document: unknown, isHTML: boolean, html: string) => unknown;
+  type Doc = { querySelector(s: string): { getAttributeNode(n: string): { value: string } | null; getAttribute(n: string): string | null; className: string; classList: { contains(t: string): boolean } } | null };
+  const { parseHTML } = require('linkedom') as { parseHTML(html: string): { document: Doc } };
+
+  /** Loads a parser source beside linkedom's own (its relative requires then resolve to the same modules) and parses with it. */
+  function parseWith(source: string, html: string): Doc {
+    const file = parserPath.replace(/\.js$/, `.test-${process.pid}-${Date.now()}.js`);
+    writeFileSync(file, source);
+    try {
+      const { parseFromString } = require(file) as { parseFromString: Parse };
+      const { document } = parseHTML('');
+      // An empty parse leaves a document with nothing in it; the patched parser fills it.
+      parseFromString(document, true, html);
+      return document;
+    } finally {
+      rmSync(file);
+    }
+  }
+
+  const html = '<html><body><p class=" note  warning note">x</p></body></html>';
+
+  it('keeps class attributes as written, and classList and getAttribute answer as before', () => {
+    const p = parseWith(rawClass(readFileSync(parserPath, 'utf8')), html).querySelector('p');
+    expect(p?.getAttributeNode('class')?.value).toBe(' note  warning note');
+    expect(p?.getAttribute('class')).toBe('note warning');
+    expect(p?.className).toBe('note warning');
+    expect(p?.classList.contains('warning')).toBe(true);
+  });
+
+  it('changes what unpatched linkedom does: it rewrites the attribute as the joined tokens', () => {
+    const p = parseWith(readFileSync(parserPath, 'utf8'), html).querySelector('p');
+    expect(p?.getAttributeNode('class')?.value).toBe('note warning');
+  });
+
+  it('refuses code it was not written for', () => {
+    expect(() => rawClass('class X {}')).toThrow(/linkedom changed/);
   });
 });
