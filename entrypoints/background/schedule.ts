@@ -71,6 +71,12 @@ export function createSchedule({ db, browser }: ScheduleWiring): { hooks: JobHoo
       browser.alarms.onAlarm.addListener((alarm) => {
         if (alarm.name === ALARM) void runDue();
       });
+      // Chrome may drop alarms when the browser restarts or the extension updates: a worker that
+      // starts without the alarm sets it again (one still set is left alone, so its time stands).
+      void browser.alarms
+        .get(ALARM)
+        .then((alarm) => (alarm ? undefined : arm()))
+        .catch((error: unknown) => console.error('Scout could not set the schedule alarm', error));
       // The panel's roomy tab view is the side panel on that site, and opening it needs no user gesture.
       browser.notifications?.onClicked.addListener((id) => {
         if (!id.startsWith(NOTIFICATION_PREFIX)) return;

@@ -92,6 +92,34 @@ describe('the schedule’s alarm', () => {
     expect(await browser.alarms.get(ALARM)).toBeUndefined();
   });
 
+  it('is set again when the worker starts without it (Chrome may drop alarms on a restart), and left alone when it is there', async () => {
+    fakeExtension({ without: ['offscreen', 'scripting'] });
+    db = createDb(`t-${Math.random()}`);
+    await recordSiteOpened(db, 'https://docs.alpha.test/');
+    await recordSiteOpened(db, 'https://docs.beta.test/');
+    const soon = Date.now() + HOUR;
+    await dueAt('https://docs.alpha.test', soon + HOUR);
+    await dueAt('https://docs.beta.test', soon);
+    const starts = () => {
+      const schedule = createSchedule({ db, browser });
+      schedule.setUp(setUpCrawls({ db, browser, fetch, processor: { process: processor, converters: () => 1 }, hooks: schedule.hooks }).startRefresh);
+    };
+
+    starts();
+    await until(async () => (await browser.alarms.get(ALARM))?.scheduledTime === soon);
+
+    // The next worker finds an alarm already set (here for another time): it keeps it.
+    fakeExtension({ without: ['offscreen', 'scripting'] });
+    const later = Date.now() + 5 * HOUR;
+    await browser.alarms.create(ALARM, { when: later });
+    const looked = vi.spyOn(fakeBrowser.alarms, 'get');
+    starts();
+    await until(async () => looked.mock.calls.length > 0);
+    // What it would set comes from the database: give that read ample time, then look.
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await browser.alarms.get(ALARM))?.scheduledTime).toBe(later);
+  });
+
   it('refreshes the due sites one at a time, oldest due first, then sets itself for the next due time', async () => {
     wire();
     await serve([A, B], 60);
