@@ -4,6 +4,7 @@
  */
 import { normalizeCodeBlock } from './code-blocks';
 import { absolutizeImage, rewriteLink, separateAdjacentPhrases } from './rewrite';
+import type { HrefCache } from './urls';
 import { classOf, namesOf, normalizeSpace, tagOf, textLength, walkElements } from './walk';
 
 // Never content, whatever their names say.
@@ -124,7 +125,7 @@ export interface CleanResult {
  * Strips chrome from `root` in place and rewrites what stays for conversion. `baseUrl` resolves
  * relative links and images; unresolvable or script links lose their target and keep their text.
  */
-export function cleanContent(root: Element, baseUrl: string | undefined): CleanResult {
+export function cleanContent(root: Element, baseUrl: string | undefined, pages: HrefCache = new Map()): CleanResult {
   let rootLength = -1;
   let topHeading = 7;
   // Content repeats its link targets (a function's every mention); each href is resolved once.
@@ -139,7 +140,7 @@ export function cleanContent(root: Element, baseUrl: string | undefined): CleanR
     if (isLanguageLabel(element)) return 'remove';
     switch (tag) {
       case 'a':
-        return rewriteLink(element, baseUrl, targets);
+        return rewriteLink(element, baseUrl, targets, pages);
       case 'img':
         absolutizeImage(element, baseUrl);
         return undefined;

@@ -11,6 +11,7 @@ import { elementToMarkdown } from './markdown';
 import { readHeadMetadata } from './metadata';
 import { findContentsTree, findNavLinks, hasGroups, type NavLink } from './nav-links';
 import { chooseTitle, firstHeading, isWeakDescription, summaryParagraph, trimDescription } from './page-text';
+import type { HrefCache } from './urls';
 import { normalizeSpace } from './walk';
 
 export type { NavLink } from './nav-links';
@@ -87,16 +88,18 @@ export function convertHtml(html: string, pageUrl: string, dom: DomAdapter, opti
   }
   const head = readHeadMetadata(document, pageUrl);
   pruneNonText(document.documentElement ?? body);
-  const links = collectLinks(document, head.baseUrl);
-  let navLinks = findNavLinks(body, head.baseUrl);
+  // Each distinct href is resolved once for all the steps below.
+  const hrefs: HrefCache = new Map();
+  const links = collectLinks(document, head.baseUrl, hrefs);
+  let navLinks = findNavLinks(body, head.baseUrl, hrefs);
   const main = findMainContent(body);
-  if (options.startPage && !hasGroups(navLinks)) navLinks = findContentsTree(main, head.baseUrl) ?? navLinks;
+  if (options.startPage && !hasGroups(navLinks)) navLinks = findContentsTree(main, head.baseUrl, hrefs) ?? navLinks;
 
   const siteNames = [head.ogSiteName, head.applicationName, head.openSearchTitle].filter((n): n is string => !!n);
   const headerName = siteNames.length ? undefined : siteHeaderName(body, main);
   if (headerName) siteNames.push(headerName);
 
-  const { topHeading } = cleanContent(main, head.baseUrl);
+  const { topHeading } = cleanContent(main, head.baseUrl, hrefs);
   const h1 = firstHeading(main) ?? firstHeading(body);
   // A meta description that is a copyright line or a label says less than the first paragraph.
   const meta = [head.description, head.ogDescription].map(trimDescription).find((text) => text !== undefined && !isWeakDescription(text));

@@ -2,7 +2,8 @@
  * The site's own navigation order, read from its sidebar: the crawler and the llms.txt generator
  * use it to order pages the way the site's authors did.
  */
-import { listLinks, type HrefCache, type NavLink } from './nav-tree';
+import { listLinks, type NavLink } from './nav-tree';
+import type { HrefCache } from './urls';
 import { namesOf, tagOf, walkElements } from './walk';
 
 export type { NavLink } from './nav-tree';
@@ -33,12 +34,10 @@ interface Candidate {
  * nesting of list items. In-page anchors (`#section`) are left out: they are a table of contents
  * of this page, not the site. Returns an empty list when no tree is recognisable.
  */
-export function findNavLinks(body: Element, baseUrl: string | undefined): NavLink[] {
+export function findNavLinks(body: Element, baseUrl: string | undefined, hrefs: HrefCache = new Map()): NavLink[] {
   const candidates: Candidate[] = [];
   // Every in-page table of contents, however short: several small ones can make one tree.
   const contents: Candidate[] = [];
-  // Nested candidates (aside > nav > ul) hold the same links: each href is resolved once.
-  const hrefs: HrefCache = new Map();
   walkElements(body, (element) => {
     const tag = tagOf(element);
     if (tag === 'svg' || tag === 'pre' || tag === 'table') return 'skip';
@@ -83,8 +82,8 @@ export function hasGroups(links: NavLink[]): boolean {
  * lists of commands; a DocBook book's contents), read as a tree with its headings as groups.
  * Undefined when the content is not one (fewer than two groups of links).
  */
-export function findContentsTree(main: Element, baseUrl: string | undefined): NavLink[] | undefined {
-  const { links } = listLinks(main, baseUrl);
+export function findContentsTree(main: Element, baseUrl: string | undefined, hrefs: HrefCache = new Map()): NavLink[] | undefined {
+  const { links } = listLinks(main, baseUrl, hrefs);
   const groups = links.filter((link, i) => link.depth === 0 && (links[i + 1]?.depth ?? 0) > 0).length;
   const pages = links.filter((link) => link.url !== '').length;
   return groups >= MIN_CONTENT_GROUPS && pages >= MIN_CONTENT_LINKS ? links : undefined;

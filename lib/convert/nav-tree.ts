@@ -3,7 +3,7 @@
  * with its depth. Works for list trees (Sphinx, MkDocs, Docusaurus, mdBook), definition lists
  * (DocBook tables of contents), `<details>` groups (Starlight) and div trees (VitePress).
  */
-import { absoluteUrl, isHttp } from './urls';
+import { cachedPageUrl, type HrefCache } from './urls';
 import { classOf, normalizeSpace, tagOf } from './walk';
 
 /** One entry of a site's navigation tree. */
@@ -43,22 +43,12 @@ interface Walk {
   urls: Map<Element, string>;
 }
 
-/** href → page URL (or undefined), shared by the walks of one page: nested containers hold the same links. */
-export type HrefCache = Map<string, string | undefined>;
-
 /** The page URL an anchor points to (fragment dropped), or undefined for in-page and unusable links. */
 function pageHref(anchor: Element, baseUrl: string | undefined, cache: HrefCache): string | undefined {
   const href = anchor.getAttribute('href');
   if (!href || href.startsWith('#')) return undefined;
-  if (cache.has(href)) return cache.get(href);
-  const url = absoluteUrl(href, baseUrl);
-  let page: string | undefined;
-  if (url && isHttp(url)) {
-    url.hash = '';
-    page = url.href;
-  }
-  cache.set(href, page);
-  return page;
+  // Nested candidates (aside > nav > ul) and the page's other steps hold the same links.
+  return cachedPageUrl(href, baseUrl, cache);
 }
 
 /**

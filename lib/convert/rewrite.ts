@@ -2,7 +2,7 @@
  * Rewrites applied to content elements while cleaning: absolute link and image URLs, and a few
  * generator habits that read badly once CSS is gone.
  */
-import { absoluteUrl, isHttp, linkTarget } from './urls';
+import { absoluteUrl, type HrefCache, isHttp, linkTarget } from './urls';
 import { classOf, type Visit } from './walk';
 
 /**
@@ -32,9 +32,10 @@ export function absolutizeImage(img: Element, baseUrl: string | undefined): void
 /**
  * Makes a link's target absolute, or drops the target (keeping the text) when it is not a
  * linkable URL (`javascript:`, garbage). Type annotations lose their link altogether.
- * `targets` remembers each href's target across the anchors of one page.
+ * `targets` remembers each href's target across the anchors of one page; `pages` holds the page
+ * URLs the page's other steps already resolved, which are the targets of hrefs without a fragment.
  */
-export function rewriteLink(anchor: Element, baseUrl: string | undefined, targets = new Map<string, string | undefined>()): Visit {
+export function rewriteLink(anchor: Element, baseUrl: string | undefined, targets = new Map<string, string | undefined>(), pages?: HrefCache): Visit {
   if (isTypeAnnotation(anchor)) {
     anchor.replaceWith(anchor.textContent ?? '');
     return 'skip';
@@ -43,7 +44,10 @@ export function rewriteLink(anchor: Element, baseUrl: string | undefined, target
   let target: string | undefined;
   if (href === null) target = undefined;
   else if (targets.has(href)) target = targets.get(href);
-  else {
+  else if (!href.includes('#') && pages?.get(href)) {
+    // http(s) and no fragment: the page URL is the Markdown target as well.
+    target = pages.get(href);
+  } else {
     target = linkTarget(href, baseUrl);
     targets.set(href, target);
   }

@@ -10,6 +10,21 @@ export function absoluteUrl(href: string | null | undefined, base: string | unde
   }
 }
 
+/**
+ * href → its page URL (http(s), fragment removed) or undefined, for one page's base URL: the
+ * steps of one conversion share it, so each distinct href is parsed once (a page with 100,000
+ * links parsed each of them in three steps).
+ */
+export type HrefCache = Map<string, string | undefined>;
+
+/** {@link pageUrlOf}, remembered in `cache` (which must belong to the same `base`). */
+export function cachedPageUrl(href: string, base: string | undefined, cache: HrefCache): string | undefined {
+  if (cache.has(href)) return cache.get(href);
+  const page = pageUrlOf(href, base);
+  cache.set(href, page);
+  return page;
+}
+
 /** Whether a URL is something a crawler can fetch: http or https. */
 export function isHttp(url: URL): boolean {
   return url.protocol === 'http:' || url.protocol === 'https:';
