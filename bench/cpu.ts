@@ -75,7 +75,11 @@ export function sampleCpu(rootPid = process.pid): CpuSample {
     if (kind !== 'extension') continue;
     for (const tid of readdirSync(`/proc/${pid}/task`, { withFileTypes: false }) as string[]) {
       const t = parseStat(read(`/proc/${pid}/task/${tid}/stat`));
-      if (t) add(threadKind(t.comm), t.cpuMs);
+      if (!t) continue;
+      const threadKindName = threadKind(t.comm);
+      add(threadKindName, t.cpuMs);
+      // What "other" is made of, by thread name without its number (V8's GC helpers, IndexedDB, the compositor…).
+      if (threadKindName === 'thread: other') add(`thread: other: ${t.comm.replace(/[\s\d#/-]+$/, '')}`, t.cpuMs);
     }
   }
   return out;

@@ -4,10 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { lazyListeners } from '../scripts/linkedom-lazy-listeners';
 import { rawClass } from '../scripts/linkedom-raw-class';
 
-const PATCHES: Array<[RegExp, (code: string) => string]> = [
-  [/[\\/]linkedom[\\/]esm[\\/]interface[\\/]event-target\.js$/, lazyListeners],
-  [/[\\/]linkedom[\\/]esm[\\/]shared[\\/]parse-from-string\.js$/, rawClass],
-];
+// SCOUT_LINKEDOM_PATCHES=lazy-listeners applies only that one (the bundle before raw-class), for a before/after.
+const only = process.env.SCOUT_LINKEDOM_PATCHES?.split(',');
+const PATCHES = (
+  [
+    ['lazy-listeners', /[\\/]linkedom[\\/]esm[\\/]interface[\\/]event-target\.js$/, lazyListeners],
+    ['raw-class', /[\\/]linkedom[\\/]esm[\\/]shared[\\/]parse-from-string\.js$/, rawClass],
+  ] as Array<[string, RegExp, (code: string) => string]>
+)
+  .filter(([name]) => !only || only.includes(name))
+  .map(([, file, patch]) => [file, patch] as const);
 
 type Load = (url: string, context: object) => Promise<{ format?: string | null; source?: unknown; shortCircuit?: boolean }>;
 
