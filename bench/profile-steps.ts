@@ -5,6 +5,9 @@
  * steps add a timer call each), as CPU time and wall time. Median of --runs passes, after one
  * warm-up pass. CPU time includes V8's helper threads (GC).
  *
+ * In Node, linkedom runs unpatched unless the extension bundle's patches are loaded too:
+ * `node --import tsx --import ./bench/linkedom-patched.mjs bench/profile.ts --node …` (see that file).
+ *
  * `--lib <dir>` loads the steps from another checkout's lib/ (a worktree of an older commit), so
  * the same script measures before and after; `--pair <dir>` runs both, interleaved pass by pass.
  */
@@ -61,10 +64,12 @@ function stepPass(pipeline: Awaited<ReturnType<typeof loadPipeline>>, pages: Arr
     const body = document.body;
     const head = time('head', () => steps.head?.(document, url)) as { baseUrl: string | undefined };
     time('prune', () => steps.prune?.(document.documentElement));
-    time('links', () => steps.links?.(document, head.baseUrl));
-    time('nav', () => steps.nav?.(body, head.baseUrl));
+    // Since 66c5423 the steps share one href cache per page, as convertHtml passes it; older libs ignore it.
+    const hrefs = new Map<string, string | undefined>();
+    time('links', () => steps.links?.(document, head.baseUrl, hrefs));
+    time('nav', () => steps.nav?.(body, head.baseUrl, hrefs));
     const main = time('main', () => steps.main?.(body)) as Element;
-    const cleaned = time('clean', () => steps.clean?.(main, head.baseUrl)) as { topHeading: number };
+    const cleaned = time('clean', () => steps.clean?.(main, head.baseUrl, hrefs)) as { topHeading: number };
     time('text', () => {
       steps.firstHeading?.(main);
       steps.summary?.(main);
