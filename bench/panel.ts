@@ -5,6 +5,8 @@
  * Run: npm run bench:panel
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { DEFAULT_SETTINGS } from '../lib/crawl/settings';
+import type { CrawlJob } from '../lib/db';
 import { launchWithExtension } from '../tests/e2e/browser';
 
 const ROWS = 10_000;
@@ -18,7 +20,7 @@ await panel.getByTestId('site-visits').filter({ hasText: 'time' }).waitFor();
 
 // Write a finished crawl of 10 000 URLs straight into the extension's database.
 await panel.evaluate(
-  async ({ rows, origin }) => {
+  async ({ rows, origin, settings }) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('llms-txt-scout');
       open.onsuccess = () => resolve(open.result);
@@ -26,7 +28,9 @@ await panel.evaluate(
     });
     const tx = db.transaction(['jobs', 'frontier'], 'readwrite');
     const now = Date.now();
-    tx.objectStore('jobs').put({ id: 'bench', origin, kind: 'crawl', state: 'done', createdAt: now, startedAt: now, endedAt: now, startUrl: `${origin}/`, counters: { stored: rows, done: rows, discovered: rows }, message: 'Done' });
+    // A crawl row as the crawler writes it (the panel reads its settings for the page limit).
+    const job: CrawlJob = { id: 'bench', origin, kind: 'crawl', state: 'done', createdAt: now, startedAt: now, endedAt: now, startUrl: `${origin}/`, settings, counters: { stored: rows, done: rows, discovered: rows }, message: 'Done' };
+    tx.objectStore('jobs').put(job);
     const states = ['done', 'done', 'done', 'failed', 'skipped'];
     for (let i = 0; i < rows; i++) {
       const url = `${origin}/docs/section-${Math.floor(i / 100)}/page-${i}.html`;
@@ -39,7 +43,7 @@ await panel.evaluate(
     });
     db.close();
   },
-  { rows: ROWS, origin },
+  { rows: ROWS, origin, settings: DEFAULT_SETTINGS },
 );
 
 await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?url=${encodeURIComponent(`${origin}/`)}`);
