@@ -3,8 +3,10 @@ import { generateForSite, saveCuration } from '@/lib/generate/run-generate';
 import { onCommand } from './on-command';
 import { descriptionsBy } from '@/lib/describe/settings-item';
 
-/** Regenerates a site's outputs; one at a time per site, so rapid curation clicks queue up. `store`: the crawl wiring's database. */
+/** Each site's latest regeneration: the next one waits for it. */
 const queues = new Map<string, Promise<unknown>>();
+
+/** Regenerates a site's outputs; one at a time per site, so rapid curation clicks queue up. `store`: the crawl wiring's database. */
 export function regenerate(origin: string, store: ScoutDb = db): Promise<{ version: number } | { error: string }> {
   const run = (queues.get(origin) ?? Promise.resolve()).then(async () => {
     try {
