@@ -1,5 +1,6 @@
 import type { ScoutDb } from '../db';
 import { generateForSite } from '../generate/run-generate';
+import { updateJob } from '../queries';
 import { changedEnough } from './counters';
 
 /**
@@ -12,6 +13,6 @@ export async function outputsAfterRefresh(db: ScoutDb, jobId: string, now = new 
   if (job?.kind !== 'refresh' || job.state !== 'done' || changedEnough(job.counters) === 0) return null;
   const result = await generateForSite(db, job.origin, now, { refreshJobId: jobId, descriptionsBy });
   if (!result) return null;
-  await db.jobs.update(jobId, { counters: { ...job.counters, version: result.version } });
+  await updateJob(db, jobId, 'refresh', { counters: { ...job.counters, version: result.version } });
   return { version: result.version };
 }
