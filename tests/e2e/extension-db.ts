@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { CrawlJob, JobRecord } from '@/lib/db';
 
 /**
  * Every row of one store of the extension's IndexedDB. Runs inside an extension page (passed to
@@ -29,19 +30,9 @@ export async function readStore<T>(page: Page, store: string): Promise<T[]> {
   return page.evaluate(rowsInPage, store) as Promise<T[]>;
 }
 
-interface JobRow {
-  id: string;
-  kind: string;
-  state: string;
-  createdAt: number;
-  startedAt?: number;
-  endedAt?: number;
-  counters: Record<string, number>;
-}
-
 /** The newest crawl job and the paths of the pages it stored. */
-export async function latestCrawl(page: Page): Promise<{ job?: JobRow; paths: string[]; pages: Array<{ finalUrl: string; bytes: number }> }> {
-  const job = (await readStore<JobRow>(page, 'jobs')).filter((j) => j.kind === 'crawl').sort((a, b) => b.createdAt - a.createdAt)[0];
+export async function latestCrawl(page: Page): Promise<{ job?: CrawlJob; paths: string[]; pages: Array<{ finalUrl: string; bytes: number }> }> {
+  const job = (await readStore<JobRecord>(page, 'jobs')).filter((j): j is CrawlJob => j.kind === 'crawl').sort((a, b) => b.createdAt - a.createdAt)[0];
   const pages = (await readStore<{ jobId: string; url: string; finalUrl: string; bytes: number; state: string }>(page, 'pages')).filter((p) => p.jobId === job?.id && p.state === 'stored');
   return { job, paths: pages.map((p) => new URL(p.url).pathname).sort(), pages };
 }
