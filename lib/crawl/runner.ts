@@ -64,7 +64,7 @@ export class CrawlRunner extends QueueRunner {
     const { settings, startUrl } = job;
     await this.deps.db.jobs.update(this.jobId, { message: 'Collecting seeds from llms.txt files and sitemaps…' });
     const seeds = settings.useSeeds
-      ? await collectSeeds(this.deps.db, startUrl, this.deps.fetch, settings.maxPages * 4)
+      ? await collectSeeds(this.deps.db, startUrl, this.deps.fetch, settings.maxPages * 4, this.abort.signal)
       : [{ url: startUrl, source: 'start' as const, preferMarkdown: false }];
     // Skipped URLs are stored too, once each, so the user sees every one with its reason.
     frontier.remember(await frontier.addNew(toEntries(seeds.map((s) => ({ ...s, depth: 0 })), ctx)));

@@ -20,9 +20,10 @@ export interface Seed {
  * Every seed still goes through the crawl's scope (and its private-network guard)
  * when classified; the sitemaps fetched here are guarded before any request.
  */
-export async function collectSeeds(db: ScoutDb, startUrl: string, fetchFn: typeof fetch, maxSitemapUrls: number): Promise<Seed[]> {
+export async function collectSeeds(db: ScoutDb, startUrl: string, fetchFn: typeof fetch, maxSitemapUrls: number, signal?: AbortSignal): Promise<Seed[]> {
   const origin = new URL(startUrl).origin;
   const seeds: Seed[] = [{ url: startUrl, source: 'start', preferMarkdown: false }];
+  await discoveryEnded(db, origin, signal);
   const discovery = await latestJob(db, origin, 'discovery', 'done');
   if (!discovery) return seeds;
   const rows = await db.discovered.where('jobId').equals(discovery.id).toArray();
@@ -45,4 +46,21 @@ export async function collectSeeds(db: ScoutDb, startUrl: string, fetchFn: typeo
     for (const url of urls) seeds.push({ url, source: 'sitemap', preferMarkdown: false });
   }
   return seeds;
+}
+
+/** How long a crawl waits for the site's discovery: it takes well under a second on most sites. */
+const DISCOVERY_WAIT_MS = 15_000;
+const DISCOVERY_POLL_MS = 100;
+
+/**
+ * Waits while the site's discovery is still running (the panel starts one when it opens, and a
+ * quick Generate click can come before it ends): its llms.txt files and sitemaps are the seeds,
+ * and a crawl that started without them found only what the start page links to. Bounded, and a
+ * cancel stops the wait; a discovery that ends failed or never ends leaves just the start page.
+ */
+async function discoveryEnded(db: ScoutDb, origin: string, signal?: AbortSignal): Promise<void> {
+  const until = Date.now() + DISCOVERY_WAIT_MS;
+  while (!signal?.aborted && Date.now() < until && (await latestJob(db, origin, 'discovery'))?.state === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, DISCOVERY_POLL_MS));
+  }
 }

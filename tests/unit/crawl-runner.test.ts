@@ -131,4 +131,31 @@ describe('crawl runner', () => {
     expect(frontier.find((f) => f.url.endsWith('/llms.txt'))).toMatchObject({ state: 'skipped' });
     expect(server.requests.some((r) => r.path.startsWith('/drafts/'))).toBe(false);
   });
+
+  it('waits for the discovery still running when Generate is pressed, and seeds from what it finds', async () => {
+    db = createDb(`t-${Math.random()}`);
+    server = await startFixtureServer({ 'docs.scout-demo.test': { dir: demoDir } });
+    const start = server.url('docs.scout-demo.test', '/guide/');
+    // The panel opened a moment ago: its discovery is under way (each of its answers 150 ms late).
+    const slow: typeof fetch = async (input, init) => {
+      await new Promise((r) => setTimeout(r, 150));
+      return loopbackFetch()(input, init);
+    };
+    const discovery = runDiscoveryJob(db, { jobId: 'd', pageUrl: start, fetch: slow });
+    await until(async () => (await getJob(db, 'd', 'discovery'))?.state === 'running');
+    const job = await createCrawlJob(db, start, {});
+    expect(await new CrawlRunner({ db, fetch: loopbackFetch(), process: createLocalProcessor(loopbackFetch(), linkedomAdapter) }, job.id).run()).toBe('done');
+    expect((await discovery).state).toBe('done');
+    const pages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
+    // The llms.txt's pages came in as seeds (read from their Markdown twins), as in the crawl after a finished discovery.
+    expect(pages).toHaveLength(14);
+    expect(pages.find((p) => p.url.endsWith('/guide/installation.html'))).toMatchObject({ format: 'markdown' });
+  });
 });
+
+async function until(test: () => Promise<boolean>, ms = 5000): Promise<void> {
+  for (const end = Date.now() + ms; !(await test()); ) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
