@@ -132,8 +132,10 @@ export async function profileSteps(corpusNames: string[], libs: Record<string, s
     }
     // The steps after parsing, summed within the step pass: what turndown and our passes cost.
     const afterParse = (l: string) => Object.entries(byLib[l] ?? {}).reduce((sum, [step, ms]) => (step === 'parse' || step.startsWith('convertHtml') ? sum : sum + ms), 0);
-    for (const l of labels) (byLib[l] ??= {}).stepsAfterParse = Number(afterParse(l).toFixed(2));
-    console.log(`| steps after parse (sum) | ${labels.map((l) => afterParse(l).toFixed(2)).join(' | ')} |`);
+    // Summed once per lib, before the sum is stored beside the steps (summing again would count it too).
+    const sums = labels.map((l) => afterParse(l));
+    labels.forEach((l, i) => ((byLib[l] ??= {}).stepsAfterParse = Number((sums[i] ?? NaN).toFixed(2))));
+    console.log(`| steps after parse (sum) | ${sums.map((n) => n.toFixed(2)).join(' | ')} |`);
   }
   return results;
 }
