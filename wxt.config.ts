@@ -70,6 +70,6 @@ export default defineConfig({
   // `wxt zip -b firefox` also writes the sources zip addons.mozilla.org reviewers rebuild from:
   // only what the build reads (no tests, benchmarks or fixtures), built with `npm ci && npm run build:firefox`.
   zip: {
-    includeSources: ['package.json', 'package-lock.json', 'tsconfig.json', 'wxt.config.ts', 'README.md', 'entrypoints/**', 'components/**', 'lib/**', 'public/**', 'scripts/linkedom-lazy-listeners.ts', 'scripts/linkedom-raw-class.ts'],
+    includeSources: ['package.json', 'package-lock.json', 'tsconfig.json', 'wxt.config.ts', 'README.md', 'entrypoints/**', 'components/**', 'lib/**', 'public/**', 'scripts/linkedom-lazy-listeners.ts', 'scripts/linkedom-raw-class.ts', 'scripts/source-patch.ts'],
   },
 });

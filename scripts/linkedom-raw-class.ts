@@ -11,24 +11,12 @@
  * profile-steps-2026-11-23-raw-class.json.
  */
 import type { Plugin } from 'vite';
+import { applyReplacements, sourcePatchPlugin, type Replacements } from './source-patch';
 
-const REPLACEMENTS: Array<[string, string]> = [["  if (attribute.name === 'class')\n    element.className = value;\n", '']];
+const REPLACEMENTS: Replacements = [["  if (attribute.name === 'class')\n    element.className = value;\n", '']];
 
 /** The patched parser source; throws when linkedom's code is not the one this patch was written for. */
-export function rawClass(code: string): string {
-  return REPLACEMENTS.reduce((out, [from, to]) => {
-    if (!out.includes(from)) throw new Error('linkedom changed: scripts/linkedom-raw-class.ts no longer applies (update or drop it)');
-    return out.replace(from, to);
-  }, code);
-}
+export const rawClass = (code: string): string => applyReplacements(code, REPLACEMENTS, 'scripts/linkedom-raw-class.ts');
 
 /** Vite plugin applying {@link rawClass} to linkedom's parser module in the extension bundle. */
-export function linkedomRawClass(): Plugin {
-  return {
-    name: 'scout:linkedom-raw-class',
-    enforce: 'pre',
-    transform(code, id) {
-      return /[\\/]linkedom[\\/].*shared[\\/]parse-from-string\.js$/.test(id.split('?')[0] ?? '') ? rawClass(code) : null;
-    },
-  };
-}
+export const linkedomRawClass = (): Plugin => sourcePatchPlugin('scout:linkedom-raw-class', /[\\/]linkedom[\\/].*shared[\\/]parse-from-string\.js$/, rawClass);

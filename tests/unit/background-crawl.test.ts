@@ -9,7 +9,7 @@ import { latestArtifact, pagesOf } from '@/lib/queries';
 import { generatedPaths, generatedSite } from '../fixtures/generated-site';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { command, fakeExtension } from './fake-extension';
-import { jobLeftRunning, until } from './background-helpers';
+import { cancelRunningAndDelete, jobLeftRunning, until } from './background-helpers';
 
 // The worker's crawl wiring under WXT's fake browser with a database of its own, crawling real
 // servers on 127.0.0.1: through the browser's processor without offscreen documents or tabs (as in
@@ -21,11 +21,7 @@ let db: ScoutDb;
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
-  // Cancel whatever still runs, so no runner outlives its test and its database.
-  for (const job of await db.jobs.where('state').equals('running').toArray()) await command('cancelCrawl', { jobId: job.id });
-  await until(async () => (await db.jobs.where('state').equals('running').count()) === 0);
-  await db.delete();
-  vi.restoreAllMocks();
+  await cancelRunningAndDelete(db);
   await server?.close();
   server = undefined;
 });

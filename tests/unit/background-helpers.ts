@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
@@ -7,6 +7,7 @@ import type { CrawlSettings } from '@/lib/crawl/settings';
 import type { ScoutDb } from '@/lib/db';
 import { frontierOf } from '@/lib/queries';
 import { loopbackFetch } from '../fixtures/server';
+import { command } from './fake-extension';
 
 /** Waits for what the worker writes to Dexie (the test polls; the code under test must not). */
 export async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
@@ -18,19 +19,36 @@ export async function until(check: () => Promise<boolean>, timeoutMs = 15_000): 
 }
 
 /**
+ * A loopback fetch that freezes after `answered` requests: later ones never answer, as when MV3
+ * stops the worker mid-crawl. (They end on abort, only so that a test can stop its runner before
+ * its database goes.)
+ */
+export function freezingFetch(answered: number): { fetch: typeof fetch; calls(): number } {
+  const real = loopbackFetch();
+  let calls = 0;
+  const hang = (signal?: AbortSignal | null) => new Promise<Response>((_, reject) => signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
+  return { fetch: (input, init) => (++calls > answered ? hang(init?.signal) : real(input, init)), calls: () => calls };
+}
+
+/** After a wiring test: cancels what still runs (no runner outlives its test and its database), then deletes the database. */
+export async function cancelRunningAndDelete(db: ScoutDb): Promise<void> {
+  for (const job of await db.jobs.where('state').equals('running').toArray()) await command('cancelCrawl', { jobId: job.id });
+  await until(async () => (await db.jobs.where('state').equals('running').count()) === 0);
+  await db.delete();
+  vi.restoreAllMocks();
+}
+
+/**
  * A crawl job as a worker that MV3 stopped mid-crawl leaves it: `running`, some pages stored,
  * some URLs `inflight`. Its runner froze after a few requests (they never answer, as in a
  * stopped worker) and claims nothing more; `stop` ends it for good before the test's database goes.
  */
 export async function jobLeftRunning(db: ScoutDb, startUrl: string, settings: Partial<CrawlSettings>): Promise<{ jobId: string; stop(): Promise<void> }> {
   const job = await createCrawlJob(db, startUrl, settings);
-  const real = loopbackFetch();
-  let calls = 0;
-  const hang = (signal?: AbortSignal | null) => new Promise<Response>((_, reject) => signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
-  const dying: typeof fetch = (input, init) => (++calls > 3 ? hang(init?.signal) : real(input, init));
-  const runner = new CrawlRunner({ db, fetch: dying, process: createLocalProcessor(dying, linkedomAdapter), timeoutMs: 60_000 }, job.id);
+  const dying = freezingFetch(3);
+  const runner = new CrawlRunner({ db, fetch: dying.fetch, process: createLocalProcessor(dying.fetch, linkedomAdapter), timeoutMs: 60_000 }, job.id);
   const run = runner.run();
-  await expect.poll(() => calls, { timeout: 5000 }).toBeGreaterThan(3);
+  await expect.poll(dying.calls, { timeout: 5000 }).toBeGreaterThan(3);
   await expect.poll(() => frontierOf(db, job.id, 'inflight').count(), { timeout: 5000 }).toBeGreaterThan(0);
   runner.pause();
   expect((await db.jobs.get(job.id))?.state).toBe('running');

@@ -12,7 +12,7 @@ import { createSchedule } from '@/entrypoints/background/schedule';
 import { generatedSite } from '../fixtures/generated-site';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { command, fakeExtension } from './fake-extension';
-import { until } from './background-helpers';
+import { cancelRunningAndDelete, until } from './background-helpers';
 
 // The schedule wired to the crawls as in the worker (index.ts), under WXT's fake browser with a
 // database of its own; sites are real servers on *.test names resolved to 127.0.0.1.
@@ -25,10 +25,7 @@ const C = 'docs.gamma.test';
 let db: ScoutDb;
 let server: FixtureServer | undefined;
 afterEach(async () => {
-  for (const job of await db.jobs.where('state').equals('running').toArray()) await command('cancelCrawl', { jobId: job.id });
-  await until(async () => (await db.jobs.where('state').equals('running').count()) === 0);
-  await db.delete();
-  vi.restoreAllMocks();
+  await cancelRunningAndDelete(db);
   await server?.close();
   server = undefined;
 });

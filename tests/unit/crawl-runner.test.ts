@@ -8,6 +8,7 @@ import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import type { CrawlSettings } from '@/lib/crawl/settings';
 import { getJob } from '@/lib/queries';
+import { freezingFetch, until } from './background-helpers';
 import { loopbackFetch, startFixtureServer, type FixtureServer, type FixtureSite } from '../fixtures/server';
 
 const demoDir = fileURLToPath(new URL('../fixtures/sites/demo-docs/', import.meta.url));
@@ -89,21 +90,17 @@ describe('crawl runner', () => {
     db = createDb(`t-${Math.random()}`);
     server = await startFixtureServer({ 'docs.example.test': { routes } });
     const job = await createCrawlJob(db, server.url('docs.example.test', '/'), { useSeeds: false, respectRobots: false });
-    const real = loopbackFetch();
-    let calls = 0;
     // After 10 requests the "worker" freezes: requests never answer, as when MV3 kills the worker.
-    // (They do end on abort, only so that the test can stop this runner before its database goes.)
-    const hang = (signal?: AbortSignal | null) => new Promise<Response>((_, reject) => signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
-    const dying: typeof fetch = (input, init) => (++calls > 10 ? hang(init?.signal) : real(input, init));
-    const first = new CrawlRunner({ db, fetch: dying, process: createLocalProcessor(dying, linkedomAdapter), timeoutMs: 60_000 }, job.id);
+    const dying = freezingFetch(10);
+    const first = new CrawlRunner({ db, fetch: dying.fetch, process: createLocalProcessor(dying.fetch, linkedomAdapter), timeoutMs: 60_000 }, job.id);
     const firstRun = first.run();
     await expect.poll(() => db.frontier.where('[jobId+state]').equals([job.id, 'inflight']).count(), { timeout: 5000 }).toBeGreaterThan(0);
-    await expect.poll(() => calls, { timeout: 5000 }).toBeGreaterThan(10);
+    await expect.poll(dying.calls, { timeout: 5000 }).toBeGreaterThan(10);
     first.pause(); // stops it claiming; its hung requests never finish, like a dead worker's
     const before = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).count();
     expect(before).toBeLessThan(31);
 
-    const second = await new CrawlRunner({ db, fetch: real, process: createLocalProcessor(real, linkedomAdapter) }, job.id).run();
+    const second = await new CrawlRunner({ db, fetch: loopbackFetch(), process: createLocalProcessor(loopbackFetch(), linkedomAdapter) }, job.id).run();
     expect(second).toBe('done');
     const pages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
     expect(pages.map((p) => new URL(p.url).pathname).sort()).toEqual(['/', ...Array.from({ length: 30 }, (_, i) => `/p${i}`)].sort());
@@ -153,9 +150,3 @@ describe('crawl runner', () => {
   });
 });
 
-async function until(test: () => Promise<boolean>, ms = 5000): Promise<void> {
-  for (const end = Date.now() + ms; !(await test()); ) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
