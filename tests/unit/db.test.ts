@@ -21,15 +21,7 @@ describe('the Scout database', () => {
   it('upgrades a version-1 database (the first release) without losing its crawls', async () => {
     const name = `t-${Math.random()}`;
     // The v1 schema exactly as shipped: a user's database before refresh existed.
-    const v1 = new Dexie(name);
-    v1.version(1).stores({
-      sites: 'origin, lastOpenedAt',
-      jobs: 'id, origin, state, [origin+createdAt]',
-      discovered: '++id, jobId, &[jobId+url], origin',
-      frontier: '[jobId+key], [jobId+state], [jobId+state+depth+seq], [jobId+seq]',
-      pages: '[jobId+key], [jobId+state], [jobId+contentHash]',
-      artifacts: '++id, [origin+kind+version]',
-    });
+    const v1 = shippedDatabase(name, 1);
     await v1.table('jobs').add({ id: 'j1', origin: 'https://a.test', kind: 'crawl', state: 'done', createdAt: 1, counters: { stored: 1 } });
     await v1.table('pages').add({ jobId: 'j1', key: 'https://a.test/', url: 'https://a.test/', state: 'stored', markdown: '# A', contentHash: 'h' });
     v1.close();
@@ -46,17 +38,7 @@ describe('the Scout database', () => {
   it('upgrades a version-2 database (refresh and descriptions) with the render-tab table, keeping every row', async () => {
     const name = `t-${Math.random()}`;
     // The v2 schema exactly as shipped.
-    const v2 = new Dexie(name);
-    const v1Stores = {
-      sites: 'origin, lastOpenedAt',
-      jobs: 'id, origin, state, [origin+createdAt]',
-      discovered: '++id, jobId, &[jobId+url], origin',
-      frontier: '[jobId+key], [jobId+state], [jobId+state+depth+seq], [jobId+seq]',
-      pages: '[jobId+key], [jobId+state], [jobId+contentHash]',
-      artifacts: '++id, [origin+kind+version]',
-    };
-    v2.version(1).stores(v1Stores);
-    v2.version(2).stores({ pageVersions: '++id, [jobId+change], [crawlJobId+key]', descriptions: 'key' });
+    const v2 = shippedDatabase(name, 2);
     await v2.table('jobs').add({ id: 'j1', origin: 'https://a.test', kind: 'crawl', state: 'running', createdAt: 1, counters: { stored: 1 } });
     await v2.table('descriptions').add({ key: 'k', text: 'A page.', createdAt: 1 });
     v2.close();
@@ -72,17 +54,7 @@ describe('the Scout database', () => {
 
   it('upgrades a version-3 database with a crawl under way to v4 (link blocks): its queue is kept and resumes', async () => {
     const name = `t-${Math.random()}`;
-    const v3 = new Dexie(name);
-    v3.version(1).stores({
-      sites: 'origin, lastOpenedAt',
-      jobs: 'id, origin, state, [origin+createdAt]',
-      discovered: '++id, jobId, &[jobId+url], origin',
-      frontier: '[jobId+key], [jobId+state], [jobId+state+depth+seq], [jobId+seq]',
-      pages: '[jobId+key], [jobId+state], [jobId+contentHash]',
-      artifacts: '++id, [origin+kind+version]',
-    });
-    v3.version(2).stores({ pageVersions: '++id, [jobId+change], [crawlJobId+key]', descriptions: 'key' });
-    v3.version(3).stores({ renderTabs: 'tabId, jobId' });
+    const v3 = shippedDatabase(name, 3);
     const row = (path: string, seq: number, state: string) => ({ jobId: 'j1', key: `https://a.test${path}`, url: `https://a.test${path}`, state, depth: 1, seq, source: 'link', retries: 0, updatedAt: 1 });
     await v3.table('frontier').bulkAdd([row('/', 1, 'done'), row('/a', 2, 'pending'), row('/b', 3, 'inflight')]);
     v3.close();
@@ -125,3 +97,22 @@ describe('the Scout database', () => {
     expect(await db.sites.count()).toBe(1);
   });
 });
+
+/**
+ * A database with the schema versions 1…`upTo` exactly as they shipped, written out here rather
+ * than taken from lib/db.ts: an upgrade test must start from what users have on disk.
+ */
+function shippedDatabase(name: string, upTo: 1 | 2 | 3): Dexie {
+  const old = new Dexie(name);
+  old.version(1).stores({
+    sites: 'origin, lastOpenedAt',
+    jobs: 'id, origin, state, [origin+createdAt]',
+    discovered: '++id, jobId, &[jobId+url], origin',
+    frontier: '[jobId+key], [jobId+state], [jobId+state+depth+seq], [jobId+seq]',
+    pages: '[jobId+key], [jobId+state], [jobId+contentHash]',
+    artifacts: '++id, [origin+kind+version]',
+  });
+  if (upTo >= 2) old.version(2).stores({ pageVersions: '++id, [jobId+change], [crawlJobId+key]', descriptions: 'key' });
+  if (upTo >= 3) old.version(3).stores({ renderTabs: 'tabId, jobId' });
+  return old;
+}
