@@ -83,7 +83,7 @@ export function failInterrupted(db: ScoutDb, kind: JobKind, changes: Pick<JobRec
   return db.jobs
     .where('state')
     .equals('running')
-    .filter((j) => j.kind === kind)
+    .filter(isKind(kind))
     .modify({ state: 'failed', message: 'Interrupted before it finished (the browser stopped Scout’s worker). Run it again.', ...changes });
 }
 

@@ -71,7 +71,7 @@ export abstract class QueueRunner {
   private stopRequest: 'pause' | 'cancel' | null = null;
   /** Why the runner paused itself, when it was not the user. */
   private pauseMessage: string | null = null;
-  /** End times of the pages of the last 10 s, for the pages-per-second rate. */
+  /** End times of pages, for the pages-per-second rate; reading the rate drops those older than 10 s. */
   private finished: number[] = [];
   protected readonly timings = { fetch: 0, convert: 0 };
   /** Set when something happened (a task ended, a stop was asked) so the loop doesn't sleep through it. */

@@ -21,7 +21,8 @@ export class RefreshRunner extends QueueRunner {
   async run(): Promise<JobState> {
     const { db } = this.deps;
     const job = await db.jobs.get(this.jobId);
-    if (job?.kind !== 'refresh' || job.state !== 'running' || !job.crawlJobId || !job.startUrl || !job.settings) return job?.state ?? 'failed';
+    // A running refresh is a started one (StartedRefreshJob): its crawl, start page and settings are set.
+    if (job?.kind !== 'refresh' || job.state !== 'running') return job?.state ?? 'failed';
     const { crawlJobId, startUrl, settings } = job;
     const threshold = (await db.sites.get(job.origin))?.monitor?.threshold ?? DEFAULT_THRESHOLD;
     const queue = await this.openQueue(startUrl, settings);
