@@ -199,7 +199,7 @@ describe('the notification at the end of a refresh', () => {
     // does (a race that once failed CI): wait for the hook to ask for the permission, then for the alarm
     // it sets after that, its last step.
     const askedAt = () => asked.mock.calls.findIndex(([p]) => p.permissions?.includes('notifications'));
-    const hookDone = () => askedAt() >= 0 && armedAgain.mock.invocationCallOrder.some((order) => order > asked.mock.invocationCallOrder[askedAt()]);
+    const hookDone = () => askedAt() >= 0 && armedAgain.mock.invocationCallOrder.some((order) => order > (asked.mock.invocationCallOrder[askedAt()] ?? Number.POSITIVE_INFINITY));
     await until(async () => hookDone());
     expect(notifications()).toEqual({});
 
