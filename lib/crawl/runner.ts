@@ -1,5 +1,5 @@
 import type { CrawlJob, JobState } from '../db';
-import { createScope } from '../url/scope';
+import { createScope, type Scope } from '../url/scope';
 import type { Frontier } from './frontier';
 import { toEntries, type ClassifyContext } from './links';
 import { PageWriter } from './page-writer';
@@ -22,7 +22,7 @@ export class CrawlRunner extends QueueRunner {
     const job = await db.jobs.get(this.jobId);
     if (job?.kind !== 'crawl' || job.state !== 'running') return job?.state ?? 'failed';
     const { settings, startUrl } = job;
-    let scope: (url: string) => string | null;
+    let scope: Scope;
     try {
       scope = createScope({ startUrl, mode: settings.scope, include: settings.include, exclude: settings.exclude });
     } catch (error) {

@@ -49,6 +49,12 @@ export interface NormalizeOptions {
 
 /** Normalized absolute URL for crawling, or why it is skipped (plain words shown to users). */
 export function normalizeUrl(raw: string, base?: string, options: NormalizeOptions = {}): { url: string } | { skip: string } {
+  const normalized = normalizeParsed(raw, base, options);
+  return 'skip' in normalized ? normalized : { url: normalized.parsed.href };
+}
+
+/** {@link normalizeUrl}, giving the parsed URL: its `href` is the normalized URL. */
+export function normalizeParsed(raw: string, base?: string, options: NormalizeOptions = {}): { parsed: URL } | { skip: string } {
   let url: URL;
   try {
     url = new URL(raw.trim(), base);
@@ -80,7 +86,7 @@ export function normalizeUrl(raw: string, base?: string, options: NormalizeOptio
       .filter((pair) => pair !== '' && !isTrackingParam(decodeName(pair)));
     url.search = kept.length ? normalizePercent(kept.join('&')) : '';
   }
-  return { url: url.href };
+  return { parsed: url };
 }
 
 /**
@@ -148,10 +154,10 @@ const COMPOUND_EXTENSIONS = ['tar.gz', 'tar.bz2', 'tar.xz', 'tar.zst'];
  * extension, else null. Lets the crawler skip downloads without a request;
  * URLs like `/download?file=x.pdf` are left to the fetcher's content-type check.
  */
-export function binaryExtensionReason(url: string): string | null {
+export function binaryExtensionReason(url: string | URL): string | null {
   let pathname: string;
   try {
-    pathname = new URL(url).pathname;
+    pathname = typeof url === 'string' ? new URL(url).pathname : url.pathname;
   } catch {
     return null;
   }

@@ -61,23 +61,29 @@ export function privateHostReason(host: string): string | null {
  * private host: the guard cannot tell a sibling intranet server from the router, and a
  * page on the user's network deserves no more trust than one on the internet.
  */
-export function createNetworkGuard(startUrl: string): (url: string) => string | null {
+export function createNetworkGuard(startUrl: string): (url: string | URL) => string | null {
   const start = hostnameOf(startUrl);
   const startHost = start === null ? null : canonicalHost(start);
+  // A page's links share a few hosts: each host is judged once (a page with 100,000 links
+  // parsed every host name twice more than the link itself).
+  const verdicts = new Map<string, string | null>();
   return (url) => {
     const hostname = hostnameOf(url);
     if (hostname === null) return null; // not a web URL: other checks name that
-    const reason = privateHostReason(hostname);
-    if (reason === null) return null;
-    if (startHost !== null && privateHostReason(startHost) !== null && canonicalHost(hostname) === startHost) return null;
-    return reason;
+    let verdict = verdicts.get(hostname);
+    if (verdict === undefined) {
+      const reason = privateHostReason(hostname);
+      verdict = reason !== null && startHost !== null && privateHostReason(startHost) !== null && canonicalHost(hostname) === startHost ? null : reason;
+      if (verdicts.size < 1000) verdicts.set(hostname, verdict);
+    }
+    return verdict;
   };
 }
 
 /** The hostname of an http(s) URL (IPv6 in brackets, as URL gives it), or null. */
-export function hostnameOf(url: string): string | null {
+export function hostnameOf(url: string | URL): string | null {
   try {
-    const u = new URL(url);
+    const u = typeof url === 'string' ? new URL(url) : url;
     return u.protocol === 'http:' || u.protocol === 'https:' ? u.hostname : null;
   } catch {
     return null;

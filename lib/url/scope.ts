@@ -46,7 +46,13 @@ type Matcher = { pattern: string; test: (url: URL) => boolean };
  * Throws an Error naming the pattern when a glob is invalid or the start URL
  * is not an http(s) URL, so settings can be validated by calling this.
  */
-export function createScope(options: ScopeOptions): (url: string) => string | null {
+/**
+ * The scope check: null when the URL is in scope, else why not. It takes a parsed URL too, so a
+ * caller that has one (a page's links, already normalized) does not pay for another parse.
+ */
+export type Scope = (url: string | URL) => string | null;
+
+export function createScope(options: ScopeOptions): Scope {
   const start = parseWebUrl(options.startUrl);
   if (!start) throw new Error(`The start page is not a web address: ${options.startUrl}`);
   const prefix = directoryOf(start.pathname);
@@ -57,7 +63,7 @@ export function createScope(options: ScopeOptions): (url: string) => string | nu
   return (raw) => {
     const url = parseWebUrl(raw);
     if (!url) return 'Not a valid URL';
-    const refused = guard(url.href);
+    const refused = guard(url);
     if (refused) return refused;
     const outside = checkMode(options.mode, start, url, prefix);
     if (outside) return outside;
@@ -115,9 +121,11 @@ function compile(pattern: string): Matcher {
   };
 }
 
-function parseWebUrl(raw: string): URL | null {
+/** An http(s) URL without its fragment: the caller's own URL object when that is already so (never changed). */
+function parseWebUrl(raw: string | URL): URL | null {
+  if (typeof raw !== 'string' && (raw.protocol === 'http:' || raw.protocol === 'https:') && raw.hash === '') return raw;
   try {
-    const url = new URL(raw);
+    const url = new URL(typeof raw === 'string' ? raw : raw.href);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
     url.hash = '';
     return url;

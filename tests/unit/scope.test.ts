@@ -85,3 +85,16 @@ describe('createScope — include and exclude', () => {
     expect(() => createScope({ startUrl: start, mode: 'site', exclude: ['/a/[a-z]'] })).not.toThrow();
   });
 });
+
+describe('createScope — a parsed URL', () => {
+  it('answers for a URL object as for its text, and leaves the object as it was', () => {
+    const inScope = createScope({ startUrl: 'http://docs.example.test/docs/', mode: 'path', exclude: ['/docs/old/**'] });
+    const urls = ['http://docs.example.test/docs/a', 'http://docs.example.test/blog/', 'http://docs.example.test/docs/old/x', 'http://192.168.1.1/docs/', 'https://other.test/docs/', 'http://docs.example.test/docs/#/route', 'mailto:a@example.test'];
+    for (const text of urls) {
+      const url = new URL(text);
+      expect(inScope(url), text).toBe(inScope(text));
+      expect(url.href).toBe(new URL(text).href);
+    }
+    expect(inScope(new URL('http://192.168.1.1/docs/'))).toMatch(/private|local|network/i);
+  });
+});
