@@ -26,6 +26,13 @@ async function ensureDocument(browser: WxtBrowser): Promise<void> {
 /** The service worker's own linkedom: the converter of last resort, and one lane when the plan says `sw`. */
 const localLane = (): ConverterLane => ({ name: 'linkedom in the service worker', capacity: 1, convert: async (job) => convertBody(job, linkedomAdapter) });
 
+/**
+ * The native parser's DOM costs about twice a worker's linkedom per page, and on a big page that
+ * is seconds (5 MB with 100,000 links: 6.3 s against 3.8 s, bench/results/crawl-wide-lanes-*.json):
+ * bigger pages wait for a worker.
+ */
+const NATIVE_MAX_CHARS = 1_000_000;
+
 /** Ports from the offscreen document arrive as a message to the service worker, not as the answer. */
 let portsArrived: ((value: { names: string[]; ports: readonly MessagePort[] }) => void) | undefined;
 
@@ -39,7 +46,10 @@ async function offscreenLanes(browser: WxtBrowser, plan: ConverterPlan): Promise
   });
   await sendMessage('connectConverters', { workers: plan.workers, native: plan.native });
   const { names, ports } = await arrived;
-  return ports.map((port, i) => ({ name: names[i] ?? `converter ${i + 1}`, capacity: 1, convert: portConverter(port) }));
+  return ports.map((port, i) => {
+    const name = names[i] ?? `converter ${i + 1}`;
+    return { name, capacity: 1, convert: portConverter(port), maxChars: name === 'native' ? NATIVE_MAX_CHARS : undefined };
+  });
 }
 
 /** Firefox: the background page has a DOM of its own and starts the same workers itself. */

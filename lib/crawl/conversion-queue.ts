@@ -9,6 +9,11 @@ export interface ConverterLane {
   name: string;
   capacity: number;
   convert: Converter;
+  /**
+   * Pages of more HTML than this wait for another lane, when one takes them: a lane that is slow
+   * on big pages (the browser's own DOM, for one) keeps to the small ones.
+   */
+  maxChars?: number;
 }
 
 /**
@@ -51,7 +56,8 @@ interface Waiting {
  * Fetched pages wait here for a converter, first come first served, so conversion runs with its
  * own concurrency (the lanes' capacities) apart from the hosts' request slots. Lanes are tried in
  * the order given: put the cheapest first. Bodies waiting here are what the runner's backpressure
- * bounds (see RunnerDeps.converters); an aborted page leaves the queue at once.
+ * bounds (see RunnerDeps.converters); an aborted page leaves the queue at once. A page too big for
+ * a free lane (`maxChars`) waits for another while smaller pages behind it go ahead.
  */
 export class ConversionQueue {
   private readonly lanes: Array<ConverterLane & { busy: number }>;
@@ -93,27 +99,41 @@ export class ConversionQueue {
   }
 
   private dispatch(): void {
-    for (;;) {
-      const lane = this.lanes.find((l) => l.busy < l.capacity);
-      const item = lane && this.waiting.shift();
-      if (!lane || !item) return;
-      if (item.signal?.aborted) continue;
-      lane.busy++;
-      const t0 = Date.now();
-      lane
-        .convert(item.job, item.signal)
-        .then((body) => item.resolve({ ...body, ms: Date.now() - t0 }))
-        .catch((error: unknown) => {
-          if (error instanceof LaneError && this.lanes.length > 1) {
-            console.warn(`Scout's converter ${lane.name} failed; its pages go to the others`, error);
-            this.lanes.splice(this.lanes.indexOf(lane), 1);
-            this.waiting.unshift(item);
-          } else item.reject(error);
-        })
-        .finally(() => {
-          lane.busy--;
-          this.dispatch();
-        });
+    for (let started = true; started; ) {
+      started = false;
+      for (const lane of this.lanes) {
+        if (lane.busy >= lane.capacity) continue;
+        const i = this.waiting.findIndex((item) => this.admits(lane, item.job));
+        if (i < 0) continue;
+        const [item] = this.waiting.splice(i, 1);
+        started = true;
+        if (item && !item.signal?.aborted) this.start(lane, item);
+      }
     }
+  }
+
+  /** Whether the lane takes the page: under its size limit, or no lane's limit is that high. */
+  private admits(lane: ConverterLane, job: ConvertJob): boolean {
+    const fits = (l: ConverterLane) => l.maxChars === undefined || job.html.length <= l.maxChars;
+    return fits(lane) || !this.lanes.some(fits);
+  }
+
+  private start(lane: ConverterLane & { busy: number }, item: Waiting): void {
+    lane.busy++;
+    const t0 = Date.now();
+    lane
+      .convert(item.job, item.signal)
+      .then((body) => item.resolve({ ...body, ms: Date.now() - t0 }))
+      .catch((error: unknown) => {
+        if (error instanceof LaneError && this.lanes.length > 1) {
+          console.warn(`Scout's converter ${lane.name} failed; its pages go to the others`, error);
+          this.lanes.splice(this.lanes.indexOf(lane), 1);
+          this.waiting.unshift(item);
+        } else item.reject(error);
+      })
+      .finally(() => {
+        lane.busy--;
+        this.dispatch();
+      });
   }
 }

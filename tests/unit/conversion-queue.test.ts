@@ -12,9 +12,11 @@ const job = (n: number): ConvertJob => ({ html: `<html><head><title>Page ${n}</t
 /** A converter that converts for real but only when told to, so a test sees what waits where. */
 function heldConverter() {
   const held: Array<() => void> = [];
+  const pages: string[] = [];
   let running = 0;
   let most = 0;
   const convert: Converter = (j) => {
+    pages.push(j.finalUrl.slice(j.finalUrl.lastIndexOf('/') + 1));
     running++;
     most = Math.max(most, running);
     return new Promise<ConvertedBody>((resolve) =>
@@ -24,7 +26,7 @@ function heldConverter() {
       }),
     );
   };
-  return { convert, held, most: () => most };
+  return { convert, held, pages, most: () => most };
 }
 
 describe('conversion queue', () => {
@@ -57,6 +59,39 @@ describe('conversion queue', () => {
     a.held.shift()?.();
     await first;
     expect(a.held).toHaveLength(0);
+  });
+
+  it('keeps a page over a lane’s size limit for another lane, lets smaller pages behind it take the free one, and uses the limited lane when no lane is bigger', async () => {
+    const worker = heldConverter();
+    const native = heldConverter();
+    const queue = new ConversionQueue([
+      { name: 'worker', capacity: 1, convert: worker.convert },
+      { name: 'native', capacity: 1, convert: native.convert, maxChars: 1000 },
+    ]);
+    const big = (n: number): ConvertJob => ({ ...job(n), html: job(n).html.replace('</main>', `<p>${'word '.repeat(400)}</p></main>`) });
+    const first = queue.convert(big(1));
+    const second = queue.convert(big(2));
+    const small = queue.convert(job(3));
+    await Promise.resolve();
+    // The worker has page 1; page 2 is too big for the native lane and waits; page 3 goes past it.
+    expect([worker.pages, native.pages, queue.backlog]).toEqual([['p1'], ['p3'], 1]);
+    native.held.shift()?.();
+    expect((await small).converted.title).toBe('Page 3');
+    expect(queue.backlog).toBe(1);
+    worker.held.shift()?.();
+    expect((await first).converted.title).toBe('Page 1');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(worker.pages).toEqual(['p1', 'p2']);
+    worker.held.shift()?.();
+    expect((await second).converted.title).toBe('Page 2');
+
+    // With only size-limited lanes a big page still converts.
+    const only = heldConverter();
+    const limited = new ConversionQueue([{ name: 'native', capacity: 1, convert: only.convert, maxChars: 1000 }]);
+    const page = limited.convert(big(4));
+    await Promise.resolve();
+    only.held.shift()?.();
+    expect((await page).converted.title).toBe('Page 4');
   });
 
   it('moves pages off a lane that failed (not a page that failed) and keeps converting on the others', async () => {
