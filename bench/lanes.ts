@@ -18,18 +18,20 @@ import { startFixtureServer } from '../tests/fixtures/server';
 import { CHROMIUM, HOST_RULES } from '../tests/e2e/browser';
 import { lazyListeners } from '../scripts/linkedom-lazy-listeners';
 import { rawClass } from '../scripts/linkedom-raw-class';
+import { upperNames } from '../scripts/linkedom-upper-names';
 import { arg, corpora, htmlFilesOf } from './harness';
 
 const RUNS = Number(arg('runs', '3'));
 const NAMES = arg('corpus', 'python,node').split(',');
 const LANES = ['native', 'linkedom', 'native parse', 'linkedom parse'] as const;
 
-/** The extension bundle's linkedom patches, for esbuild; `rawClass` only for a checkout that has that patch. */
-const patches = (withRawClass: boolean): Plugin => ({
+/** The extension bundle's linkedom patches, for esbuild; the later ones only for a checkout that has them. */
+const patches = (has: (script: string) => boolean): Plugin => ({
   name: 'linkedom-patches',
   setup(b) {
     b.onLoad({ filter: /[\\/]linkedom[\\/].*interface[\\/]event-target\.js$/ }, (a) => ({ contents: lazyListeners(readFileSync(a.path, 'utf8')), loader: 'js' }));
-    if (withRawClass) b.onLoad({ filter: /[\\/]linkedom[\\/].*shared[\\/]parse-from-string\.js$/ }, (a) => ({ contents: rawClass(readFileSync(a.path, 'utf8')), loader: 'js' }));
+    if (has('linkedom-raw-class')) b.onLoad({ filter: /[\\/]linkedom[\\/].*shared[\\/]parse-from-string\.js$/ }, (a) => ({ contents: rawClass(readFileSync(a.path, 'utf8')), loader: 'js' }));
+    if (has('linkedom-upper-names')) b.onLoad({ filter: /[\\/]linkedom[\\/].*shared[\\/]utils\.js$/ }, (a) => ({ contents: upperNames(readFileSync(a.path, 'utf8')), loader: 'js' }));
   },
 });
 /** This checkout's page script, and with --pair <checkout> that checkout's (copy bench/lanes-page.ts there first). */
@@ -37,9 +39,9 @@ const pair = arg('pair', '');
 const entries: Record<string, string> = { current: fileURLToPath(new URL('./lanes-page.ts', import.meta.url)), ...(pair ? { baseline: `${pair}/bench/lanes-page.ts` } : {}) };
 const bundles: Record<string, string> = {};
 for (const [label, entry] of Object.entries(entries)) {
-  // Each build as its checkout ships it: the raw-class patch where that checkout has it.
-  const withRawClass = existsSync(`${entry.replace(/bench[\\/]lanes-page\.ts$/, '')}scripts/linkedom-raw-class.ts`);
-  const out = await build({ entryPoints: [entry], bundle: true, format: 'iife', platform: 'browser', write: false, logLevel: 'error', plugins: [patches(withRawClass)], define: { 'process.env.NODE_ENV': '"production"' } });
+  // Each build as its checkout ships it: each patch where that checkout has it.
+  const has = (script: string) => existsSync(`${entry.replace(/bench[\\/]lanes-page\.ts$/, '')}scripts/${script}.ts`);
+  const out = await build({ entryPoints: [entry], bundle: true, format: 'iife', platform: 'browser', write: false, logLevel: 'error', plugins: [patches(has)], define: { 'process.env.NODE_ENV': '"production"' } });
   bundles[label] = out.outputFiles[0]?.text ?? '';
 }
 const all = corpora();

@@ -88,7 +88,7 @@ async function profileInNode(): Promise<void> {
   const file = arg('out', `bench/results/profile-steps-${date.slice(0, 10)}.json`);
   // How it ran: Node's flags say whether the bundle's linkedom patches were loaded (bench/linkedom-patched.mjs).
   const command = `node ${process.execArgv.join(' ')} bench/profile.ts ${process.argv.slice(2).join(' ')}`;
-  const patches = process.execArgv.some((a) => a.includes('linkedom-patched')) ? (process.env.SCOUT_LINKEDOM_PATCHES ?? 'all (lazy-listeners, raw-class)') : 'none';
+  const patches = process.execArgv.some((a) => a.includes('linkedom-patched')) ? (process.env.SCOUT_LINKEDOM_PATCHES ?? 'all (lazy-listeners, raw-class, upper-names)') : 'none';
   writeFileSync(file, `${JSON.stringify({ date, node: process.version, command, linkedomPatches: patches, libs, msPerPage: results }, null, 2)}\n`);
   console.log(`\nWrote ${file}`);
 }

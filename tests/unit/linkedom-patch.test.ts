@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lazyListeners } from '../../scripts/linkedom-lazy-listeners';
 import { rawClass } from '../../scripts/linkedom-raw-class';
+import { upperNames } from '../../scripts/linkedom-upper-names';
 
 const require = createRequire(import.meta.url);
 // The module file itself (the package's exports map does not list it).
@@ -74,5 +75,38 @@ describe('the linkedom raw-class patch', () => {
 
   it('refuses code it was not written for', () => {
     expect(() => rawClass('class X {}')).toThrow(/linkedom changed/);
+  });
+});
+
+describe('the linkedom upper-names patch', () => {
+  const esmDir = join(require.resolve('linkedom/package.json').replace(/package\.json$/, ''), 'esm/shared');
+  type LocalCase = (node: { localName: string; ownerDocument: Record<symbol, { ignoreCase: boolean }> }) => string;
+
+  /** The patched utilities module, loaded beside linkedom's own so its imports resolve to the same symbols. */
+  async function patchedLocalCase(): Promise<{ localCase: LocalCase; MIME: symbol }> {
+    const file = join(esmDir, `utils.test-${process.pid}-${Date.now()}.js`);
+    writeFileSync(file, upperNames(readFileSync(join(esmDir, 'utils.js'), 'utf8')));
+    try {
+      const { localCase } = (await import(file)) as { localCase: LocalCase };
+      const { MIME } = (await import(join(esmDir, 'symbols.js'))) as { MIME: symbol };
+      return { localCase, MIME };
+    } finally {
+      rmSync(file);
+    }
+  }
+
+  it('names HTML elements in upper case, the same string every time, and leaves XML names as written', async () => {
+    const { localCase, MIME } = await patchedLocalCase();
+    const html = { [MIME]: { ignoreCase: true } };
+    const xml = { [MIME]: { ignoreCase: false } };
+    expect(localCase({ localName: 'section', ownerDocument: html })).toBe('SECTION');
+    expect(localCase({ localName: 'x-Widget', ownerDocument: html })).toBe('X-WIDGET');
+    expect(localCase({ localName: 'x-Widget', ownerDocument: xml })).toBe('x-Widget');
+    // Past its 500 names it still answers right.
+    for (let i = 0; i < 600; i++) expect(localCase({ localName: `tag-${i}`, ownerDocument: html })).toBe(`TAG-${i}`);
+  });
+
+  it('refuses code it was not written for', () => {
+    expect(() => upperNames('export const x = 1;')).toThrow(/linkedom changed/);
   });
 });
