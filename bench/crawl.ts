@@ -252,6 +252,8 @@ async function crawlOnce(name: string, slots: string) {
       }),
     };
     const paceOf: PaceFigures | null = pace(writtenAt);
+    // How long the crawl took to fetch its first page (what the pace's first tenth does not see).
+    const firstPageMs = writtenAt.length ? Math.min(...writtenAt) - (job.startedAt ?? job.createdAt) : null;
     const usage = (await cdp.send('Storage.getUsageAndQuota', { origin: `chrome-extension://${extensionId}` })) as { usage: number };
     // Everything the server sent up to here: panel discovery, robots, sitemaps, twin probes, pages.
     const sent = { requests: server.requests.length, bytes: server.requests.reduce((n, r) => n + (r.bytes ?? 0), 0) };
@@ -260,7 +262,7 @@ async function crawlOnce(name: string, slots: string) {
     const floorBefore = sampleCpu();
     const floorMs = await floor(panel, urls, perHost);
     const cpu = { crawl: perPage(crawlCpu, urls.length), floor: perPage(cpuBetween(floorBefore, sampleCpu()), urls.length) };
-    return { slots, build: LABEL, cpu, pages: urls.length, bytes, wallMs, floorMs, generateMs: buildMs, counters: job.counters, peakHeap, idbBytes: usage.usage, server: sent, refresh, perHost, network, pace: paceOf };
+    return { slots, build: LABEL, cpu, pages: urls.length, bytes, wallMs, floorMs, generateMs: buildMs, counters: job.counters, peakHeap, idbBytes: usage.usage, server: sent, refresh, perHost, network, pace: paceOf, firstPageMs };
   } finally {
     await context.close();
     await server.close();
@@ -284,7 +286,7 @@ for (const name of selected) {
     for (const slots of SLOTS) {
       const r = await crawlOnce(name, slots);
       (allRuns[`${name}|${slots}`] ??= []).push(r);
-      console.log(`${name} (${LABEL}, converters ${slots}) run ${i + 1}: ${r.pages} pages in ${(r.wallMs / 1000).toFixed(1)} s (floor ${(r.floorMs / 1000).toFixed(1)} s, generate ${(r.generateMs / 1000).toFixed(1)} s)`);
+      console.log(`${name} (${LABEL}, converters ${slots}) run ${i + 1}: ${r.pages} pages in ${(r.wallMs / 1000).toFixed(1)} s (first page at ${r.firstPageMs === null ? '–' : (r.firstPageMs / 1000).toFixed(2)} s; floor ${(r.floorMs / 1000).toFixed(1)} s, generate ${(r.generateMs / 1000).toFixed(1)} s)`);
       console.log(`  CPU ms/page: crawl ${cpuText(r.cpu.crawl)}; floor ${cpuText(r.cpu.floor)}`);
       if (r.network) console.log(`  network: wall ${(r.network.wallMs / 1000).toFixed(1)} s ÷ politeness floor ${(r.network.politenessFloorMs / 1000).toFixed(1)} s = ${r.network.ratio.toFixed(2)}×, ${r.network.meanInFlight.toFixed(2)} requests in flight on average (of ${r.perHost})`);
       if (r.pace) console.log(`  pace: ${r.pace.firstTenth.toFixed(1)} pages/s in the first tenth, ${r.pace.lastTenth.toFixed(1)} in the last (${r.pace.ratio.toFixed(2)}); by tenth ${r.pace.tenths.map((x) => x.toFixed(0)).join(' ')}`);
