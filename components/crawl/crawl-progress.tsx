@@ -20,7 +20,7 @@ export function CrawlProgress({ job, onNew, onOutput }: { job: CrawlJob; onNew: 
         <span className={`pill pill--${job.state}`} data-testid="crawl-state">{job.state}</span>
       </div>
       <div className="bar" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label="Crawl progress">
-        <div className="bar__fill" style={{ width: `${pct}%` }} />
+        <div className="bar__fill" style={{ transform: `scaleX(${pct / 100})` }} />
       </div>
       <dl className="counters" data-testid="crawl-counters">
         <div><dt>Stored</dt><dd data-testid="count-stored">{get('stored').toLocaleString('en')}<span className="muted"> / {maxPages.toLocaleString('en')}</span></dd></div>

@@ -32,7 +32,7 @@ export function RefreshCard({ origin, refresh, crawled }: { origin: string; refr
         <>
           {running && (
             <div className="bar" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label="Refresh progress">
-              <div className="bar__fill" style={{ width: `${pct}%` }} />
+              <div className="bar__fill" style={{ transform: `scaleX(${pct / 100})` }} />
             </div>
           )}
           <dl className="counters" data-testid="refresh-counters">
