@@ -28,7 +28,7 @@ const localLane = (): ConverterLane => ({ name: 'linkedom in the service worker'
 
 /**
  * The native parser's DOM costs about twice a worker's linkedom per page, and on a big page that
- * is seconds (5 MB with 100,000 links: 6.3 s against 3.8 s, bench/results/crawl-wide-lanes-*.json):
+ * is seconds (5 MB with 100,000 links: 6.3 s against 3.8 s, bench/results/crawl-wide-lanes-2026-11-23.json):
  * bigger pages wait for a worker.
  */
 const NATIVE_MAX_CHARS = 1_000_000;

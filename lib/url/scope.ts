@@ -25,6 +25,12 @@ export interface ScopeOptions {
 type Matcher = { pattern: string; test: (url: URL) => boolean };
 
 /**
+ * The scope check: null when the URL is in scope, else why not. It takes a parsed URL too, so a
+ * caller that has one (a page's links, already normalized) does not pay for another parse.
+ */
+export type Scope = (url: string | URL) => string | null;
+
+/**
  * Builds the scope check for a crawl. The returned function gives null when the
  * URL is in scope, else the reason it is not, in words shown next to the URL
  * (e.g. "Outside the site (other.test)", "Outside /docs/",
@@ -46,12 +52,6 @@ type Matcher = { pattern: string; test: (url: URL) => boolean };
  * Throws an Error naming the pattern when a glob is invalid or the start URL
  * is not an http(s) URL, so settings can be validated by calling this.
  */
-/**
- * The scope check: null when the URL is in scope, else why not. It takes a parsed URL too, so a
- * caller that has one (a page's links, already normalized) does not pay for another parse.
- */
-export type Scope = (url: string | URL) => string | null;
-
 export function createScope(options: ScopeOptions): Scope {
   const start = parseWebUrl(options.startUrl);
   if (!start) throw new Error(`The start page is not a web address: ${options.startUrl}`);
