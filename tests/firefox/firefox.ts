@@ -95,8 +95,20 @@ export async function launchScoutFirefox(hosts: string[], extensionDir = FIREFOX
         await page.setViewport({ width: 1280, height: 800 });
         // Firefox fires no load event for extension pages (bug 1755014): don't await goto, wait for the panel.
         page.goto(`moz-extension://${uuid}/sidepanel.html?url=${encodeURIComponent(pageUrl)}`).catch(() => undefined);
-        await page.waitForFunction(() => location.protocol === 'moz-extension:' && document.querySelector('[data-testid=site-facts]') !== null, { timeout: 15_000 });
-        return page;
+        const deadline = Date.now() + 15_000;
+        for (;;) {
+          try {
+            await page.waitForFunction(() => location.protocol === 'moz-extension:' && document.querySelector('[data-testid=site-facts]') !== null, { timeout: Math.max(1, deadline - Date.now()) });
+            return page;
+          } catch (error) {
+            // A look that lands while the tab is changing documents can fail inside Firefox's remote
+            // agent ("right-hand side of 'in' should be an object, got null"; it failed CI once):
+            // that is not the panel failing to open, so look again. A timeout is not retried.
+            const why = `${error} ${(error as { cause?: unknown }).cause ?? ''}`;
+            if (Date.now() >= deadline || !/Protocol error/.test(why)) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
       },
       close: async () => {
         await browser.close().catch(() => undefined);
