@@ -1,7 +1,7 @@
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { ConversionQueue, LaneError, type ConverterLane } from '@/lib/crawl/conversion-queue';
 import { portConverter } from '@/lib/crawl/convert-port';
-import { defaultPlan, parsePlan, planCapacity, planName, type ConverterPlan } from '@/lib/crawl/converter-plan';
+import { defaultPlan, NATIVE_LANE, parsePlan, planCapacity, planName, type ConverterPlan } from '@/lib/crawl/converter-plan';
 import { convertBody } from '@/lib/crawl/process-page';
 import { createLocalProcessor, type PageProcessor } from '@/lib/crawl/processor';
 import { sendMessage } from '@/lib/messaging';
@@ -48,7 +48,7 @@ async function offscreenLanes(browser: WxtBrowser, plan: ConverterPlan): Promise
   const { names, ports } = await arrived;
   return ports.map((port, i) => {
     const name = names[i] ?? `converter ${i + 1}`;
-    return { name, capacity: 1, convert: portConverter(port), maxChars: name === 'native' ? NATIVE_MAX_CHARS : undefined };
+    return { name, capacity: 1, convert: portConverter(port), maxChars: name === NATIVE_LANE ? NATIVE_MAX_CHARS : undefined };
   });
 }
 

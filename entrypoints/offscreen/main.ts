@@ -1,5 +1,6 @@
 import { nativeDomAdapter } from '@/lib/convert/dom';
 import { serveConversions } from '@/lib/crawl/convert-port';
+import { NATIVE_LANE } from '@/lib/crawl/converter-plan';
 import { onMessage } from '@/lib/messaging';
 
 // The offscreen document has what the service worker lacks: the browser's own HTML parser, and
@@ -22,7 +23,7 @@ onMessage('connectConverters', async ({ data }) => {
   if (data.native && dom) {
     const channel = new MessageChannel();
     serveConversions(channel.port1, dom);
-    names.push('native');
+    names.push(NATIVE_LANE);
     ports.push(channel.port2);
   }
   // A MessagePort cannot travel in a runtime message; postMessage to the service worker carries it.

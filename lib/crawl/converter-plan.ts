@@ -19,6 +19,9 @@ export function defaultPlan(hardwareConcurrency: number | undefined): ConverterP
   return { workers: Math.max(1, Math.floor(hardwareConcurrency ?? 2) - 1), native: true, local: false };
 }
 
+/** The name the offscreen document gives its native parser's lane: the service worker limits that lane by it. */
+export const NATIVE_LANE = 'native';
+
 /** Pages converted at once under the plan: the runner's backpressure is sized from it. */
 export function planCapacity(plan: ConverterPlan): number {
   return Math.max(1, plan.workers + (plan.native ? 1 : 0) + (plan.local ? 1 : 0));
