@@ -8,6 +8,8 @@ import type { TabRule } from './tab-rules';
 
 /** How often a loading tab is looked at. */
 const LOAD_POLL_MS = 100;
+/** A tab still blank this long after being sent to its page has dropped the navigation (see load). */
+const RENAVIGATE_MS = 2000;
 
 /** The subset of the extension API used here (Chrome MV3 and Firefox MV2 alike). */
 export interface ExtensionApis {
@@ -61,12 +63,19 @@ export function browserTabs(api: ExtensionApis): RenderBrowser {
       // Polled rather than followed through tabs.onUpdated: measured in Chromium, a background
       // tab's "complete" was missed often enough to leave renders waiting for their deadline.
       await api.tabs.update(tabId, { url });
+      let asked = Date.now();
       for (;;) {
         if (signal.aborted) throw new Error('Cancelled');
         const tab = await api.tabs.get(tabId).catch(() => null);
         if (!tab) throw new Error('The tab the page was rendering in was closed');
         // The URL is visible for sites Scout may access; the blank tab's own "complete" does not count.
         if (tab.status === 'complete' && !tab.pendingUrl && tab.url && tab.url !== 'about:blank') return;
+        // The quirk openTab waits out can outlast its wait on a busy machine: the navigation is
+        // dropped and the tab stays blank until the deadline. Still blank with nothing pending: ask again.
+        if (Date.now() - asked >= RENAVIGATE_MS && !tab.pendingUrl && (tab.status === 'unloaded' || (tab.url === 'about:blank' && tab.status !== 'loading'))) {
+          await api.tabs.update(tabId, { url });
+          asked = Date.now();
+        }
         await new Promise((resolve) => setTimeout(resolve, LOAD_POLL_MS));
       }
     },

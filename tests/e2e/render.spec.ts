@@ -47,6 +47,14 @@ async function storedPages(panel: Page): Promise<PageRow[]> {
   return (await readStore<PageRow>(panel, 'pages')).filter((p) => p.jobId === job?.id && p.state === 'stored');
 }
 
+/** For a failure message: what became of the expected URLs that were not stored (a render that timed out says so here). */
+async function whyNotStored(panel: Page, pages: PageRow[], expected: string[]): Promise<string> {
+  const missing = expected.filter((url) => !pages.some((p) => p.url === url));
+  const { job } = await latestCrawl(panel);
+  const rows = (await readStore<{ jobId: string; url: string; state: string; reason?: string }>(panel, 'frontier')).filter((r) => r.jobId === job?.id && missing.includes(r.url));
+  return `not stored: ${JSON.stringify(rows.length ? rows : missing)}`;
+}
+
 const SPA = 'app.lumen.test';
 const DOCSIFY = 'docsify.lumen.test';
 let server: FixtureServer;
@@ -150,7 +158,7 @@ test('docsify rendered by docsify itself (Always): hash routes become distinct p
   await startCrawl(panel, { render: 'always' });
   await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 100_000 });
   const pages = await storedPages(panel);
-  expect(pages.map((p) => p.url).sort()).toEqual(docsifyRoutes(server.origin(DOCSIFY)));
+  expect(pages.map((p) => p.url).sort(), await whyNotStored(panel, pages, docsifyRoutes(server.origin(DOCSIFY)))).toEqual(docsifyRoutes(server.origin(DOCSIFY)));
   expect(pages.every((p) => p.rendered)).toBe(true);
   for (const page of SPA_PAGES) expect(pages.find((p) => p.url.endsWith(`#/${page.folder}/${page.slug}`))?.markdown).toContain(page.marker);
   expect(tabsOn(context, DOCSIFY)).toHaveLength(0);
