@@ -30,6 +30,9 @@ test('closing the browser mid-crawl loses nothing: the crawl resumes when it sta
     const second = await launchWithExtension({ userDataDir: profile });
     const again = await second.context.newPage();
     await again.goto(panelUrl);
+    // The panel opens on Generate only if the crawl is still running when it loads; the resumed
+    // crawl may already have finished by then (it did in CI), so go to it as the user would.
+    await again.getByRole('tab', { name: 'Generate' }).click();
     await expect(again.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
     expect(site.requests.length).toBeGreaterThan(before); // it really carried on after the restart
     expect((await crawlState(again)).paths).toEqual(generatedPaths(200).sort());
