@@ -45,8 +45,9 @@ describe('browserTabs.load', () => {
     const { apis, updates, tab } = fakeApis(0);
     apis.tabs.update = async (_id, { url }) => {
       updates.push(url);
-      Object.assign(tab, { status: 'loading', url, pendingUrl: undefined });
-      setTimeout(() => Object.assign(tab, { status: 'complete' }), 2600);
+      // While loading, the tab may still show about:blank with no pending URL (one Scout may not see yet).
+      Object.assign(tab, { status: 'loading', url: 'about:blank', pendingUrl: undefined });
+      setTimeout(() => Object.assign(tab, { status: 'complete', url }), 2600);
     };
     await browserTabs(apis).load(1, 'https://docs.example.test/slow', AbortSignal.timeout(8000));
     expect(updates).toHaveLength(1);
