@@ -52,8 +52,8 @@ export async function exchange(url: string, settings: ExchangeSettings, wantBody
     const headers: Record<string, string> = { accept: DEFAULT_ACCEPT };
     if (settings.conditional?.etag) headers['if-none-match'] = settings.conditional.etag;
     if (settings.conditional?.lastModified) headers['if-modified-since'] = settings.conditional.lastModified;
-    // Hop by hop where the runtime shows redirects; browsers follow on their own
-    // and the crawler checks scope on finalUrl instead (see redirects.ts).
+    // Hop by hop where the runtime shows redirects; in browsers the chain's end is learnt
+    // without cookies and checked before any cookie-bearing request (see redirects.ts).
     const init: RequestInit = { headers, credentials: settings.credentials, signal: controller.signal };
     const followed = await fetchFollowing(settings.fetch, url, init, { check: settings.checkRedirect });
     if (followed.kind === 'stopped') return { status: followed.status, finalUrl: followed.target, headers: followed.headers, contentType: '', stopped: followed.reason };

@@ -59,8 +59,9 @@ export const DEFAULT_ACCEPT = 'text/markdown, text/html;q=0.9, */*;q=0.8';
  * GETs `url` and decodes the body as text (gzip files such as sitemap.xml.gz are
  * unpacked). Redirects go through the page fetcher's loop (fetchFollowing): hops
  * checked one by one where the runtime shows them (Node), a loop named as one, the
- * same hop limit; browsers hide redirect targets, so there the browser follows them
- * and `finalUrl` tells where it ended.
+ * same hop limit; browsers hide redirect targets, so there the chain's end is learnt
+ * without cookies and checked first. Cookies go only, with `redirect: 'manual'`, to
+ * checked URLs on the site asked for, and `finalUrl` is where the answer came from.
  */
 export async function fetchText(url: string, options: FetchTextOptions): Promise<TextResponse> {
   const { timeoutMs = 5000, maxBytes = 10 * 1024 * 1024 } = options;

@@ -38,9 +38,10 @@ export interface PageFetchOptions {
   /** Validators from the previous fetch of this URL (same tryMarkdownTwin setting). */
   conditional?: { etag?: string; lastModified?: string };
   /**
-   * Asked before each redirect hop (where the runtime shows hops: not in browsers):
-   * null to follow, else why not — the result is then 'skipped' with that reason and
-   * the target never gets a request. The crawler passes its scope check here.
+   * Asked before each redirect hop (where the runtime shows hops; in browsers, of where the
+   * hidden chain ended, learnt without cookies): null to follow, else why not — the result
+   * is then 'skipped' with that reason and the target never gets a cookie-bearing request
+   * (where hops show, no request at all). The crawler passes its scope check here.
    */
   checkRedirect?: (target: string) => string | null;
 }
