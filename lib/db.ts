@@ -61,6 +61,8 @@ interface JobBase {
   endedAt?: number;
   /** Plain-words progress or failure message for the side panel. */
   message?: string;
+  /** A crawl paused because the site refused most of its first pages: once resumed, it does not stop for that again. */
+  stoppedOnRefusals?: boolean;
 }
 
 /** A crawl (lib/crawl/): its settings are stored on the job so a resumed crawl keeps them. */
@@ -87,6 +89,10 @@ export type CrawlCounters = Record<FrontierState, number> & {
   depth: number;
   /** Pages per second over the last 10 s. */
   rate: number;
+  /** The longest Crawl-delay a crawled host's robots.txt asks for, in seconds (absent when none). */
+  crawlDelayAsked?: number;
+  /** What Scout waits between requests to that host: the ask, or the cap when the ask is longer. */
+  crawlDelayUsed?: number;
   fetchMs: number;
   convertMs: number;
   storeMs: number;

@@ -31,6 +31,7 @@ export function CrawlProgress({ job, onNew, onOutput }: { job: CrawlJob; onNew: 
         <div><dt>Pages/s</dt><dd data-testid="rate">{job.state === 'running' ? get('rate').toFixed(1) : '–'}</dd></div>
       </dl>
       <p className="crawl-progress__message" data-testid="crawl-message">{job.message}</p>
+      {c.crawlDelayUsed !== undefined && c.crawlDelayAsked !== undefined && <PaceNote job={job} asked={c.crawlDelayAsked} used={c.crawlDelayUsed} />}
       {get('rendered') > 0 && <p className="muted" data-testid="rendered-note">{plural(get('rendered'), 'page')} needed JavaScript and {get('rendered') === 1 ? 'was' : 'were'} rendered in a background tab.</p>}
       {get('duplicates') > 0 && <p className="muted">{plural(get('duplicates'), 'page')} had the same content as another and {get('duplicates') === 1 ? 'is' : 'are'} kept once.</p>}
       <CommandError error={error} />
@@ -49,6 +50,37 @@ export function CrawlProgress({ job, onNew, onOutput }: { job: CrawlJob; onNew: 
       </div>
     </section>
   );
+}
+
+/**
+ * A site that asks for a Crawl-delay sets how long the crawl takes: say what it asks, what Scout
+ * waits (the cap, when the ask is longer) and about how long the rest will take at that pace.
+ */
+function PaceNote({ job, asked, used }: { job: CrawlJob; asked: number; used: number }) {
+  const c = job.counters;
+  const left = Math.min((c.pending ?? 0) + (c.inflight ?? 0), Math.max(0, job.settings.maxPages - (c.stored ?? 0)));
+  const capped = used < asked;
+  return (
+    <p className="muted" data-testid="pace-note">
+      The site’s robots.txt asks for {duration(asked)} between requests
+      {capped ? `; Scout waits ${duration(used)} (its cap; lift it in the crawl settings of a new crawl)` : ', and Scout waits that long'}.
+      {job.state !== 'done' && left > 0 && <> About <span data-testid="time-left">{duration(left * used)}</span> left for {plural(left, 'queued page')}.</>}
+    </p>
+  );
+}
+
+/** Seconds in the largest units that matter: "45 s", "12 min", "4 h 10 min", "3 days 2 h". */
+export function duration(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.round(s / 60)} min`;
+  if (s < 86_400) {
+    const m = Math.round((s % 3600) / 60);
+    return `${Math.floor(s / 3600)} h${m ? ` ${m} min` : ''}`;
+  }
+  const h = Math.round((s % 86_400) / 3600);
+  const d = Math.floor(s / 86_400);
+  return `${d} ${d === 1 ? 'day' : 'days'}${h ? ` ${h} h` : ''}`;
 }
 
 function titleFor(job: CrawlJob): string {

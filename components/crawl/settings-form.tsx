@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { DEFAULT_SETTINGS, MAX_PAGES_LIMIT, normalizeSettings, type CrawlSettings, type RenderMode } from '@/lib/crawl/settings';
 import { createScope } from '@/lib/url/scope';
+import { DEFAULT_CRAWL_DELAY_CAP_S } from '@/lib/crawl/host-gate';
 
 const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
 
@@ -67,6 +68,9 @@ export function SettingsForm({ startUrl, busy, onStart }: { startUrl: string; bu
         </label>
         <label className="settings__check">
           <input type="checkbox" checked={s.respectRobots} onChange={(e) => set('respectRobots', e.target.checked)} /> Respect robots.txt
+        </label>
+        <label className="settings__check" title={`A site's robots.txt may ask for a pause between requests (Crawl-delay). Scout waits at most ${DEFAULT_CRAWL_DELAY_CAP_S} s, so a crawl ends in hours, not weeks.`}>
+          <input type="checkbox" checked={s.liftCrawlDelayCap ?? false} onChange={(e) => set('liftCrawlDelayCap', e.target.checked)} data-testid="lift-delay-cap" /> Wait as long as robots.txt’s Crawl-delay asks (no {DEFAULT_CRAWL_DELAY_CAP_S} s cap)
         </label>
         <label className="settings__check">
           <input type="checkbox" checked={s.useSeeds} onChange={(e) => set('useSeeds', e.target.checked)} /> Start from the site’s llms.txt links and sitemaps too

@@ -20,7 +20,7 @@ export interface FetchContext {
   /** Time spent per step, for the benchmark's time split. */
   timings?: Record<'fetch' | 'convert', number>;
   /** The host's request slot, when the runner freed it after the fetch: taken again for the Markdown twin. */
-  slot?: { reacquire(): Promise<() => void> };
+  slot?: { reacquire(): Promise<() => void>; slowDown?(waitMs: number): void };
 }
 
 export interface ProcessContext extends FetchContext {
@@ -98,7 +98,11 @@ export async function fetchStep(entry: FrontierRecord, ctx: FetchContext): Promi
   const checkRedirect = (target: string) => redirectScopeReason(entry.url, target, ctx.scope);
   // Cookies go to the crawled site only; the entry is in scope, so its site is the crawl's.
   const credentials = credentialsFor(entry.url, entry.url);
-  const res = await fetchPage(entry.url, { fetch: ctx.fetch, tryMarkdownTwin: entry.preferMarkdown, signal: ctx.signal, timeoutMs: ctx.timeoutMs, checkRedirect, credentials, conditional: entry.conditional });
+  // A 429 or 503 with Retry-After is the host asking for a pause: the whole host waits, not only this URL.
+  const onRetry = ({ status, retryAfter, waitMs }: { status?: number; retryAfter: boolean; waitMs: number }) => {
+    if (retryAfter && (status === 429 || status === 503)) ctx.slot?.slowDown?.(waitMs);
+  };
+  const res = await fetchPage(entry.url, { fetch: ctx.fetch, tryMarkdownTwin: entry.preferMarkdown, signal: ctx.signal, timeoutMs: ctx.timeoutMs, checkRedirect, credentials, conditional: entry.conditional, onRetry });
   if (ctx.timings) ctx.timings.fetch += Date.now() - t0;
   const retries = 'retries' in res ? res.retries : 0;
   const done = (outcome: PageOutcome): FetchStepResult => ({ kind: 'outcome', outcome });

@@ -14,6 +14,8 @@ export interface HostSlot {
   release(): void;
   /** Waits for a free slot of the host and takes it; call the returned function when the request is done. */
   reacquire(): Promise<() => void>;
+  /** The host asked for a pause (Retry-After): no new request to it starts for `waitMs`. */
+  slowDown(waitMs: number): void;
 }
 
 /** One URL to fetch and convert, with what is needed to judge redirects (the job's scope). */

@@ -1,6 +1,6 @@
 import type { FrontierRecord, JobState, ScoutDb } from '../db';
 import { Frontier } from './frontier';
-import { HostGate } from './host-gate';
+import { DEFAULT_CRAWL_DELAY_CAP_S, HostGate } from './host-gate';
 import type { PageOutcome } from './process-page';
 import type { HostSlot, PageProcessor } from './processor';
 import type { CrawlSettings } from './settings';
@@ -52,10 +52,31 @@ export interface QueueJob extends OpenQueue {
   report(phase: 'running' | 'done'): Promise<void>;
   /** The job's final message for each way it can end. */
   messages: { cancelled: string; paused: string; done(): string };
+  /**
+   * Pause when most of the first pages are refused (see {@link refusalMessage}). Off for a job the
+   * user resumed after such a pause: they chose to go on.
+   */
+  stopOnRefusals?: boolean;
 }
 
 /** Progress is written at most this often: enough to look live, few enough writes to stay cheap. */
 const PROGRESS_EVERY_MS = 250;
+
+/**
+ * A site that turns the crawl away shows it on the first pages: once at least REFUSAL_MIN of the
+ * first REFUSAL_WINDOW pages have an answer and REFUSAL_SHARE of them were refused, the job
+ * pauses. Five is enough to tell a firewall from a few broken links, and few enough that a site
+ * answering 403 to everything gets a handful of requests, not the whole page budget.
+ */
+const REFUSAL_WINDOW = 10;
+const REFUSAL_MIN = 5;
+const REFUSAL_SHARE = 0.8;
+
+/** Statuses that mean "not you, not now": login wanted, forbidden, rate-limited, server trouble. */
+function isRefusal(outcome: PageOutcome): outcome is PageOutcome & { state: 'failed'; status: number } {
+  const status = outcome.state === 'failed' ? outcome.status : undefined;
+  return status !== undefined && (status === 401 || status === 403 || status === 429 || status >= 500);
+}
 
 /**
  * The scheduling shared by crawls and refreshes: a durable queue (the job's frontier in Dexie)
@@ -71,6 +92,10 @@ export abstract class QueueRunner {
   private stopRequest: 'pause' | 'cancel' | null = null;
   /** Why the runner paused itself, when it was not the user. */
   private pauseMessage: string | null = null;
+  /** The runner paused because the site refused its first pages (kept on the job, see stopOnRefusals). */
+  private refused = false;
+  /** Answers to the first pages of this run: how many, and the refusals by status. */
+  private readonly firstPages = { seen: 0, refused: new Map<number, number>() };
   /** End times of pages, for the pages-per-second rate; reading the rate drops those older than 10 s. */
   private finished: number[] = [];
   protected readonly timings = { fetch: 0, convert: 0 };
@@ -111,7 +136,8 @@ export abstract class QueueRunner {
 
   /** Loads the job's frontier (what a stopped worker left in flight goes back to pending) and the start host's robots.txt. */
   protected async openQueue(startUrl: string, settings: CrawlSettings): Promise<OpenQueue> {
-    const gate = new HostGate(settings.perHostConcurrency, this.deps.fetch, this.deps.timeoutMs ?? 10_000);
+    const cap = settings.liftCrawlDelayCap ? null : DEFAULT_CRAWL_DELAY_CAP_S;
+    const gate = new HostGate(settings.perHostConcurrency, this.deps.fetch, this.deps.timeoutMs ?? 10_000, cap);
     const frontier = new Frontier(this.deps.db, this.jobId);
     await frontier.init();
     await frontier.recover();
@@ -165,10 +191,13 @@ export abstract class QueueRunner {
             pump();
           };
         },
+        slowDown: (waitMs) => gate.slowDown(host, waitMs),
       };
       const task = this.processEntry(entry, job, slot)
         .then((outcome) => {
-          if (!this.abort.signal.aborted) writer.add(entry, outcome);
+          if (this.abort.signal.aborted) return;
+          writer.add(entry, outcome);
+          if (job.stopOnRefusals) this.noteFirstPage(outcome);
         })
         .catch((error: unknown) => {
           // A processor may throw on Cancel (an aborted message): the URL goes back to pending, not failed.
@@ -223,6 +252,22 @@ export abstract class QueueRunner {
     return this.finish('done', job.messages.done());
   }
 
+  /** Counts an answer among the first pages, and pauses the job when most of them were refused. */
+  private noteFirstPage(outcome: PageOutcome): void {
+    // A page robots.txt kept us from was never requested: it says nothing about the site's answer.
+    if (outcome.state === 'skipped' && outcome.status === undefined) return;
+    const first = this.firstPages;
+    if (first.seen >= REFUSAL_WINDOW || this.stopRequest) return;
+    first.seen++;
+    if (isRefusal(outcome)) first.refused.set(outcome.status, (first.refused.get(outcome.status) ?? 0) + 1);
+    const refused = [...first.refused.values()].reduce((a, b) => a + b, 0);
+    if (first.seen >= REFUSAL_MIN && refused >= REFUSAL_SHARE * first.seen) {
+      this.pauseMessage = refusalMessage(refused, first.seen, first.refused);
+      this.refused = true;
+      this.pause();
+    }
+  }
+
   /** Pages per second over the last 10 s (or since the start, when sooner). */
   protected rate(startedAt: number): number {
     const now = Date.now();
@@ -257,9 +302,21 @@ export abstract class QueueRunner {
   }
 
   protected async finish(state: JobState, message: string): Promise<JobState> {
-    await this.deps.db.jobs.update(this.jobId, { state, message, ...(state === 'paused' ? {} : { endedAt: Date.now() }) });
+    const refused = state === 'paused' && this.refused && this.stopRequest === 'pause' ? { stoppedOnRefusals: true } : {};
+    await this.deps.db.jobs.update(this.jobId, { state, message, ...refused, ...(state === 'paused' ? {} : { endedAt: Date.now() }) });
     return state;
   }
+}
+
+/** Plain words for a site that refused most of the crawl's first pages, with the statuses it answered. */
+export function refusalMessage(refused: number, seen: number, byStatus: ReadonlyMap<number, number>): string {
+  const statuses = [...byStatus.entries()].sort((a, b) => b[1] - a[1]).map(([status, n]) => `${n} × HTTP ${status}`).join(', ');
+  const codes = [...byStatus.keys()];
+  const why =
+    codes.every((c) => c === 401 || c === 403) ? 'It may block crawlers, or the pages may need you to log in (open one in this browser and log in, then resume).'
+    : codes.every((c) => c === 429) ? 'It is limiting how fast it may be read; waiting a while before resuming may help.'
+    : 'It may be down, blocking crawlers or limiting requests.';
+  return `Paused: the site refused ${refused} of the first ${seen} pages (${statuses}). ${why} Scout stopped so as not to keep knocking; resume to go on anyway, and it will not stop for this again.`;
 }
 
 /** Plain words for a write the database refused; a full disk is the common case. */

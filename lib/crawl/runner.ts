@@ -5,6 +5,7 @@ import { toEntries, type ClassifyContext } from './links';
 import { PageWriter } from './page-writer';
 import { progressMessage, type CrawlCounters } from './progress';
 import { QueueRunner, type QueueDeps } from './queue-runner';
+import type { HostGate } from './host-gate';
 import { collectSeeds } from './seeds';
 import { countPages, frontierOf } from '../queries';
 
@@ -17,6 +18,8 @@ export { storageFailureMessage } from './queue-runner';
  * the page limit; the scheduling is the shared QueueRunner's.
  */
 export class CrawlRunner extends QueueRunner {
+  private gate: HostGate | null = null;
+
   async run(): Promise<JobState> {
     const { db } = this.deps;
     const job = await db.jobs.get(this.jobId);
@@ -30,6 +33,7 @@ export class CrawlRunner extends QueueRunner {
     }
     const queue = await this.openQueue(startUrl, settings);
     const { gate, frontier } = queue;
+    this.gate = gate;
     const ctx: ClassifyContext = { scope, robots: (host) => (settings.respectRobots ? gate.rules(host) : null), hashRoutes: job.hashRoutes };
     const writer = new PageWriter(db, this.jobId, frontier, ctx, settings.maxDepth, this.wake, this.storageFailed);
     await writer.init();
@@ -52,6 +56,7 @@ export class CrawlRunner extends QueueRunner {
       robotsReason: 'Disallowed by robots.txt',
       failureReason: (message) => `Could not process the page: ${message}`,
       report,
+      stopOnRefusals: !job.stoppedOnRefusals,
       messages: {
         cancelled: 'Cancelled. Pages stored so far are kept.',
         paused: 'Paused. Resume to carry on where it stopped.',
@@ -72,7 +77,10 @@ export class CrawlRunner extends QueueRunner {
 
   private counters(frontier: Frontier, writer: PageWriter, startedAt: number): CrawlCounters {
     const counts = frontier.counts();
+    // The slowest paced host sets the pace the user waits on.
+    const pace = (this.gate?.paces() ?? []).sort((a, b) => b.usedS - a.usedS)[0];
     return {
+      ...(pace ? { crawlDelayAsked: pace.askedS, crawlDelayUsed: pace.usedS } : {}),
       ...counts,
       stored: writer.stored,
       duplicates: writer.duplicates,

@@ -18,6 +18,11 @@ export interface CrawlSettings {
    * Absent on jobs made before rendering existed, which means `auto`.
    */
   render?: RenderMode;
+  /**
+   * Honour robots.txt's Crawl-delay however long (the user lifted the cap for this site); else it
+   * is honoured up to DEFAULT_CRAWL_DELAY_CAP_S (host-gate.ts). Absent means capped.
+   */
+  liftCrawlDelayCap?: boolean;
 }
 
 /** When pages are rendered in a tab of the user's browser. */

@@ -34,7 +34,8 @@ export interface PageFetchOptions {
   tryMarkdownTwin?: boolean;
   /** Cancel: aborts requests and retry waits. */
   signal?: AbortSignal;
-  onRetry?: (info: { url: string; attempt: number; waitMs: number; reason: string }) => void;
+  /** `retryAfter` when the wait is the server's own Retry-After (a pause it asked for), not a backoff. */
+  onRetry?: (info: { url: string; attempt: number; waitMs: number; reason: string; status?: number; retryAfter: boolean }) => void;
   /** Validators from the previous fetch of this URL (same tryMarkdownTwin setting). */
   conditional?: { etag?: string; lastModified?: string };
   /**
@@ -150,7 +151,8 @@ async function fetchWithRetries(url: string, settings: Settings): Promise<PageFe
     }
     // Full jitter: spreads retries from parallel workers so they do not hit the server in step.
     waitMs ??= Math.random() * Math.min(settings.maxRetryAfterMs, settings.baseDelayMs * 2 ** retries);
-    settings.onRetry?.({ url, attempt: retries + 1, waitMs, reason });
+    settings.onRetry?.({ url, attempt: retries + 1, waitMs, reason, status, retryAfter });
+    const retryAfter = waitMs !== null;
     if (!(await sleep(waitMs, settings.signal))) return cancelled(url, retries);
   }
 }
