@@ -23,7 +23,7 @@ export function FileRow({ node, origin, openUrl, onToggle }: Props) {
         <span className="file__name truncate" title={row.url}>{shortUrl(row.url, origin)}</span>
         {row.best && <span className="pill pill--ok" data-testid="best">Best match</span>}
       </button>
-      <p className="file__facts" data-testid="file-facts">{facts(row)}</p>
+      <p className="file__facts" data-testid="file-facts">{facts(row, origin)}</p>
       {row.reason && row.status !== 'found' && <p className="file__reason" data-testid="file-reason">{row.reason}</p>}
       {open && <FileViewer row={row} />}
       {node.children.length > 0 && (
@@ -37,10 +37,12 @@ export function FileRow({ node, origin, openUrl, onToggle }: Props) {
   );
 }
 
-function facts(row: DiscoveredFileRecord): string {
+function facts(row: DiscoveredFileRecord, origin: string): string {
   if (row.status === 'not-followed') return 'Not followed';
   if (row.status === 'error') return 'Failed';
   const parts: string[] = [];
+  // The text shown is this address's answer, not the row's.
+  if (row.finalUrl) parts.push(`from ${shortUrl(row.finalUrl, origin)}`);
   if (row.title && (row.kind === 'llms' || row.kind === 'well-known' || row.kind === 'llms-full')) parts.push(`“${row.title}”`);
   if (row.bytes !== undefined) parts.push(formatBytes(row.bytes));
   if (row.kind === 'sitemap' && row.urlCount !== undefined) parts.push(plural(row.urlCount, 'URL'));

@@ -129,12 +129,12 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverySumma
     const roots = new Set<string>([`${page.origin}/sitemap.xml`]);
     try {
       const res = await get(robotsUrl);
-      const missing = notFoundReason(res);
-      if (missing) emit({ url: robotsUrl, kind: 'robots', sources: ['probe'], depth: 0, status: 'missing', reason: missing, httpStatus: res.status });
+      const missing = elsewhere(robotsUrl, res) ?? notFoundReason(res);
+      if (missing) emit({ url: robotsUrl, kind: 'robots', sources: ['probe'], depth: 0, status: 'missing', reason: missing, httpStatus: res.status, ...cameFrom(robotsUrl, res) });
       else {
         const robots = parseRobots(robotsUrl, res.text);
         robots.sitemaps.forEach((s) => roots.add(s));
-        emit({ ...facts(res), url: robotsUrl, kind: 'robots', sources: ['probe'], depth: 0, status: 'found', text: res.text, urlCount: robots.sitemaps.length, linkCount: robots.ruleCount });
+        emit({ ...facts(res), ...cameFrom(robotsUrl, res), url: robotsUrl, kind: 'robots', sources: ['probe'], depth: 0, status: 'found', text: res.text, urlCount: robots.sitemaps.length, linkCount: robots.ruleCount });
       }
     } catch (error) {
       emit({ url: robotsUrl, kind: 'robots', sources: ['probe'], depth: 0, status: 'error', reason: reasonOf(error) });
@@ -169,13 +169,27 @@ function facts(res: TextResponse) {
   return { httpStatus: res.status, contentType: res.contentType, bytes: res.bytes, truncated: res.truncated, ms: res.ms };
 }
 
+/** Where the answer came from, when a redirect took it elsewhere: the row keeps the address asked for and says so. */
+function cameFrom(url: string, res: TextResponse): { finalUrl?: string } {
+  return res.finalUrl === url ? {} : { finalUrl: res.finalUrl };
+}
+
+/**
+ * A file whose answer came from another site is that site's, not this one's: it is neither this
+ * site's llms.txt nor its robots.txt, and its text is not kept under this site's address.
+ */
+function elsewhere(url: string, res: TextResponse): string | null {
+  const from = new URL(res.finalUrl).hostname;
+  return isSameSite(from, new URL(url).hostname) ? null : `Redirected to another site (${from}): that site’s file, not this one’s`;
+}
+
 function reasonOf(error: unknown): string {
   return error instanceof FetchFailure ? error.reason : `Unexpected error: ${String(error)}`;
 }
 
 function describeFile(url: string, kind: DiscoveryResult['kind'], source: DiscoverySource, depth: number, parentUrl: string | undefined, res: TextResponse): DiscoveryResult {
-  const base = { url, kind, sources: [source], depth, parentUrl, ...facts(res) };
-  const missing = notFoundReason(res);
+  const base = { url, kind, sources: [source], depth, parentUrl, ...facts(res), ...cameFrom(url, res) };
+  const missing = elsewhere(url, res) ?? notFoundReason(res);
   if (missing) return { ...base, status: 'missing', reason: missing };
   if (kind === 'markdown') return { ...base, status: 'found', text: res.text };
   const parsed = parseLlmsTxt(res.text, res.finalUrl);

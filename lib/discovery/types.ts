@@ -24,6 +24,8 @@ export interface DiscoveryResult {
   parentUrl?: string;
   /** Link hops from a directly probed file (0 for probes). */
   depth: number;
+  /** Where the answer came from, when a redirect took the request elsewhere (absent otherwise). */
+  finalUrl?: string;
   httpStatus?: number;
   contentType?: string;
   bytes?: number;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { createDb, type ScoutDb } from '@/lib/db';
+import { discover } from '@/lib/discovery/discover';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
@@ -102,5 +103,34 @@ describe('where redirects show (Node): credentials per hop', () => {
     expect(res).toMatchObject({ kind: 'html', finalUrl: server.url('other.test', '/guide.html') });
     expect(cookiesToOther()).toEqual([]);
     expect(JSON.stringify(res)).not.toContain(OTHER_SECRET);
+  });
+});
+
+describe('discovered files say where their answer came from', () => {
+  it('a file that redirects to another site is not kept as this site’s; one on the same site records its address', async () => {
+    let port = 0;
+    const txt = (body: string): Route => ({ body, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    server = await startFixtureServer({
+      'docs.site.test': {
+        routes: {
+          '/llms.txt': () => ({ status: 302, headers: { location: `http://site.test:${port}/llms.txt` } }),
+          '/robots.txt': () => ({ status: 302, headers: { location: `http://other.test:${port}/robots.txt` } }),
+          '/llms-full.txt': () => ({ status: 302, headers: { location: `http://other.test:${port}/llms-full.txt` } }),
+        },
+      },
+      'site.test': { routes: { '/llms.txt': txt('# Site\n\n> Docs.\n') } },
+      'other.test': { routes: { '/robots.txt': txt('User-agent: *\nDisallow: /\n'), '/llms-full.txt': txt(`# Other\n\n${OTHER_SECRET}\n`) } },
+    });
+    port = server.port;
+    const url = (path: string) => server.url('docs.site.test', path);
+    for (const fetchFn of [browserModelFetch({}), browserModelFetch({}, { showRedirects: true })]) {
+      const { results } = await discover({ pageUrl: url('/'), fetch: fetchFn, timeoutMs: 2000 });
+      const at = (path: string) => results.find((r) => r.url === url(path));
+      expect(at('/llms.txt')).toMatchObject({ status: 'found', finalUrl: server.url('site.test', '/llms.txt'), title: 'Site' });
+      expect(at('/robots.txt')).toMatchObject({ status: 'missing', finalUrl: server.url('other.test', '/robots.txt'), reason: 'Redirected to another site (other.test): that site’s file, not this one’s' });
+      expect(at('/llms-full.txt')).toMatchObject({ status: 'missing', finalUrl: server.url('other.test', '/llms-full.txt') });
+      expect(JSON.stringify(results)).not.toContain(OTHER_SECRET);
+      expect(results.find((r) => r.url === url('/llms.md'))).not.toHaveProperty('finalUrl');
+    }
   });
 });
