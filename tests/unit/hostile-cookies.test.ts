@@ -15,7 +15,7 @@ import { HOSTILE_COOKIE, hostileCookieSites, OTHER_COOKIES, OTHER_SECRET } from 
 import { startFixtureServer, type FixtureServer, type Route } from '../fixtures/server';
 
 // The user is signed in to both sites; the browser model attaches each site's cookies to
-// requests for it, hops included, unless credentials are 'omit' (tests/fixtures/browser-model-fetch.ts).
+// requests for it, hops included, when credentials are 'include' (tests/fixtures/browser-model-fetch.ts).
 const JAR = { 'hostile.test': HOSTILE_COOKIE, 'other.test': OTHER_COOKIES.join('; ') };
 
 let server: FixtureServer;
