@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { HOSTILE_COOKIE, hostileCookieSites, OTHER_SECRET } from '../fixtures/hostile-cookie-sites';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
-import { SIGNED_IN_REDIRECT } from '@/lib/fetch/redirects';
+import { HIDDEN_HOP_REFUSED, SIGNED_IN_REDIRECT } from '@/lib/fetch/redirects';
 import { latestCrawl, readStore } from './extension-db';
 import { expect, test } from './fixtures';
 import { crawlToEnd } from './steps';
@@ -44,6 +44,43 @@ test('a site that redirects signed-in requests elsewhere gets no other site’s 
     expect(frontier.find((f) => f.url === site.url('hostile.test', '/'))).toMatchObject({ state: 'skipped', reason: SIGNED_IN_REDIRECT });
     await panel.getByRole('button', { name: 'Skipped', exact: true }).click();
     await expect(panel.getByTestId('page-list')).toContainText(SIGNED_IN_REDIRECT);
+  } finally {
+    await site.close();
+  }
+});
+
+test('signed-in docs that redirect on their own site are still read with the user’s cookies; an endless chain is named as one', async ({ openPanel, context }) => {
+  const page = (title: string, body: string) => ({
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    body: `<!doctype html><html><head><title>${title}</title></head><body><main><h1>${title}</h1><p>${body}: enough words here to count as a real documentation page.</p></main></body></html>`,
+  });
+  const site = await startFixtureServer({
+    'docs.login.test': {
+      routes: {
+        '/': page('Home', '<a href="/old">Old</a> <a href="/r0">Loop</a>'),
+        '/old': { status: 302, headers: { location: '/new' } },
+        '/new': (req) => (req.headers.cookie === 'session=me' ? page('New', 'Signed in as me') : page('New', 'Signed out')),
+      },
+      // /r0 → /r1 → … without end.
+      fallback: (req) => (/^\/r\d+$/.test(req.path) ? { status: 302, headers: { location: `/r${Number(req.path.slice(2)) + 1}` } } : null),
+    },
+  });
+  try {
+    await context.addCookies([{ name: 'session', value: 'me', domain: 'docs.login.test', path: '/', sameSite: 'Strict' }]);
+    const panel = await openPanel(site.url('docs.login.test', '/'));
+    await discoveryDone(panel);
+    await crawlToEnd(panel);
+    const { job } = await latestCrawl(panel);
+    const pages = (await readStore<{ jobId: string; url: string; finalUrl: string; markdown: string }>(panel, 'pages')).filter((p) => p.jobId === job?.id);
+    const moved = pages.find((p) => p.url === site.url('docs.login.test', '/old'));
+    expect(moved).toMatchObject({ finalUrl: site.url('docs.login.test', '/new'), markdown: expect.stringContaining('Signed in as me') });
+
+    const frontier = (await readStore<{ jobId: string; url: string; state: string; reason?: string }>(panel, 'frontier')).filter((f) => f.jobId === job?.id);
+    expect(frontier.find((f) => f.url === site.url('docs.login.test', '/r0'))).toMatchObject({ state: 'skipped', reason: HIDDEN_HOP_REFUSED });
+    await panel.getByRole('button', { name: 'Skipped', exact: true }).click();
+    await expect(panel.getByTestId('page-list')).toContainText('they loop or run past 20 hops');
+    // Chromium's own limit, once: the 'manual' request, then 20 followed hops and the 21st it refuses; no retries.
+    expect(site.requests.filter((r) => /^\/r\d+$/.test(r.path)).length).toBeLessThanOrEqual(22);
   } finally {
     await site.close();
   }
