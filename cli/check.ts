@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import { reportLines, reportMarkdown } from '../lib/check/report';
 import { checkSite, type CheckedFile } from '../lib/headless/check';
-import { count, EXIT, lintLines, networkFetch, parseUrl, UsageError, type ExitCode, type Io } from './common';
+import { commandFetch, count, EXIT, lintLines, parseUrl, UsageError, type ExitCode, type Io } from './common';
 
 export interface CheckOptions {
   url: string;
@@ -46,9 +46,10 @@ function describe(file: CheckedFile): string {
   return `${file.url} (${facts.join('; ')})${file.bytes !== undefined && !file.lint ? `: ${file.bytes.toLocaleString('en')} bytes` : ''}`;
 }
 
-/** `fetch` is the network's; tests pass a loopback one. */
-export async function runCheck(options: CheckOptions, io: Io, fetcher: typeof fetch = networkFetch): Promise<ExitCode> {
+/** Every request goes through the page's network guard (commandFetch); tests pass a loopback `transport` to go under it. */
+export async function runCheck(options: CheckOptions, io: Io, transport?: typeof fetch): Promise<ExitCode> {
   const pageUrl = parseUrl(options.url, 'The page to check').href;
+  const fetcher = commandFetch(pageUrl, transport);
   const now = options.date ? new Date(`${options.date}T12:00:00Z`) : undefined;
   if (now && Number.isNaN(now.getTime())) throw new UsageError(`--date must be a day as YYYY-MM-DD, got "${options.date}"`);
   io.progress(`Checking ${pageUrl}…`);

@@ -13,7 +13,7 @@ import { crawlSite } from '../lib/headless/crawl-site';
 import { folderFetch } from '../lib/headless/folder-fetch';
 import { lintLlmsTxt } from '../lib/headless/lint';
 import { filesToPublish } from '../lib/headless/publish';
-import { count, EXIT, isUrl, networkFetch, parseUrl, UsageError, type ExitCode, type Io } from './common';
+import { commandFetch, count, EXIT, isUrl, parseUrl, UsageError, type ExitCode, type Io } from './common';
 
 export interface GenerateOptions {
   input: string;
@@ -27,12 +27,12 @@ export interface GenerateOptions {
   json: boolean;
 }
 
-/** Where to start and how to fetch: the network for a URL, the folder for a folder. */
-async function source(options: GenerateOptions): Promise<{ startUrl: string; fetch: typeof fetch; from: string }> {
+/** Where to start and how to fetch: the network (under the start's guard) for a URL, the folder for a folder. */
+async function source(options: GenerateOptions, transport: typeof fetch | undefined): Promise<{ startUrl: string; fetch: typeof fetch; from: string }> {
   if (isUrl(options.input)) {
     if (options.baseUrl) throw new UsageError('--base-url is for a folder input; a URL is crawled where it is');
     const startUrl = parseUrl(options.input, 'The site to crawl').href;
-    return { startUrl, fetch: networkFetch, from: startUrl };
+    return { startUrl, fetch: commandFetch(startUrl, transport), from: startUrl };
   }
   const info = await stat(options.input).catch(() => null);
   if (!info?.isDirectory()) throw new UsageError(`${options.input} is neither an http(s) URL nor a folder`);
@@ -44,8 +44,9 @@ async function source(options: GenerateOptions): Promise<{ startUrl: string; fet
   return { startUrl, fetch: folderFetch({ root, baseUrl: base.href, cleanUrls: options.cleanUrls }), from: `${root} as ${base.href}` };
 }
 
-export async function runGenerate(options: GenerateOptions, io: Io): Promise<ExitCode> {
-  const { startUrl, fetch, from } = await source(options);
+/** `transport` replaces Node's network under the guard (tests map host names to loopback with it). */
+export async function runGenerate(options: GenerateOptions, io: Io, transport?: typeof fetch): Promise<ExitCode> {
+  const { startUrl, fetch, from } = await source(options, transport);
   io.progress(`Crawling ${from}, starting at ${startUrl}`);
   const db = createDb(`scout-cli-${crypto.randomUUID()}`);
   try {

@@ -5,7 +5,8 @@ import { llmsKindOf } from '../lib/discovery/candidates';
 import { notFoundReason } from '../lib/fetch/soft-404';
 import { fetchText, FetchFailure } from '../lib/fetch/fetch-text';
 import { lintLlmsTxt, type LintReport } from '../lib/headless/lint';
-import { count, EXIT, isUrl, lintLines, networkFetch, parseUrl, UsageError, type ExitCode, type Io } from './common';
+import { createNetworkGuard } from '../lib/url/private-network';
+import { commandFetch, count, EXIT, isUrl, lintLines, parseUrl, UsageError, type ExitCode, type Io } from './common';
 
 export interface LintOptions {
   inputs: string[];
@@ -25,12 +26,15 @@ interface Linted {
 
 const TEXT_ACCEPT = 'text/plain, text/markdown;q=0.9, */*;q=0.5';
 
-async function read(input: string, baseUrl: string | undefined, io: Io): Promise<{ text: string; url: string }> {
+async function read(input: string, baseUrl: string | undefined, io: Io, transport: typeof fetch | undefined): Promise<{ text: string; url: string }> {
   if (isUrl(input)) {
     const url = parseUrl(input, 'The file to lint').href;
     io.progress(`Fetching ${url}…`);
     try {
-      const res = await fetchText(url, { fetch: networkFetch, timeoutMs: 30_000, accept: TEXT_ACCEPT, credentials: 'omit' });
+      // The URL's own guard: from a public file, no redirect into the user's network is followed
+      // (asked per hop as well, so the refusal names the hop).
+      const guard = createNetworkGuard(url);
+      const res = await fetchText(url, { fetch: commandFetch(url, transport), timeoutMs: 30_000, accept: TEXT_ACCEPT, credentials: 'omit', checkRedirect: guard });
       const missing = notFoundReason(res);
       if (missing) throw new UsageError(`${url}: ${missing}`);
       return { text: res.text, url: res.finalUrl };
@@ -51,11 +55,12 @@ async function read(input: string, baseUrl: string | undefined, io: Io): Promise
   return { text, url };
 }
 
-export async function runLint(options: LintOptions, io: Io): Promise<ExitCode> {
+/** `transport` replaces Node's network under the guard (tests map host names to loopback with it). */
+export async function runLint(options: LintOptions, io: Io, transport?: typeof fetch): Promise<ExitCode> {
   if (options.inputs.length === 0) throw new UsageError('lint needs at least one llms.txt file or URL');
   const results: Linted[] = [];
   for (const input of options.inputs) {
-    const { text, url } = await read(input, options.baseUrl, io);
+    const { text, url } = await read(input, options.baseUrl, io, transport);
     if (llmsKindOf(url) === 'llms-full') {
       results.push({ input, url, skipped: 'llms-full.txt is page content, not an index: the llms.txt rules do not apply' });
       continue;

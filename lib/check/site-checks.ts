@@ -5,6 +5,7 @@
 import { parseLlmsTxt } from '../discovery/parse-llms-txt';
 import { parseRobots } from '../discovery/robots';
 import { checkLinks } from '../generate/check-links';
+import { createNetworkGuard } from '../url/private-network';
 import { isSameSite } from '../url/site';
 import type { CheckInputs } from './gather';
 import { count, n, pathOf, resultOf } from './result';
@@ -40,7 +41,7 @@ export async function checkLlmsLinks(inputs: CheckInputs): Promise<CheckResult> 
   }
   const urls = [...where.keys()];
   if (!urls.length) return resultOf('links', inputs.llmsFiles.length ? 'No same-site links to check.' : 'No llms.txt to read.', [], true);
-  const results = await checkLinks(urls, { fetch: inputs.fetch, concurrency: 4, timeoutMs: 8000, limit: LINK_LIMIT });
+  const results = await checkLinks(urls, { fetch: inputs.fetch, concurrency: 4, timeoutMs: 8000, limit: LINK_LIMIT, guard: createNetworkGuard(inputs.pageUrl) });
   const failed = results.filter((r) => !r.ok && !r.reason?.startsWith('Not checked'));
   const findings: CheckFinding[] = failed.slice(0, MAX_LISTED).map((r) => {
     const at = where.get(r.url);
@@ -54,8 +55,12 @@ export async function checkLlmsLinks(inputs: CheckInputs): Promise<CheckResult> 
     findings.push({ check: 'links', severity: 'error', code: 'more-links-fail', figure: count(failed.length - MAX_LISTED, 'more link'), message: `${count(failed.length - MAX_LISTED, 'more link')} fail as well.`, fix: 'Regenerate the llms.txt from a fresh crawl.' });
   }
   const skipped = Math.max(0, urls.length - LINK_LIMIT);
-  const notes = [skipped ? `${n(skipped)} not checked (limit ${n(LINK_LIMIT)})` : '', other ? `${n(other)} to other sites not checked` : ''].filter(Boolean).join('; ');
-  return resultOf('links', `${n(Math.min(urls.length, LINK_LIMIT) - failed.length)} of ${count(Math.min(urls.length, LINK_LIMIT), 'link')} answer${notes ? ` (${notes})` : ''}.`, findings);
+  // Links the network guard refused (into the user's own network, directly or by a redirect): never requested, and said so.
+  const refused = results.filter((r) => !r.ok && r.reason?.startsWith('Not checked: ') && !r.reason.includes(' only the first '));
+  const refusedNote = refused[0]?.reason ? `${n(refused.length)} not checked: ${refused[0].reason.slice('Not checked: '.length).replace(/\.$/, '')}${refused.length > 1 ? ', and the like' : ''}` : '';
+  const notes = [skipped ? `${n(skipped)} not checked (limit ${n(LINK_LIMIT)})` : '', refusedNote, other ? `${n(other)} to other sites not checked` : ''].filter(Boolean).join('; ');
+  const answered = Math.min(urls.length, LINK_LIMIT) - failed.length - refused.length;
+  return resultOf('links', `${n(answered)} of ${count(Math.min(urls.length, LINK_LIMIT), 'link')} answer${notes ? ` (${notes})` : ''}.`, findings);
 }
 
 /** Crawlers of AI products, by their robots.txt tokens, besides `*`. */

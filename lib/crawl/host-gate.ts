@@ -1,6 +1,7 @@
 import { fetchText } from '../fetch/fetch-text';
 import { parseRobots, type RobotsInfo } from '../discovery/robots';
 import { notFoundReason } from '../fetch/soft-404';
+import { createNetworkGuard } from '../url/private-network';
 
 interface HostState {
   active: number;
@@ -141,7 +142,8 @@ export class HostGate {
     h.robots ??= (async () => {
       const url = `${origin}/robots.txt`;
       try {
-        const res = await fetchText(url, { fetch: this.fetchFn, timeoutMs: this.timeoutMs });
+        // A robots.txt that redirects into the user's network is not followed there (its rules would be the target's anyway).
+        const res = await fetchText(url, { fetch: this.fetchFn, timeoutMs: this.timeoutMs, checkRedirect: createNetworkGuard(origin) });
         return notFoundReason(res) ? null : parseRobots(url, res.text);
       } catch {
         return null;

@@ -1,5 +1,9 @@
+import { NetworkRefused } from './guarded-fetch';
+
 /** A failed fetch in plain words. */
 export function describeNetworkError(error: unknown): string {
+  // Nothing was sent: "could not connect" would hide that Scout chose not to.
+  if (error instanceof NetworkRefused) return error.message;
   const message = error instanceof Error ? error.message : String(error);
   // Chrome says "Failed to fetch", Firefox "NetworkError…": no detail is exposed to pages.
   if (/Failed to fetch|NetworkError/i.test(message)) return 'Could not connect (network error, blocked, or no access to this site)';

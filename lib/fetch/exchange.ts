@@ -7,6 +7,7 @@ import { concatBytes } from './bytes';
 import { mimeOf } from './body';
 import { describeNetworkError, networkDetail } from './errors';
 import { DEFAULT_ACCEPT } from './fetch-text';
+import { NetworkRefused } from './guarded-fetch';
 import { fetchFollowing, RedirectError } from './redirects';
 
 export interface ExchangeSettings {
@@ -35,7 +36,8 @@ export interface Answer {
  * its body times out too). The body is read only when `wantBody` says so — PDFs,
  * error pages and retries are dropped unread. Throws an Error whose message is
  * the reason in words ("No answer within 10 s", "Could not connect: …"); a
- * RedirectError when the redirect chain itself is broken (never worth a retry).
+ * RedirectError when the redirect chain itself is broken, a NetworkRefused when the
+ * network guard (guarded-fetch.ts) refused the URL or a hop (neither is worth a retry).
  */
 export async function exchange(url: string, settings: ExchangeSettings, wantBody: (status: number, mime: string) => boolean): Promise<Answer> {
   const controller = new AbortController();
@@ -70,7 +72,7 @@ export async function exchange(url: string, settings: ExchangeSettings, wantBody
   } catch (error) {
     if (settings.signal?.aborted) throw new Error('Cancelled');
     if (timedOut) throw new Error(`No answer within ${Number((settings.timeoutMs / 1000).toFixed(1))} s`);
-    if (error instanceof RedirectError) throw error;
+    if (error instanceof RedirectError || error instanceof NetworkRefused) throw error;
     // The server answered and then the body broke off (a reset, a crash mid-page): "could not connect" would mislead.
     if (reading) throw new Error(`The connection broke while reading the page: ${networkDetail(error)}`);
     throw new Error(describeNetworkError(error));

@@ -10,6 +10,7 @@
  * recording a 'failed' result, and put the URL back to pending instead.
  */
 import { looksLikeHtml, notFoundReason } from './soft-404';
+import { NetworkRefused } from './guarded-fetch';
 import { RedirectError } from './redirects';
 import { decodeBody, looksLikeMarkdown, mimeOf, sniffBinary } from './body';
 import { exchange, type Answer } from './exchange';
@@ -142,6 +143,8 @@ async function fetchWithRetries(url: string, settings: Settings): Promise<PageFe
       if (settings.signal?.aborted) return cancelled(url, retries);
       // A loop stays a loop: retrying it would only repeat every hop.
       if (error instanceof RedirectError) return { kind: 'failed', url, retries, reason: error.message };
+      // Refused by the network guard: nothing was sent, and asking again would be refused again.
+      if (error instanceof NetworkRefused) return { kind: 'skipped', url, reason: error.message };
       status = undefined;
       reason = error instanceof Error ? error.message : String(error);
     }

@@ -2,6 +2,7 @@
  * Checks that an llms.txt's links answer, politely: a few requests at a time, HEAD first (no
  * body), a time limit per link and a cap on how many links one check may cost a site.
  */
+import { NetworkRefused } from '../fetch/guarded-fetch';
 
 /** The outcome for one link, in the order the links were given. */
 export interface LinkCheck {
@@ -22,6 +23,12 @@ export interface CheckLinksOptions {
   timeoutMs?: number;
   /** Distinct links checked at most (default 200); later ones are reported as not checked. */
   limit?: number;
+  /**
+   * The private-network guard of the site the links are from (createNetworkGuard): a link it
+   * refuses is reported as not checked, with its reason, and never requested. Redirect hops are
+   * the fetch's to guard (guardedFetch in Node; the browser's rules in the extension).
+   */
+  guard?: (url: string) => string | null;
 }
 
 // Servers that do not implement HEAD answer these; the link itself may be fine.
@@ -34,7 +41,7 @@ async function request(fetcher: typeof fetch, url: string, method: 'HEAD' | 'GET
   return response.status;
 }
 
-async function checkOne(url: string, fetcher: typeof fetch, timeoutMs: number): Promise<LinkCheck> {
+async function checkOne(url: string, fetcher: typeof fetch, timeoutMs: number, guard: CheckLinksOptions['guard']): Promise<LinkCheck> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -44,6 +51,8 @@ async function checkOne(url: string, fetcher: typeof fetch, timeoutMs: number): 
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     return { url, ok: false, reason: `Not checked: ${parsed.protocol.slice(0, -1)} links cannot be fetched.` };
   }
+  const refused = guard?.(url);
+  if (refused) return { url, ok: false, reason: `Not checked: ${refused}.` };
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
@@ -53,6 +62,7 @@ async function checkOne(url: string, fetcher: typeof fetch, timeoutMs: number): 
     return ok ? { url, ok, status } : { url, ok, status, reason: `The server answered HTTP ${status}.` };
   } catch (error) {
     if (controller.signal.aborted) return { url, ok: false, reason: `No answer within ${Math.round(timeoutMs / 100) / 10} s.` };
+    if (error instanceof NetworkRefused) return { url, ok: false, reason: `Not checked: ${error.message}.` };
     const message = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
     return { url, ok: false, reason: `The request failed: ${message}` };
   } finally {
@@ -79,7 +89,7 @@ export async function checkLinks(urls: string[], options: CheckLinksOptions): Pr
     while (next < checked.length) {
       const url = checked[next++];
       if (url === undefined) break;
-      results.set(url, await checkOne(url, options.fetch, timeoutMs));
+      results.set(url, await checkOne(url, options.fetch, timeoutMs, options.guard));
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, checked.length) }, worker));

@@ -29,9 +29,11 @@ function titleOfRoute(route: string, config: DocsifyConfig): string {
 
 /** Fetches a Markdown file docsify would fetch: cookies only on the crawl's own site, never a private address from a public one. */
 async function fetchMarkdown(url: string, entry: FrontierRecord, ctx: DocsifyContext): Promise<PageFetchResult | { kind: 'refused'; reason: string }> {
-  const refused = createNetworkGuard(entry.url)(url);
+  const guard = createNetworkGuard(entry.url);
+  const refused = guard(url);
   if (refused) return { kind: 'refused', reason: refused };
-  return fetchPage(url, { fetch: ctx.fetch, signal: ctx.signal, timeoutMs: ctx.timeoutMs, credentials: credentialsFor(url, entry.url), conditional: entry.conditional });
+  // Redirect hops too: a README that redirects into the user's network is not followed (where the runtime shows hops).
+  return fetchPage(url, { fetch: ctx.fetch, signal: ctx.signal, timeoutMs: ctx.timeoutMs, credentials: credentialsFor(url, entry.url), conditional: entry.conditional, checkRedirect: guard });
 }
 
 /** The outcome for `entry` on the docsify site whose shell page is `shellUrl`. */
