@@ -75,7 +75,7 @@ export async function fetchText(url: string, options: FetchTextOptions): Promise
   } catch (error) {
     throw new FetchFailure(url, error instanceof RedirectError ? error.message : describeError(error, timeoutMs));
   }
-  if (followed.kind === 'stopped') throw new FetchFailure(url, `Redirected to ${followed.target}: ${followed.reason}`);
+  if (followed.kind === 'stopped') throw new FetchFailure(url, followed.target === url ? followed.reason : `Redirected to ${followed.target}: ${followed.reason}`);
   const { res, finalUrl } = followed;
   const { text, bytes, truncated } = await readBody(res, maxBytes).catch((error: unknown) => {
     throw new FetchFailure(finalUrl, describeError(error, timeoutMs));

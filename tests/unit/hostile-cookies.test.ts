@@ -91,6 +91,8 @@ describe('a site that redirects only cookie-bearing requests to another site (br
     expect(HIDDEN_HOP_REFUSED).toMatch(/loop or run past 20 hops/);
     // One 'manual' request, then the browser's own 20 hops and the 21st it refuses to make: no retries.
     expect(server.requests).toHaveLength(1 + 21);
+    // A small file says the same, without a "Redirected to" naming the file itself.
+    expect(await failureOf(fetchText(server.url('docs.site.test', '/r0'), { fetch: browserModelFetch({}) }))).toBe(HIDDEN_HOP_REFUSED);
   });
 });
 
