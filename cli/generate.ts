@@ -4,15 +4,16 @@
  */
 // Dexie (lib/db.ts) runs on fake-indexeddb in Node; it must be in place before Dexie loads.
 import 'fake-indexeddb/auto';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { createDb } from '../lib/db';
 import type { CrawlSettings } from '../lib/crawl/settings';
 import type { OutputSettings } from '../lib/generate/output-settings';
 import { crawlSite } from '../lib/headless/crawl-site';
 import { folderFetch } from '../lib/headless/folder-fetch';
 import { lintLlmsTxt } from '../lib/headless/lint';
-import { filesToPublish } from '../lib/headless/publish';
+import { publishLayout } from '../lib/headless/publish';
+import { outFolderProblem, writeFilesInside } from '../lib/headless/write-out';
 import { commandFetch, count, EXIT, isUrl, parseUrl, UsageError, type ExitCode, type Io } from './common';
 
 export interface GenerateOptions {
@@ -47,6 +48,9 @@ async function source(options: GenerateOptions, transport: typeof fetch | undefi
 /** `transport` replaces Node's network under the guard (tests map host names to loopback with it). */
 export async function runGenerate(options: GenerateOptions, io: Io, transport?: typeof fetch): Promise<ExitCode> {
   const { startUrl, fetch, from } = await source(options, transport);
+  // A --out that cannot be written to is a usage error found before the crawl, with nothing written.
+  const outProblem = await outFolderProblem(resolve(options.out));
+  if (outProblem) throw new UsageError(`--out: ${outProblem}`);
   io.progress(`Crawling ${from}, starting at ${startUrl}`);
   const db = createDb(`scout-cli-${crypto.randomUUID()}`);
   try {
@@ -69,31 +73,40 @@ export async function runGenerate(options: GenerateOptions, io: Io, transport?: 
       return startFailed ? EXIT.usage : EXIT.failed;
     }
 
-    const files = filesToPublish(generated.files, generated.output.llmsFullTxt, job.origin);
+    // Paths come from the site: each is held to safe-path.ts, and written only inside --out (write-out.ts).
+    const layoutFiles = publishLayout(generated.files, generated.output.llmsFullTxt, job.origin);
     const outDir = resolve(options.out);
+    const writing = await writeFilesInside(outDir, layoutFiles.files).catch((error: Error) => {
+      // Only the output folder itself can fail here (each file's own failure is a reason in leftOut): nothing was written.
+      throw new UsageError(`--out: ${error.message}`);
+    });
+    const byRelative = new Map(layoutFiles.files.map((file) => [file.relativePath, file]));
+    const leftOut = [...layoutFiles.leftOut, ...writing.leftOut.map((l) => ({ path: byRelative.get(l.relativePath)?.path ?? l.relativePath, reason: l.reason }))];
     const written = [];
-    for (const file of files) {
-      const target = join(outDir, file.relativePath);
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, file.text);
+    for (const { relativePath, file: target } of writing.written) {
+      const file = byRelative.get(relativePath);
+      if (!file) continue;
       const lint = file.kind === 'llms' ? lintLlmsTxt(file.text, file.url) : undefined;
       written.push({ path: file.path, url: file.url, file: target, kind: file.kind, chars: file.text.length, ...(file.pages !== undefined ? { pages: file.pages } : {}), ...(lint ? { errors: lint.errors, warnings: lint.warnings } : {}) });
     }
     const layout = generated.files.files.length > 1 ? 'nested' : 'flat';
+    // A file of the layout not written leaves a link in its parent llms.txt with nothing behind it: the run failed.
+    const code = leftOut.length ? EXIT.failed : EXIT.ok;
     if (options.json) {
-      io.out(JSON.stringify({ ok: true, startUrl, out: outDir, layout, flatChars: generated.files.flatChars, settings: { crawl: job.settings, output: generated.files.settings }, crawl, files: written, failedUrls: failed, skippedReasons: skipped }, null, 2));
-      return EXIT.ok;
+      io.out(JSON.stringify({ ok: code === EXIT.ok, startUrl, out: outDir, layout, flatChars: generated.files.flatChars, settings: { crawl: job.settings, output: generated.files.settings }, crawl, files: written, leftOut, failedUrls: failed, skippedReasons: skipped }, null, 2));
+      return code;
     }
-    const width = Math.max(...written.map((w) => w.path.length));
+    const width = Math.max(0, ...written.map((w) => w.path.length));
     const lines = [
       `${crawl.message}`,
-      `Wrote ${count(files.length, 'file')} to ${outDir} (${layout}${layout === 'nested' ? `: the flat llms.txt would have ${generated.files.flatChars.toLocaleString('en')} characters, over the ${generated.files.settings.budget.toLocaleString('en')} budget` : ''}):`,
+      `Wrote ${count(written.length, 'file')} to ${outDir} (${layout}${layout === 'nested' ? `: the flat llms.txt would have ${generated.files.flatChars.toLocaleString('en')} characters, over the ${generated.files.settings.budget.toLocaleString('en')} budget` : ''}):`,
       ...written.map((w) => `  ${w.path.padEnd(width)} ${w.chars.toLocaleString('en').padStart(11)} chars${w.pages !== undefined ? `, ${count(w.pages, 'page')}` : ''}${w.errors ? `, ${count(w.errors, 'lint error')}` : ''}`),
     ];
+    if (leftOut.length) lines.push(`${count(leftOut.length, 'file')} left out (not written):`, ...leftOut.map((l) => `  ${l.path}: ${l.reason}`));
     if (failed.length) lines.push(`${count(failed.length, 'URL')} failed:`, ...failed.slice(0, 20).map((f) => `  ${f.url}: ${f.reason}`), ...(failed.length > 20 ? [`  … and ${failed.length - 20} more (--json lists all)`] : []));
     if (skipped.length) lines.push(`${count(crawl.skipped, 'URL')} skipped:`, ...skipped.slice(0, 8).map((s) => `  ${String(s.count).padStart(5)} × ${s.reason}`));
     io.out(lines.join('\n'));
-    return EXIT.ok;
+    return code;
   } finally {
     await db.delete();
   }

@@ -40,7 +40,7 @@ export function KitCard({ origin, host }: { origin: string; host: string }) {
     if (!kit) return;
     setSnippets(kit.snippets);
     saveFile(kitName(host), zipKit(kit), 'application/zip');
-    setNote(`Kit saved: ${plural(kit.files.size - Object.keys(SNIPPET_FILES).length - 1 - kit.twins, 'llms file')}, ${plural(kit.twins, 'Markdown twin')}, ${plural(Object.keys(SNIPPET_FILES).length, 'snippet')}${kit.skipped.length ? ` (${plural(kit.skipped.length, 'page')} without a twin: see README.md)` : ''}.`);
+    setNote(`Kit saved: ${plural(kit.files.size - Object.keys(SNIPPET_FILES).length - 1 - kit.twins, 'llms file')}, ${plural(kit.twins, 'Markdown twin')}, ${plural(Object.keys(SNIPPET_FILES).length, 'snippet')}${kit.skipped.length ? ` (${plural(kit.skipped.length, 'page')} without a twin: see README.md)` : ''}.${kit.leftOut.length ? ` ${plural(kit.leftOut.length, 'llms file')} left out, as ${kit.leftOut.length === 1 ? 'its path' : 'their paths'} cannot be a file on every system: see README.md.` : ''}`);
   };
   const show = async () => setSnippets((await build())?.snippets ?? null);
 

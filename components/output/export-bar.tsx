@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { db, type ArtifactRecord } from '@/lib/db';
-import { buildZip, exportFileName } from '@/lib/generate/export';
+import { buildZipWithNotes, exportFileName } from '@/lib/generate/export';
 import type { OutputFile, OutputFiles } from '@/lib/generate/output-files';
 import { saveFile } from './download';
 import { fullTextOf } from './published';
@@ -23,9 +23,10 @@ export function ExportBar({ host, origin, llms, full, published = [], layout, on
     setNote('Building the zip…');
     const rows = await pages();
     const nested = full ? published.slice(1).flatMap((file) => [{ path: file.path, text: file.text }, { path: file.fullPath, text: fullTextOf(origin, file, full, layout) }]) : [];
-    const data = buildZip({ host, llmsTxt: rootText, llmsFullTxt: rootFull(), nested, pages: rows.map((p) => ({ url: p.finalUrl, title: p.title, description: p.description, markdown: p.markdown, tokens: p.fullTokens?.count ?? p.tokens })) });
+    const { data, leftOut } = buildZipWithNotes({ host, llmsTxt: rootText, llmsFullTxt: rootFull(), nested, pages: rows.map((p) => ({ url: p.finalUrl, title: p.title, description: p.description, markdown: p.markdown, tokens: p.fullTokens?.count ?? p.tokens })) });
     saveFile(exportFileName(host, 'zip'), data, 'application/zip');
-    setNote(`Zip of ${rows.length} pages${nested.length ? ` and ${published.length} llms.txt files, laid out by path` : ''} saved.`);
+    const left = leftOut.length ? ` ${leftOut.length === 1 ? 'One file was' : `${leftOut.length} files were`} left out, as ${leftOut.length === 1 ? 'its path' : 'their paths'} cannot be a file on every system: see left-out.txt in the zip.` : '';
+    setNote(`Zip of ${rows.length} pages${nested.length ? ` and ${published.length} llms.txt files, laid out by path` : ''} saved.${left}`);
   };
   const json = async () => {
     const rows = await pages();

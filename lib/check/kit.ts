@@ -7,7 +7,7 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { markdownTwinCandidates } from '../fetch/page-fetcher';
 import { learnBoilerplate } from '../generate/boilerplate';
-import { sitePath } from '../generate/export';
+import { PathSet, relativeSitePath } from '../generate/safe-path';
 import { buildSnippets, type Snippets, type TwinLayout } from './snippets';
 
 export type { TwinLayout } from './snippets';
@@ -28,6 +28,8 @@ export interface Kit {
   /** Twins written, and pages left out with why (another origin, a query string, a Markdown page). */
   twins: number;
   skipped: Array<{ url: string; reason: string }>;
+  /** llms.txt and llms-full.txt files whose path on the site cannot be a file on every system (safe-path.ts), with why. */
+  leftOut: Array<{ path: string; reason: string }>;
 }
 
 /** The file names of the snippets in the zip. */
@@ -57,19 +59,30 @@ function readme(input: KitInput, kit: Omit<Kit, 'files'>, llmsCount: number): st
     '* `snippets/apache.conf` — the same for Apache 2.4 (virtual host or `.htaccess`).',
     '* `snippets/_headers` — Netlify: save as `_headers` in the publish folder.',
     '* `snippets/vercel.json` — Vercel: merge its `headers` into the project\'s `vercel.json`.',
+    ...(kit.leftOut.length ? ['', `${kit.leftOut.length} llms file${kit.leftOut.length === 1 ? ' is' : 's are'} left out, as a file published at another path would not be found: ${kit.leftOut.slice(0, 5).map((l) => `${l.path} (${l.reason})`).join('; ')}${kit.leftOut.length > 5 ? '; …' : ''}`] : []),
     ...(kit.skipped.length ? ['', `${kit.skipped.length} page${kit.skipped.length === 1 ? ' has' : 's have'} no twin: ${kit.skipped.slice(0, 5).map((s) => `${s.url} (${s.reason})`).join('; ')}${kit.skipped.length > 5 ? '; …' : ''}`] : []),
     '',
   ].join('\n');
 }
 
-/** Lays out the kit. Pure: the panel zips it, tests read it. */
+/**
+ * Lays out the kit. Pure: the panel zips it, tests read it. Every file must sit at its exact path
+ * on the site, so a path that cannot be a file on every system (a `..`, a backslash, a device
+ * name: safe-path.ts) is never renamed: the file is left out, and README.md says why.
+ */
 export function buildKit(input: KitInput): Kit {
   const files = new Map<string, string>();
+  const taken = new PathSet();
+  for (const name of [...Object.values(SNIPPET_FILES), 'README.md']) taken.claim(name);
+  const leftOut: Kit['leftOut'] = [];
   for (const file of input.files) {
-    const path = sitePath(file.path);
-    if (path && !files.has(`site/${path}`)) files.set(`site/${path}`, file.text);
+    const relative = relativeSitePath(file.path);
+    if ('path' in relative && files.has(`site/${relative.path}`)) continue;
+    const problem = 'reason' in relative ? relative.reason : taken.claim(`site/${relative.path}`);
+    if (problem === null && 'path' in relative) files.set(`site/${relative.path}`, file.text);
+    else leftOut.push({ path: file.path, reason: problem ?? '' });
   }
-  const llmsPaths = input.files.filter((f) => /\/llms\.txt$/.test(f.path)).map((f) => f.path);
+  const llmsPaths = input.files.filter((f) => /\/llms\.txt$/.test(f.path) && !leftOut.some((l) => l.path === f.path)).map((f) => f.path);
   // Each twin as llms-full.txt has its page: without the chrome the site repeats on every page.
   const strip = learnBoilerplate(input.pages.map((p) => p.markdown));
   const skipped: Kit['skipped'] = [];
@@ -80,17 +93,28 @@ export function buildKit(input: KitInput): Kit {
     else if (url.search) skipped.push({ url: page.url, reason: 'its address has a query string, which a static file cannot have' });
     else {
       const twin = twinPathOf(page.url, input.layout);
-      const path = twin ? sitePath(twin) : '';
-      if (!twin || !path) skipped.push({ url: page.url, reason: 'the page is Markdown or text already' });
-      else if (!files.has(`site/${path}`)) {
-        files.set(`site/${path}`, strip(page.markdown));
+      if (!twin) {
+        skipped.push({ url: page.url, reason: 'the page is Markdown or text already' });
+        continue;
+      }
+      const relative = relativeSitePath(twin);
+      if ('reason' in relative) {
+        skipped.push({ url: page.url, reason: `its twin cannot be a file on every system: ${relative.reason}` });
+        continue;
+      }
+      const path = `site/${relative.path}`;
+      if (files.has(path)) continue;
+      const clash = taken.claim(path);
+      if (clash) skipped.push({ url: page.url, reason: `its twin ${twin} cannot be written: ${clash}` });
+      else {
+        files.set(path, strip(page.markdown));
         pages.push({ path: url.pathname, twin });
       }
     }
   }
   const snippets = buildSnippets({ llmsPaths: llmsPaths.length ? llmsPaths : ['/llms.txt'], pages, layout: input.layout });
   for (const [key, name] of Object.entries(SNIPPET_FILES) as Array<[keyof Snippets, string]>) files.set(name, snippets[key]);
-  const kit = { snippets, twins: pages.length, skipped };
+  const kit = { snippets, twins: pages.length, skipped, leftOut };
   files.set('README.md', readme(input, kit, llmsPaths.length));
   return { files, ...kit };
 }

@@ -5,6 +5,7 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { ParsedLlmsTxt } from '../discovery/parse-llms-txt';
 import { learnBoilerplate } from './boilerplate';
+import { decodeSegment, PathSet, relativeSitePath, safeName } from './safe-path';
 import { pagePath, uniquePaths } from './zip-paths';
 
 /** A page as it goes into the zip. */
@@ -29,9 +30,25 @@ export interface ExportPageMeta {
  * A zip of `llms.txt`, `llms-full.txt`, `pages.json` (metadata) and `pages/<url path>.md`, one per
  * page, in the order given, without the chrome the site repeats on every page (see boilerplate.ts). `nested` adds the nested llms.txt and llms-full.txt files at their
  * paths on the site (`library/llms.txt`…), so the zip unpacks onto the site's root ready to
- * upload. Built in memory: the whole export is at most tens of megabytes.
+ * upload. Every name keeps to safe-path.ts: a page's copy is renamed when it must be (pages.json
+ * says which page each file holds); a nested file whose path on the site cannot be a file
+ * everywhere is left out, as a renamed one would not be where its links point, and
+ * `left-out.txt` says which and why. Built in memory: the whole export is at most tens of megabytes.
  */
-export function buildZip(input: { host: string; llmsTxt: string; llmsFullTxt: string; pages: ExportPage[]; nested?: Array<{ path: string; text: string }> }): Uint8Array {
+export function buildZip(input: ZipInput): Uint8Array {
+  return buildZipWithNotes(input).data;
+}
+
+export interface ZipInput {
+  host: string;
+  llmsTxt: string;
+  llmsFullTxt: string;
+  pages: ExportPage[];
+  nested?: Array<{ path: string; text: string }>;
+}
+
+/** `buildZip`, and the files it left out with why ("/a%5Cb/llms.txt: left out, its path has …"), for the panel to say. */
+export function buildZipWithNotes(input: ZipInput): { data: Uint8Array; leftOut: string[] } {
   const paths = uniquePaths(input.pages.map((page) => pagePath(page.url)));
   const meta: ExportPageMeta[] = input.pages.map((page, index) => ({
     url: page.url,
@@ -45,35 +62,35 @@ export function buildZip(input: { host: string; llmsTxt: string; llmsFullTxt: st
     'llms-full.txt': strToU8(input.llmsFullTxt),
     'pages.json': strToU8(`${JSON.stringify(meta, null, 2)}\n`),
   };
+  const taken = new PathSet();
+  for (const name of Object.keys(files)) taken.claim(name);
   // Each page as llms-full.txt has it: without the site's repeated header, nav bars and footer.
   const stripChrome = learnBoilerplate(input.pages.map((page) => page.markdown));
   input.pages.forEach((page, index) => {
     const path = paths[index];
-    if (path) files[path] = strToU8(stripChrome(page.markdown));
+    if (path && taken.claim(path) === null) files[path] = strToU8(stripChrome(page.markdown));
   });
+  const leftOut: string[] = [];
   for (const file of input.nested ?? []) {
-    const path = sitePath(file.path);
-    if (path && !(path in files)) files[path] = strToU8(file.text);
+    const relative = relativeSitePath(file.path);
+    // The root files are in already: the same path again is no news.
+    if ('path' in relative && relative.path in files) continue;
+    const problem = 'reason' in relative ? relative.reason : taken.claim(relative.path);
+    if (problem === null && 'path' in relative) files[relative.path] = strToU8(file.text);
+    else leftOut.push(`${file.path}: left out, ${problem}`);
   }
-  return zipSync(files, { level: 6 });
+  if (leftOut.length) files['left-out.txt'] = strToU8(`Files of the layout this zip does not hold, and why:\n\n${leftOut.join('\n')}\n`);
+  return { data: zipSync(files, { level: 6 }), leftOut };
 }
 
 /**
- * A file's path on the site as a path in the zip: decoded (the folder "my docs" for /my%20docs/),
- * without the leading slash; `.` and `..` are dropped, never followed.
+ * A file's path on the site as a path in the zip or a folder: decoded (the folder "my docs" for
+ * /my%20docs/), without the leading slash; '' when it cannot be a file on every system (a `..`
+ * or a backslash in it: see safe-path.ts, whose `relativeSitePath` also says why).
  */
 export function sitePath(path: string): string {
-  return path
-    .split('/')
-    .map((segment) => {
-      try {
-        return decodeURIComponent(segment);
-      } catch {
-        return segment;
-      }
-    })
-    .filter((segment) => segment !== '' && !/^\.+$/.test(segment) && !segment.includes('/'))
-    .join('/');
+  const relative = relativeSitePath(path);
+  return 'path' in relative ? relative.path : '';
 }
 
 /** A host as a file-name prefix: lower-case letters, digits, dots and dashes only ("docs.example.com:8080" → "docs.example.com-8080"). */
@@ -86,20 +103,21 @@ const SUFFIXES = { llms: 'llms.txt', 'llms-full': 'llms-full.txt', zip: 'llms-tx
 
 /** Download names that say which site they are for: `docs.example.com-llms.txt`, `…-llms-full.txt`, `…-llms-txt.zip`, `…-pages.json`. */
 export function exportFileName(host: string, kind: 'llms' | 'llms-full' | 'zip' | 'json'): string {
-  return `${safeHost(host)}-${SUFFIXES[kind]}`;
+  return safeName(`${safeHost(host)}-${SUFFIXES[kind]}`);
 }
 
 /** A download name for a file of the nested layout: `/library/llms-full.txt` → `docs.example.com-library-llms-full.txt`. */
 export function siteFileName(host: string, path: string): string {
-  const flat = sitePath(path).replace(/[^\p{L}\p{N}._-]+/gu, '-');
-  return `${safeHost(host)}-${flat || 'llms.txt'}`;
+  const segments = path.split('/').map(decodeSegment).filter((segment) => segment.replace(/\./g, '') !== '');
+  const flat = segments.join('-').replace(/[^\p{L}\p{N}._-]+/gu, '-');
+  return safeName(`${safeHost(host)}-${flat || 'llms.txt'}`);
 }
 
 /** A download name for a context pack: `docs.example.com-library-context-128k.md`. */
 export function packFileName(host: string, scope: string, budget: number): string {
   const label = budget >= 1_000_000 ? `${budget / 1_000_000}m` : `${Math.round(budget / 1000)}k`;
   const slug = scope.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
-  return `${safeHost(host)}-${slug ? `${slug}-` : ''}context-${label}.md`;
+  return safeName(`${safeHost(host)}-${slug ? `${slug}-` : ''}context-${label}.md`);
 }
 
 /**

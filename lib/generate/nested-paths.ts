@@ -10,6 +10,7 @@
  * crawled pages of its own, so it claims to cover nothing it does not list.
  */
 import { commonDirectory, slugify, type EntryGroup } from './nested-groups';
+import { sitePathProblem } from './safe-path';
 
 /** Folders already given a file, and every folder that holds crawled pages. */
 export interface PathState {
@@ -54,17 +55,27 @@ function mainFolder(group: EntryGroup, parentFolder: string, origin: string): st
   return found?.[0] ?? null;
 }
 
+/** Whether `folder` is taken, letter case aside. */
+function isTaken(state: PathState, folder: string): boolean {
+  const key = folder.toLowerCase();
+  for (const taken of state.taken) if (taken.toLowerCase() === key) return true;
+  return false;
+}
+
 /** The path of the group's own llms.txt below `parentFolder` (see the module comment); recorded as taken. */
 export function choosePath(group: EntryGroup, parentFolder: string, state: PathState): string {
   const own = mainFolder(group, parentFolder, state.origin);
-  if (own !== null && !state.taken.has(own)) {
+  // The site's own folder only when the file can be written there on every system (safe-path.ts):
+  // a folder named `..%5C..%5Cevil` or `CON` gets a named folder instead, and so does one whose
+  // name differs from a taken one only in case, which macOS and Windows would make the same folder.
+  if (own !== null && !isTaken(state, own) && sitePathProblem(`${own}llms-full.txt`) === null) {
     // Two groups can share a folder (sections from navigation): the first gets it, the next a named one.
     state.taken.add(own);
     return `${own}llms.txt`;
   }
   const slug = slugify(group.slug);
   let folder = `${parentFolder}${slug}/`;
-  for (let n = 2; state.taken.has(folder) || state.pageFolders.has(folder); n++) folder = `${parentFolder}${slug}-${n}/`;
+  for (let n = 2; isTaken(state, folder) || state.pageFolders.has(folder); n++) folder = `${parentFolder}${slug}-${n}/`;
   state.taken.add(folder);
   return `${folder}llms.txt`;
 }

@@ -4,30 +4,40 @@
  * paths, no characters Windows refuses, no two files whose names differ only in case.
  */
 
-// Windows refuses these names whatever the extension ("con.md" included).
-const RESERVED = /^(?:con|prn|aux|nul|com\d|lpt\d)$/i;
-const MAX_SEGMENT = 80;
-// Documentation extensions the page name loses: intro.html → intro(.md), index.html.md → index(.md).
-const DOC_EXTENSIONS = /(?:\.(?:html?|md|mdx|markdown|php|aspx?|jsp))+$/i;
+import { decodeSegment as decode, MAX_PATH_CHARS, safeName, shortHash } from './safe-path';
 
-function decode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
+const MAX_SEGMENT = 80;
+// A documentation extension the page name loses: intro.html → intro(.md); a loop takes
+// index.html.md → index(.md) one at a time.
+const DOC_EXTENSION = /\.(?:html?|md|mdx|markdown|php|aspx?|jsp)$/i;
+
+function withoutDocExtensions(name: string): string {
+  // Each step looks at the last few characters only, so a name of a thousand ".html" stays linear.
+  let end = name.length;
+  while (end > 0 && DOC_EXTENSION.test(name.slice(Math.max(0, end - 10), end))) end = name.lastIndexOf('.', end - 1);
+  return name.slice(0, end);
 }
 
-/** One decoded path segment as a safe file or directory name; '' when nothing usable is left. */
+const isEdge = (char: string): boolean => char === '-' || char === '.';
+
+/** `name` without dashes and dots at either end (and spaces at its end): loops, as the name is page input. */
+function trimEdges(name: string): string {
+  let start = 0;
+  let end = name.length;
+  while (start < end && isEdge(name.charAt(start))) start++;
+  while (end > start && (isEdge(name.charAt(end - 1)) || /\s/.test(name.charAt(end - 1)))) end--;
+  return name.slice(start, end);
+}
+
+/**
+ * One decoded path segment as a readable file or directory name (letters, digits and a few
+ * marks; the rest becomes `-`), then held to the rule every written name keeps (safe-path.ts:
+ * device names, bytes); '' when nothing usable is left.
+ */
 function safeSegment(decoded: string): string {
-  let name = decoded
-    .normalize('NFC')
-    .replace(/[^\p{L}\p{N}._~+=,@-]+/gu, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^[-.]+|[-.\s]+$/g, '');
-  if (name.length > MAX_SEGMENT) name = name.slice(0, MAX_SEGMENT).replace(/[-.]+$/, '');
-  if (RESERVED.test(name)) name = `${name}_`;
-  return name;
+  let name = trimEdges(decoded.normalize('NFC').replace(/[^\p{L}\p{N}._~+=,@-]+/gu, '-').replace(/-{2,}/g, '-'));
+  if (name.length > MAX_SEGMENT) name = trimEdges(name.slice(0, MAX_SEGMENT));
+  return safeName(name);
 }
 
 /**
@@ -53,10 +63,21 @@ export function pagePath(url: string): string {
   const dirs = raw.map((segment) => safeSegment(decode(segment))).filter((segment) => segment !== '' && !/^\.+$/.test(segment))
     // No directory may end in ".md", so a directory can never share its name with a page file.
     .map((segment) => (/\.md$/i.test(segment) ? `${segment}_` : segment));
-  let file = safeSegment(decode(fileRaw).replace(DOC_EXTENSIONS, ''));
+  let file = safeSegment(withoutDocExtensions(decode(fileRaw)));
   if (search) file = safeSegment(`${file || 'index'}_${decode(search)}`);
   if (file === '') file = 'index';
-  return ['pages', ...dirs, `${file}.md`].join('/');
+  const path = ['pages', ...dirs, `${file}.md`].join('/');
+  if (path.length <= MAX_PATH_CHARS) return path;
+  // Too deep to unpack on Windows: the folders that fit, and a name that says which page it is.
+  const name = `${trimEdges(file.slice(0, 60))}-${shortHash(url)}.md`;
+  const kept: string[] = [];
+  let length = 'pages/'.length + name.length;
+  for (const dir of dirs) {
+    if (length + dir.length + 1 > MAX_PATH_CHARS) break;
+    kept.push(dir);
+    length += dir.length + 1;
+  }
+  return ['pages', ...kept, name].join('/');
 }
 
 /**

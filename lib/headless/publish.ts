@@ -3,7 +3,7 @@
  * and llms-full.txt, and each nested llms.txt with the llms-full.txt beside it — exactly what the
  * Output tab's zip holds (without the per-page Markdown). The command line writes them to a folder.
  */
-import { sitePath } from '../generate/export';
+import { PathSet, relativeSitePath } from '../generate/safe-path';
 import { fileFullText, type OutputFiles } from '../generate/output-files';
 
 export interface PublishedFile {
@@ -19,19 +19,36 @@ export interface PublishedFile {
   pages?: number;
 }
 
-/** Every file of the layout, each llms.txt followed by its llms-full.txt, parents first. */
+/** Every file of the layout that can be written, each llms.txt followed by its llms-full.txt, parents first. */
 export function filesToPublish(files: OutputFiles, fullText: string, origin: string): PublishedFile[] {
+  return publishLayout(files, fullText, origin).files;
+}
+
+/**
+ * `filesToPublish`, and the files left out with why: a path on the site that cannot be a file on
+ * every system (safe-path.ts), or one that would land on another file. Never renamed: the llms.txt
+ * above links to the file at its path on the site.
+ */
+export function publishLayout(files: OutputFiles, fullText: string, origin: string): { files: PublishedFile[]; leftOut: Array<{ path: string; reason: string }> } {
   const out: PublishedFile[] = [];
+  const leftOut: Array<{ path: string; reason: string }> = [];
   const seen = new Set<string>();
-  const add = (file: PublishedFile) => {
-    // Two files on one path would overwrite each other; the zip keeps the first too.
-    if (!file.relativePath || seen.has(file.relativePath)) return;
-    seen.add(file.relativePath);
-    out.push(file);
+  const taken = new PathSet();
+  const add = (file: Omit<PublishedFile, 'relativePath'>) => {
+    const relative = relativeSitePath(file.path);
+    // The same path twice is one file: the zip keeps the first too.
+    if ('path' in relative && seen.has(relative.path)) return;
+    const problem = 'reason' in relative ? relative.reason : taken.claim(relative.path);
+    if (problem !== null || !('path' in relative)) {
+      leftOut.push({ path: file.path, reason: problem ?? '' });
+      return;
+    }
+    seen.add(relative.path);
+    out.push({ ...file, relativePath: relative.path });
   };
   for (const file of files.files) {
-    add({ path: file.path, url: file.url, relativePath: sitePath(file.path), kind: 'llms', text: file.text, listed: file.listed, pages: file.keys.length });
-    add({ path: file.fullPath, url: file.fullUrl, relativePath: sitePath(file.fullPath), kind: 'llms-full', text: fileFullText(fullText, files, file, origin) });
+    add({ path: file.path, url: file.url, kind: 'llms', text: file.text, listed: file.listed, pages: file.keys.length });
+    add({ path: file.fullPath, url: file.fullUrl, kind: 'llms-full', text: fileFullText(fullText, files, file, origin) });
   }
-  return out;
+  return { files: out, leftOut };
 }
