@@ -32,15 +32,18 @@ export function SitePanel({ pageUrl, info }: { pageUrl: string; info: SiteInfo }
 
   useEffect(() => void run('openSite', { url: pageUrl }), [pageUrl, run]);
 
-  const rerun = useCallback(async () => {
-    const answer = await run('startDiscovery', { url: pageUrl });
+  const discover = useCallback(async (visit: boolean) => {
+    const answer = await run('startDiscovery', { url: pageUrl, visit });
     if (errorOf(answer) === 'no-access') setCommandError('Scout has no access to this site yet. Allow it above.');
   }, [pageUrl, run, setCommandError]);
+  const rerun = useCallback(() => discover(false), [discover]);
 
-  // Discovery runs by itself whenever the panel opens on a page Scout may read.
+  // Discovery is kept per site: opening the panel, or a new page of the site while it is open, is
+  // a visit — the worker discovers a site only the first time and otherwise reads what the page
+  // adds (its folders not checked yet, its own links). Re-run discovers the whole site again.
   useEffect(() => {
-    if (access === 'granted') void rerun();
-  }, [access, rerun]);
+    if (access === 'granted') void discover(true);
+  }, [access, discover]);
 
   const busy = Boolean(discovery.running);
   const status =

@@ -15,13 +15,16 @@ export interface CommandFailure {
 interface PanelCommands {
   /** Health check; returns the extension version. */
   ping(): { version: string };
-  /** The panel is showing this page: record the site and refresh its discovery if stale. */
+  /** The panel is showing this page: records the site (when first opened, how often). Sends no request; discovery is startDiscovery. */
   openSite(data: { url: string }): { origin: string };
   /**
-   * Runs discovery for the page (or joins the run already going for its site).
-   * Answers `no-access` when the site's host permission is missing.
+   * Runs discovery for the page's site (or joins the run already going for it). With `visit`
+   * (the panel opened on, or followed the reader to, a page), a site discovered before is not
+   * discovered again: only the page's own links and headers and the llms locations in its folders
+   * not looked at yet are read, and added to the site's discovery. Answers the site's discovery
+   * job, or `no-access` when the site's host permission is missing.
    */
-  startDiscovery(data: { url: string }): { jobId: string } | { error: 'no-access' };
+  startDiscovery(data: { url: string; visit?: boolean }): { jobId: string } | { error: 'no-access' };
   /**
    * Runs the agent-readiness check from the page (discovery, sampled pages, twins, links), with the
    * pages of the site's latest crawl when `crawl` is set; the report lands on a `check` job.

@@ -21,6 +21,12 @@ export interface DiscoverOptions {
   timeoutMs?: number;
   /** Called as each location settles, so the side panel can fill in live. */
   onResult?: (result: DiscoveryResult) => void;
+  /**
+   * A visit to another page of a site already discovered: only the page itself, its folders'
+   * llms locations and the files it declares are read, never robots.txt, sitemaps or
+   * /.well-known/, and no location in `known` (looked at already) is asked again.
+   */
+  visit?: { known: ReadonlySet<string> };
   onProgress?: (message: string) => void;
 }
 
@@ -82,7 +88,7 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverySumma
     const targets = [...parsed.links, ...parsed.detailLinks].map((l) => l.url.split('#')[0] ?? l.url).filter(isLlmsFileUrl);
     const next: Promise<void>[] = [];
     for (const target of new Set(targets)) {
-      if (inflight.has(target) || results.has(target)) continue;
+      if (inflight.has(target) || results.has(target) || options.visit?.known.has(target)) continue;
       const host = new URL(target).hostname;
       const refused = guard(target);
       if (refused) {
@@ -113,9 +119,9 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverySumma
     () => [],
   );
   const llmsPhase = (async () => {
-    const direct = probes.map((p) => fetchFile(p.url, p.kind, p.kind === 'well-known' ? 'well-known' : 'probe', 0));
+    const direct = probes.filter((p) => !options.visit || (p.kind !== 'well-known' && !options.visit.known.has(p.url))).map((p) => fetchFile(p.url, p.kind, p.kind === 'well-known' ? 'well-known' : 'probe', 0));
     const declared = (await pagePhase)
-      .filter((l) => l.rel !== 'sitemap')
+      .filter((l) => l.rel !== 'sitemap' && !options.visit?.known.has(l.url))
       .map((l) => (l.rel === 'markdown' ? fetchFile(l.url, 'markdown', 'page-markdown', 0) : fetchFile(l.url, llmsKindOf(l.url), l.from === 'header' ? 'link-header' : 'describedby', 0)));
     const settled = await Promise.all([...direct, ...declared]);
     const found = settled.filter((r) => r.status === 'found').length;
@@ -124,7 +130,7 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverySumma
   })();
 
   // Phase 2, concurrently: robots.txt and sitemaps. They never decide which llms file is best.
-  const sitemapPhase = (async () => {
+  const sitemapPhase = options.visit ? Promise.resolve() : (async () => {
     const robotsUrl = `${page.origin}/robots.txt`;
     const roots = new Set<string>([`${page.origin}/sitemap.xml`]);
     try {
@@ -157,7 +163,8 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverySumma
 
   await llmsPhase;
   const bestUrl = pickBest([...results.values()], pageUrl);
-  if (bestUrl) {
+  // The site's best file was chosen by its discovery; a visit only adds what it finds.
+  if (bestUrl && !options.visit) {
     const best = results.get(bestUrl);
     if (best) emit({ ...best, best: true });
   }

@@ -79,7 +79,7 @@ export async function failDiscoveryJob(db: ScoutDb, input: { jobId: string; page
   });
 }
 
-function countersOf(s: DiscoverySummary): DiscoveryCounters {
+export function countersOf(s: DiscoverySummary): DiscoveryCounters {
   const found = s.results.filter((r) => r.status === 'found');
   return {
     llms: found.filter((r) => r.kind === 'llms' || r.kind === 'llms-full' || r.kind === 'well-known').length,
@@ -92,7 +92,7 @@ function countersOf(s: DiscoverySummary): DiscoveryCounters {
   };
 }
 
-function summaryMessage(s: DiscoverySummary): string {
+export function summaryMessage(s: DiscoverySummary): string {
   const c = countersOf(s);
   const parts = [c.llms ? `${plural(c.llms, 'llms file')} found` : 'No llms.txt found'];
   if (c.sitemaps) parts.push(plural(c.sitemaps, 'sitemap'));
