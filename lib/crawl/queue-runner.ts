@@ -316,7 +316,8 @@ export function refusalMessage(refused: number, seen: number, byStatus: Readonly
     codes.every((c) => c === 401 || c === 403) ? 'It may block crawlers, or the pages may need you to log in (open one in this browser and log in, then resume).'
     : codes.every((c) => c === 429) ? 'It is limiting how fast it may be read; waiting a while before resuming may help.'
     : 'It may be down, blocking crawlers or limiting requests.';
-  return `Paused: the site refused ${refused} of the first ${seen} pages (${statuses}). ${why} Scout stopped so as not to keep knocking; resume to go on anyway, and it will not stop for this again.`;
+  const which = refused === seen ? `the first ${seen} pages` : `${refused} of the first ${seen} pages`;
+  return `Paused: the site refused ${which} (${statuses}). ${why} Scout stopped so as not to keep knocking; resume to go on anyway, and it will not stop for this again.`;
 }
 
 /** Plain words for a write the database refused; a full disk is the common case. */
