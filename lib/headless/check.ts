@@ -10,6 +10,8 @@ import { runSiteCheck } from '../check/run';
 import type { CheckReport } from '../check/types';
 import type { DiscoveredKind } from '../discovery/types';
 import type { DiscoveryResult, DiscoverySource, DiscoverySummary } from '../discovery/types';
+import { guardedFetch } from '../fetch/guarded-fetch';
+import { createNetworkGuard } from '../url/private-network';
 import { lintLlmsTxt, type LintReport } from './lint';
 
 export interface CheckedFile {
@@ -58,7 +60,8 @@ export const isIndexKind = (kind: DiscoveredKind): boolean => kind === 'llms' ||
  * (with the pages a crawl stored, when given). Never throws for a site's faults.
  */
 export async function checkSite(options: { pageUrl: string; fetch: typeof fetch; onProgress?: (message: string) => void; crawledUrls?: string[]; now?: Date }): Promise<SiteCheck> {
-  const { report, inputs } = await runSiteCheck(options);
+  // Whatever fetch the caller brings, nothing reaches the user's machine or network from a public page.
+  const { report, inputs } = await runSiteCheck({ ...options, fetch: guardedFetch(options.fetch, createNetworkGuard(options.pageUrl)) });
   return { ...filesOf(options.pageUrl, inputs.discovery), report };
 }
 

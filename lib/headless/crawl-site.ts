@@ -15,8 +15,10 @@ import { runDiscoveryJob } from '../discovery/run-discovery';
 import { withRendering } from '../render/render-processor';
 import type { OutputSettings } from '../generate/output-settings';
 import { generateForSite, saveCuration } from '../generate/run-generate';
+import { guardedFetch } from '../fetch/guarded-fetch';
 import { getJob } from '../queries';
 import { recordSiteOpened } from '../sites';
+import { createNetworkGuard } from '../url/private-network';
 
 export interface CrawlSiteInput {
   db: ScoutDb;
@@ -50,7 +52,9 @@ export interface CrawlSiteResult {
 
 /** Discovery, crawl and generate for one site (see the module comment). */
 export async function crawlSite(input: CrawlSiteInput): Promise<CrawlSiteResult> {
-  const { db, startUrl, fetch } = input;
+  const { db, startUrl } = input;
+  // Whatever fetch the caller brings, nothing reaches the user's machine or network from a public start.
+  const fetch = guardedFetch(input.fetch, createNetworkGuard(startUrl));
   const t0 = performance.now();
   input.onProgress?.(`Discovering llms.txt files, robots.txt and sitemaps for ${startUrl}…`);
   const discovery = await runDiscoveryJob(db, { jobId: input.discoveryJobId ?? `discovery-${crypto.randomUUID()}`, pageUrl: startUrl, fetch });

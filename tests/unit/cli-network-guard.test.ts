@@ -18,6 +18,9 @@ import { runCheck } from '../../cli/check';
 import { resolvingFetch, type Io, UsageError } from '../../cli/common';
 import { runGenerate } from '../../cli/generate';
 import { runLint } from '../../cli/lint';
+import { createDb } from '@/lib/db';
+import { checkSite } from '@/lib/headless/check';
+import { crawlSite } from '@/lib/headless/crawl-site';
 import { hostileNetworkSites, SINK_SECRET, sinkSite } from '../fixtures/hostile-network-site';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 
@@ -145,5 +148,20 @@ describe('scout lint <url>', { timeout: 30_000 }, () => {
     await runLint({ inputs: [own], strict: false, json: false }, io, resolvingFetch(own, testLookup as never));
     expect(io.lines.join('\n')).toContain('llms.txt');
     expect(sink.requests.map((r) => r.host)).toEqual(['intranet.hostile.test']);
+  });
+});
+
+describe('the headless engine, whatever fetch it is given', { timeout: 60_000 }, () => {
+  it('checkSite and crawlSite guard their own fetch: a bare transport still reaches nothing private', async () => {
+    const check = await checkSite({ pageUrl: site.url('docs.hostile.test', '/'), fetch: recordingTransport() });
+    expect(check.report.checks.find((r) => r.id === 'links')?.summary).toMatch(/3 not checked/);
+    const db = createDb(`guard-${crypto.randomUUID()}`);
+    try {
+      await crawlSite({ db, startUrl: site.url('wiki.hostile.test', '/'), fetch: recordingTransport(), rendering: true });
+    } finally {
+      await db.delete();
+    }
+    expect(reachedUserNetwork()).toEqual([]);
+    expect(sink.requests).toEqual([]);
   });
 });
