@@ -6,7 +6,7 @@
  * any system and writes nothing outside its folder.
  */
 import { execFile } from 'node:child_process';
-import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -17,6 +17,7 @@ import { buildZipWithNotes } from '@/lib/generate/export';
 import { fileFullText } from '@/lib/generate/output-files';
 import { MAX_NAME_BYTES } from '@/lib/generate/safe-path';
 import { crawlSite, type CrawlSiteResult } from '@/lib/headless/crawl-site';
+import { writeFilesInside } from '@/lib/headless/write-out';
 import { pagesOf } from '@/lib/queries';
 import { HOSTILE_FOLDERS, hostilePagePaths, hostilePathsSite, LINKED_FOLDER } from '../fixtures/hostile-paths-site';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
@@ -155,12 +156,40 @@ describe('a crawl of a site with hostile folder names', { timeout: 120_000 }, ()
 
   it('scout generate --out at a file: a usage error (exit 2) before anything is crawled or written', async () => {
     const file = join(tmp, 'a-file');
-    await (await import('node:fs/promises')).writeFile(file, 'x');
+    await writeFile(file, 'x');
     const before = server.requests.length;
     const run = await scout('generate', `http://127.0.0.1:${server.port}/`, '--out', file, '--quiet');
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/--out: .*exists and is not a folder/);
     expect(server.requests.length).toBe(before);
     expect(await readFile(file, 'utf8')).toBe('x');
+  });
+});
+
+describe('writeFilesInside, whatever paths it is given', () => {
+  it('writes the safe ones inside the folder and leaves out every other one with a reason, without throwing', async () => {
+    const out = join(tmp, 'direct');
+    const outside = join(tmp, 'direct-outside');
+    await mkdir(out);
+    await mkdir(outside);
+    await writeFile(join(outside, 'secret.txt'), 'keep me');
+    await symlink(outside, join(out, 'away'));
+    await symlink(join(outside, 'secret.txt'), join(out, 'llms-full.txt'));
+    await mkdir(join(out, 'inner'));
+    await symlink(join(out, 'inner'), join(out, 'near'));
+    const hostile = ['../escape.txt', '..\\..\\evil/llms.txt', 'C:\\Users/llms.txt', 'a\u0000b/llms.txt', `${'x'.repeat(300)}/llms.txt`, 'CON/llms.txt', 'aux.txt/llms.txt', '/abs/llms.txt', 'away/llms.txt', 'away/deeper/llms.txt', 'LLMS.txt'];
+    const safe = ['llms.txt', 'llms-full.txt', 'guide/llms.txt', 'near/llms.txt'];
+    const result = await writeFilesInside(out, [...safe, ...hostile].map((relativePath) => ({ relativePath, text: `# ${relativePath}\n` })));
+    expect(result.written.map((w) => w.relativePath)).toEqual(safe);
+    expect(result.leftOut.map((l) => l.relativePath)).toEqual(hostile);
+    for (const l of result.leftOut) expect(l.reason, l.relativePath).toMatch(/^(?:its path has |its folder away is a link to |another file has the same path)/);
+    // The link at llms-full.txt was replaced by the file, not written through; the file it pointed at is as it was.
+    expect(await readFile(join(outside, 'secret.txt'), 'utf8')).toBe('keep me');
+    expect((await lstat(join(out, 'llms-full.txt'))).isFile()).toBe(true);
+    expect(await readdir(outside)).toEqual(['secret.txt']);
+    // A link to a folder inside the output folder is followed: the file is there.
+    expect(await readFile(join(out, 'inner', 'llms.txt'), 'utf8')).toBe('# near/llms.txt\n');
+    expect(await readlink(join(out, 'near'))).toBe(join(out, 'inner'));
+    expect(await readdir(tmp)).not.toContain('escape.txt');
   });
 });
