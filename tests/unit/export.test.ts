@@ -1,7 +1,8 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
-import { buildZip, comparableUrl, coverage, exportFileName, type ExportPage } from '@/lib/generate/export';
+import { buildZip, comparableUrl, coverage, exportFileName, packFileName, siteFileName, type ExportPage } from '@/lib/generate/export';
+import { segmentProblem } from '@/lib/generate/safe-path';
 
 const O = 'https://docs.example.com';
 const md = (name: string) => `# ${name}\n\nBody of ${name}.\n`;
@@ -99,6 +100,27 @@ describe('buildZip', () => {
   });
 });
 
+describe('buildZip, page names Windows would refuse or misread', () => {
+  it('renames device names with an extension, invisible characters and names too long for a Windows path', () => {
+    const urls = [
+      `${O}/aux.txt`,
+      `${O}/aux.txt/page.html`,
+      `${O}/Nul.tar.gz`,
+      `${O}/%EF%BB%BF%E2%80%AEdm.exe`,
+      `${O}/${'deep/'.repeat(60)}page.html`,
+      `${O}/${'deep/'.repeat(60)}other.html`,
+    ];
+    const names = Object.keys(unzip(urls.map((url) => ({ url, title: url, markdown: url })))).filter((n) => n.startsWith('pages/'));
+    expect(names.slice(0, 4)).toEqual(['pages/aux_.txt.md', 'pages/aux_.txt/page.md', 'pages/Nul_.tar.gz.md', 'pages/dm.exe.md']);
+    // Cut to 200 characters, each with a fingerprint of its URL: two deep pages stay two files.
+    for (const name of names.slice(4)) {
+      expect(name.length).toBeLessThanOrEqual(200);
+      expect(name).toMatch(/^pages\/(?:deep\/)+(?:page|other)-[0-9a-f]{8}\.md$/);
+    }
+    expect(new Set(names).size).toBe(urls.length);
+  });
+});
+
 describe('exportFileName', () => {
   it('names each download after the site', () => {
     expect(exportFileName('docs.example.com', 'llms')).toBe('docs.example.com-llms.txt');
@@ -111,6 +133,19 @@ describe('exportFileName', () => {
     expect(exportFileName('Docs.Example.COM:8080', 'llms')).toBe('docs.example.com-8080-llms.txt');
     expect(exportFileName('../evil/host', 'zip')).toBe('evil-host-llms-txt.zip');
     expect(exportFileName('', 'json')).toBe('site-pages.json');
+  });
+
+  it('names downloads of nested files and context packs safely, whatever the path or section is called', () => {
+    expect(siteFileName('docs.example.com', '/library/llms-full.txt')).toBe('docs.example.com-library-llms-full.txt');
+    for (const path of ['/..%5C..%5Cevil/llms.txt', '/C%3A%5CUsers/llms.txt', '/a%00b/llms.txt', `/${'x'.repeat(300)}/llms.txt`, '/%2e%2e/%2e%2e/llms.txt', '/CON/llms.txt']) {
+      const name = siteFileName('docs.example.com', path);
+      expect(name, path).toMatch(/^docs\.example\.com-[\p{L}\p{N}._-]+$/u);
+      expect(segmentProblem(name), path).toBeNull();
+    }
+    expect(siteFileName('docs.example.com', '/..%5C..%5Cevil/llms.txt')).toBe('docs.example.com-..-..-evil-llms.txt');
+    const pack = packFileName('docs.example.com', `..\\..\\${'Ω'.repeat(300)}\u0000`, 128_000);
+    expect(pack).toBe('docs.example.com-context-128k.md');
+    expect(segmentProblem(packFileName('docs.example.com', 'CON', 32_000))).toBeNull();
   });
 });
 
