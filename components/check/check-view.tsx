@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { reportMarkdown } from '@/lib/check/report';
+import { exportFileName } from '@/lib/generate/export';
 import { saveFile } from '../output/download';
 import { plural } from '../format';
 import { CommandError, errorOf, useCommand } from '../use-command';
@@ -9,7 +10,7 @@ import { useCheck } from './use-check';
 import './check.css';
 
 /** A download name for the report: `docs.example.com-agent-check.md`. */
-const reportName = (host: string) => `${host.toLowerCase().replace(/[^a-z0-9.-]+/g, '-')}-agent-check.md`;
+const reportName = (host: string) => exportFileName(host, 'check');
 
 /**
  * The Check view: can agents use this site, and what to change. The worker runs the checks

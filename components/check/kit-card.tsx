@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { buildKit, SNIPPET_FILES, zipKit, type TwinLayout } from '@/lib/check/kit';
 import { db } from '@/lib/db';
+import { exportFileName } from '@/lib/generate/export';
 import { latestCrawlWithPages } from '@/lib/queries';
 import { saveFile } from '../output/download';
 import { fullTextOf, publishedFiles } from '../output/published';
@@ -9,7 +10,6 @@ import { plural } from '../format';
 import { SnippetsList } from './snippets-list';
 
 type LlmsLayout = 'as-output' | 'flat';
-const kitName = (host: string) => `${host.toLowerCase().replace(/[^a-z0-9.-]+/g, '-')}-publishing-kit.zip`;
 
 /**
  * The publishing kit: the generated llms.txt files at their paths, llms-full.txt, a .md twin per
@@ -39,7 +39,7 @@ export function KitCard({ origin, host }: { origin: string; host: string }) {
     const kit = await build();
     if (!kit) return;
     setSnippets(kit.snippets);
-    saveFile(kitName(host), zipKit(kit), 'application/zip');
+    saveFile(exportFileName(host, 'kit'), zipKit(kit), 'application/zip');
     setNote(`Kit saved: ${plural(kit.files.size - Object.keys(SNIPPET_FILES).length - 1 - kit.twins, 'llms file')}, ${plural(kit.twins, 'Markdown twin')}, ${plural(Object.keys(SNIPPET_FILES).length, 'snippet')}${kit.skipped.length ? ` (${plural(kit.skipped.length, 'page')} without a twin: see README.md)` : ''}.${kit.leftOut.length ? ` ${plural(kit.leftOut.length, 'llms file')} left out, as ${kit.leftOut.length === 1 ? 'its path' : 'their paths'} cannot be a file on every system: see README.md.` : ''}`);
   };
   const show = async () => setSnippets((await build())?.snippets ?? null);

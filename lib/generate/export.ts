@@ -99,10 +99,10 @@ function safeHost(host: string): string {
   return name || 'site';
 }
 
-const SUFFIXES = { llms: 'llms.txt', 'llms-full': 'llms-full.txt', zip: 'llms-txt.zip', json: 'pages.json' } as const;
+const SUFFIXES = { llms: 'llms.txt', 'llms-full': 'llms-full.txt', zip: 'llms-txt.zip', json: 'pages.json', kit: 'publishing-kit.zip', check: 'agent-check.md' } as const;
 
-/** Download names that say which site they are for: `docs.example.com-llms.txt`, `…-llms-full.txt`, `…-llms-txt.zip`, `…-pages.json`. */
-export function exportFileName(host: string, kind: 'llms' | 'llms-full' | 'zip' | 'json'): string {
+/** Download names that say which site they are for: `docs.example.com-llms.txt`, `…-llms-full.txt`, `…-llms-txt.zip`, `…-pages.json`, `…-publishing-kit.zip`, `…-agent-check.md`. */
+export function exportFileName(host: string, kind: keyof typeof SUFFIXES): string {
   return safeName(`${safeHost(host)}-${SUFFIXES[kind]}`);
 }
 
