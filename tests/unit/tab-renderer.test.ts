@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, type ScoutDb } from '@/lib/db';
 import type { RenderBrowser } from '@/lib/render/browser-tabs';
 import { createTabRenderer } from '@/lib/render/tab-renderer';
-import { slotRuleIds, tabRules } from '@/lib/render/tab-rules';
+import { slotRuleIds, TAB_ID_NONE, tabRules } from '@/lib/render/tab-rules';
 import { TabStore } from '@/lib/render/tab-store';
 import { blockedByRules } from '@/lib/url/private-network-rules';
 
@@ -109,12 +109,18 @@ describe('render-tab rules', () => {
   it('apply the private-network guard to the tab alone, and keep its top frame on the site', () => {
     const rules = tabRules(1, 42, 'example.test');
     expect(rules.map((r) => r.id)).toEqual(slotRuleIds(1).slice(0, rules.length));
-    expect(rules.every((r) => r.condition.tabIds.length === 1 && r.condition.tabIds[0] === 42)).toBe(true);
-    const asScout = rules.map((r) => ({ ...r, action: { type: 'block' as const }, condition: { ...r.condition, initiatorDomains: [] } }));
-    for (const url of ['http://192.168.1.1/', 'http://localhost:8080/', 'http://[::1]/', 'http://router/', 'http://printer.local/']) expect(blockedByRules(url, asScout)).toBe(true);
-    expect(blockedByRules('https://docs.example.test/a', asScout)).toBe(false);
-    expect(rules.at(-1)?.condition).toEqual({ tabIds: [42], resourceTypes: ['main_frame'], excludedRequestDomains: ['example.test'] });
+    expect(rules.length).toBeLessThanOrEqual(slotRuleIds(1).length);
+    const [tab, workers] = [rules.filter((r) => r.condition.tabIds[0] === 42), rules.filter((r) => r.condition.tabIds[0] === TAB_ID_NONE)];
+    expect(tab.length + workers.length).toBe(rules.length);
+    for (const set of [tab, workers]) {
+      const asScout = set.map((r) => ({ ...r, action: { type: 'block' as const }, condition: { ...r.condition, initiatorDomains: [] } }));
+      for (const url of ['http://192.168.1.1/', 'http://localhost:8080/', 'http://[::1]/', 'http://router/', 'http://printer.local/', 'http://169.254.169.254/']) expect(blockedByRules(url, asScout)).toBe(true);
+      expect(blockedByRules('https://docs.example.test/a', asScout)).toBe(false);
+    }
+    expect(tab.at(-1)?.condition).toEqual({ tabIds: [42], resourceTypes: ['main_frame'], excludedRequestDomains: ['example.test'] });
+    // The page's SharedWorkers and ServiceWorkers come from no tab: the same guard, for the crawled site's workers only.
+    expect(workers.every((r) => r.condition.tabIds.length === 1 && JSON.stringify(r.condition.initiatorDomains) === '["example.test"]')).toBe(true);
     // Started on the user's own intranet host: the tab may reach that host.
-    expect(tabRules(0, 42, 'wiki.corp.local', 'wiki.corp.local')[0]?.condition.excludedRequestDomains).toEqual(['wiki.corp.local']);
+    for (const rule of tabRules(0, 42, 'wiki.corp.local', 'wiki.corp.local').filter((r) => !r.condition.resourceTypes)) expect(rule.condition.excludedRequestDomains).toEqual(['wiki.corp.local']);
   });
 });
