@@ -245,7 +245,7 @@ export abstract class QueueRunner {
     await Promise.all(active);
     await writer.drain();
     await frontier.release(buffer);
-    if (this.stopRequest === 'cancel') await frontier.recover();
+    if (this.stopRequest === 'cancel' || this.refused) await frontier.recover();
     await job.report(this.stopRequest ? 'running' : 'done');
     if (this.stopRequest === 'cancel') return this.finish('cancelled', job.messages.cancelled);
     if (this.stopRequest === 'pause') return this.finish('paused', this.pauseMessage ?? job.messages.paused);
@@ -265,6 +265,9 @@ export abstract class QueueRunner {
       this.pauseMessage = refusalMessage(refused, first.seen, first.refused);
       this.refused = true;
       this.pause();
+      // Requests in flight (and their retries) would only knock again: they stop now and their
+      // URLs go back to pending, for the user to resume.
+      this.abort.abort();
     }
   }
 

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildConnector, getGlobalDispatcher, setGlobalDispatcher, type Dispatcher } from 'undici';
 import { db } from '@/lib/db';
+import { isKind } from '@/lib/queries';
 import { setUpDiscovery } from '@/entrypoints/background/discovery';
 import { startFixtureServer, type FixtureServer, type FixtureSite, type Route } from '../fixtures/server';
 import { command, fakeExtension } from './fake-extension';
@@ -94,7 +95,7 @@ describe('discovery kept per site', () => {
     expect(answers).toEqual(PAGES.slice(1).map(() => ({ jobId: first.jobId })));
 
     // The rows the visits looked at joined the site's discovery, still one job.
-    const jobs = await db.jobs.filter((j) => j.kind === 'discovery').toArray();
+    const jobs = (await db.jobs.toArray()).filter(isKind('discovery'));
     expect(jobs.map((j) => j.id)).toEqual([first.jobId]);
     const rows = await db.discovered.where('jobId').equals(first.jobId).toArray();
     expect(rows.map((r) => r.url)).toContain(url('/docs/api/v2/llms.md'));

@@ -77,6 +77,25 @@ describe('a site that refuses the crawl', () => {
     expect(await resumed).toBe('cancelled');
   }, 30_000);
 
+  it('answering 429 with Retry-After: 1 to every page: paused within 30 requests, nothing left in flight', async () => {
+    const links = Array.from({ length: 100 }, (_, i) => `/p${i}`);
+    const srv = await startSite({
+      routes: { '/': html('Home', links) },
+      fallback: (req) => (req.path === '/robots.txt' ? null : { status: 429, headers: { 'retry-after': '1', 'content-type': 'text/plain' }, body: 'Slow down' }),
+    });
+    if (!db) throw new Error('no db');
+    const job = await createCrawlJob(db, srv.url(HOST, '/'), { useSeeds: false });
+    const t0 = Date.now();
+    expect(await runner(job.id).run()).toBe('paused');
+    const asked = srv.requests.filter((r) => r.path.startsWith('/p'));
+    console.log(`429 site: paused after ${asked.length} page requests in ${Date.now() - t0} ms`);
+    expect(asked.length).toBeLessThanOrEqual(30);
+    const paused = await getJob(db, job.id, 'crawl');
+    expect(paused?.message).toMatch(/refused (\d+ of )?the first \d+ pages \(\d+ × HTTP 429\)\. It is limiting how fast it may be read/);
+    // Nothing was left in flight: what was being asked when the crawl stopped is queued again.
+    expect(paused?.counters.inflight).toBe(0);
+  }, 30_000);
+
   it('a start page that loads and links pages that are all refused: paused after a handful, not walked to the end', async () => {
     const links = Array.from({ length: 100 }, (_, i) => `/p${i}`);
     const srv = await startSite({ routes: { '/': html('Home', links) }, fallback: (req) => (req.path === '/robots.txt' ? null : { status: 401, body: 'Log in first' }) });
