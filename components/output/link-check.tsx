@@ -3,6 +3,7 @@ import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
 import { checkLinks } from '@/lib/generate/validate';
 import { plural } from '../format';
 import { browserFetch } from '@/lib/fetch/browser-fetch';
+import { createNetworkGuard } from '@/lib/url/private-network';
 
 type Result = Awaited<ReturnType<typeof checkLinks>>[number];
 
@@ -16,7 +17,8 @@ export function LinkCheck({ text, url }: { text: string; url: string }) {
   const run = async () => {
     setRunning(true);
     const links = parseLlmsTxt(text, url).links.map((l) => l.url);
-    setResults(await checkLinks(links, { fetch: browserFetch }));
+    // Links into the user's network are listed as not checked, with the reason, and never requested.
+    setResults(await checkLinks(links, { fetch: browserFetch, guard: createNetworkGuard(url) }));
     setRunning(false);
   };
   const broken = results?.filter((r) => !r.ok) ?? [];

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { guardedFetch, NetworkRefused } from '@/lib/fetch/guarded-fetch';
 import { describeNetworkError } from '@/lib/fetch/errors';
 import { RedirectError } from '@/lib/fetch/redirects';
+import { checkLinks } from '@/lib/generate/check-links';
 import { createNetworkGuard } from '@/lib/url/private-network';
 import { loopbackFetch, startFixtureServer, type FixtureServer, type Route } from '../fixtures/server';
 
@@ -110,5 +111,17 @@ describe('guardedFetch', () => {
     expect((await fetcher(`http://127.0.0.1:${sink.port}/any`)).status).toBe(404);
     await expect(fetcher('http://10.0.0.1/')).rejects.toThrow(NetworkRefused);
     expect(sink.requests.map((r) => r.path)).toEqual(['/any']);
+  });
+
+  it('the link check (panel and CLI) lists guarded links as not checked, with the reason, and requests none', async () => {
+    const guard = createNetworkGuard('http://docs.public.test/');
+    const links = [`http://127.0.0.1:${sink.port}/a`, server.url('docs.public.test', '/ok'), server.url('docs.public.test', '/to-loopback')];
+    const results = await checkLinks(links, { fetch: guardedFetch(loopbackFetch(), guard), guard });
+    expect(results.map((r) => [r.ok, r.reason?.replace(String(sink.port), 'PORT')])).toEqual([
+      [false, 'Not checked: A loopback address (this computer) (127.0.0.1): Scout never fetches these from a public site.'],
+      [true, undefined],
+      [false, 'Not checked: Redirected to http://127.0.0.1:PORT/x: A loopback address (this computer) (127.0.0.1): Scout never fetches these from a public site.'],
+    ]);
+    expect(sink.requests).toEqual([]);
   });
 });
