@@ -23,12 +23,12 @@ export function DiscoveredView({ origin, state, onGenerate }: { origin: string; 
     <div className="discovered" data-testid="discovered">
       {running && <p className="progress" role="status" data-testid="discovery-progress"><span className="spinner" aria-hidden="true" /> {running.message}</p>}
       {shown?.state === 'failed' && <p className="error" role="alert">{shown.message}</p>}
-      {finished && !hasLlms && (
       {finished && shown?.endedAt !== undefined && (
         <p className="muted" data-testid="discovery-time">
           Site checked {new Date(shown.endedAt).toLocaleString()}. Other pages you open add only their folders not checked yet; Re-run checks the whole site again.
         </p>
       )}
+      {finished && !hasLlms && (
         <section className="card card--muted" data-testid="no-llms">
           <h2>No llms.txt on this site</h2>
           <p>

@@ -13,7 +13,6 @@ interface HostState {
 }
 
 /**
-/**
  * The longest Crawl-delay honoured unless the user lifts the cap: 30 s keeps a 500-page crawl
  * under about 4 h 10 min, while `Crawl-delay: 3600` would make it three weeks. Sites ask for such
  * values to keep crawlers away, and a crawl the user watches in a side panel cannot last weeks.
@@ -29,6 +28,7 @@ export interface HostPace {
   usedS: number;
 }
 
+/**
  * Politeness per host: at most `perHost` requests in flight (one when robots.txt
  * sets a Crawl-delay), spaced by that delay up to `crawlDelayCapS` (null: no cap), robots.txt
  * rules loaded once, and a host that answered 429 or 503 with Retry-After left alone that long.
@@ -40,8 +40,8 @@ export class HostGate {
     private readonly perHost: number,
     private readonly fetchFn: typeof fetch,
     private readonly timeoutMs: number,
-  ) {}
     private readonly crawlDelayCapS: number | null = DEFAULT_CRAWL_DELAY_CAP_S,
+  ) {}
 
   private state(host: string): HostState {
     let h = this.hosts.get(host);
@@ -94,13 +94,13 @@ export class HostGate {
     return h.rules?.crawlDelaySeconds() ? 1 : this.perHost;
   }
 
-  private take(h: HostState): void {
   /** The delay Scout keeps between requests to a host, in seconds: robots.txt's Crawl-delay up to the cap. */
   private delayOf(h: HostState): number {
     const asked = h.rules?.crawlDelaySeconds() ?? 0;
     return this.crawlDelayCapS === null ? asked : Math.min(asked, this.crawlDelayCapS);
   }
 
+  private take(h: HostState): void {
     h.active++;
     const delay = this.delayOf(h);
     if (delay) h.nextAt = Math.max(h.nextAt, Date.now() + delay * 1000);

@@ -19,14 +19,14 @@ export interface DiscoverOptions {
   /** Most linked llms files fetched (default 50). */
   maxLinkedFiles?: number;
   timeoutMs?: number;
-  /** Called as each location settles, so the side panel can fill in live. */
-  onResult?: (result: DiscoveryResult) => void;
   /**
    * A visit to another page of a site already discovered: only the page itself, its folders'
    * llms locations and the files it declares are read, never robots.txt, sitemaps or
    * /.well-known/, and no location in `known` (looked at already) is asked again.
    */
   visit?: { known: ReadonlySet<string> };
+  /** Called as each location settles, so the side panel can fill in live. */
+  onResult?: (result: DiscoveryResult) => void;
   onProgress?: (message: string) => void;
 }
 

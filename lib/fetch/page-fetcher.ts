@@ -152,10 +152,10 @@ async function fetchWithRetries(url: string, settings: Settings): Promise<PageFe
       const why = retries > 0 ? `${reason} — gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'}` : reason;
       return { kind: 'failed', url, retries, reason: why, ...(status === undefined ? {} : { status }) };
     }
+    const retryAfter = waitMs !== null;
     // Full jitter: spreads retries from parallel workers so they do not hit the server in step.
     waitMs ??= Math.random() * Math.min(settings.maxRetryAfterMs, settings.baseDelayMs * 2 ** retries);
     settings.onRetry?.({ url, attempt: retries + 1, waitMs, reason, status, retryAfter });
-    const retryAfter = waitMs !== null;
     if (!(await sleep(waitMs, settings.signal))) return cancelled(url, retries);
   }
 }
