@@ -1,5 +1,6 @@
 import type { CrawlCounters, CrawlJob } from '@/lib/db';
 import { plural } from '../format';
+import { DEFAULT_CRAWL_DELAY_CAP_S } from '@/lib/crawl/host-gate';
 import { CommandError, useCommand } from '../use-command';
 
 /** Live progress of a crawl with its controls. Numbers come from the job row the worker keeps current. */
@@ -63,7 +64,7 @@ function PaceNote({ job, asked, used }: { job: CrawlJob; asked: number; used: nu
   return (
     <p className="muted" data-testid="pace-note">
       The site’s robots.txt asks for {duration(asked)} between requests
-      {capped ? `; Scout waits ${duration(used)} (its cap; lift it in the crawl settings of a new crawl)` : ', and Scout waits that long'}.
+      {capped ? `; Scout waits ${duration(used)} (its cap; lift it in the crawl settings of a new crawl)` : `, and Scout waits that long${job.settings.liftCrawlDelayCap && asked > DEFAULT_CRAWL_DELAY_CAP_S ? ' (its cap is lifted for this site)' : ''}`}.
       {job.state !== 'done' && left > 0 && <> About <span data-testid="time-left">{duration(left * used)}</span> left for {plural(left, 'queued page')}.</>}
     </p>
   );

@@ -25,7 +25,7 @@ export function CrawlView({ origin, pageUrl, onOutput }: { origin: string; pageU
   return (
     <div className="crawl-view">
       <CommandError error={error} />
-      {showForm ? <SettingsForm startUrl={pageUrl} busy={busy} onStart={(s) => void start(s)} /> : <CrawlProgress job={job} onNew={() => setFresh(true)} onOutput={onOutput} />}
+      {showForm ? <SettingsForm startUrl={pageUrl} busy={busy} onStart={(s) => void start(s)} initial={job?.settings.liftCrawlDelayCap ? { liftCrawlDelayCap: true } : undefined} /> : <CrawlProgress job={job} onNew={() => setFresh(true)} onOutput={onOutput} />}
       {job && !fresh && <VariantsCard job={job} />}
       {job && !fresh && <PageList job={job} />}
     </div>

@@ -5,9 +5,12 @@ import { DEFAULT_CRAWL_DELAY_CAP_S } from '@/lib/crawl/host-gate';
 
 const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
 
-/** Crawl settings with sane defaults; patterns are checked before the crawl starts. */
-export function SettingsForm({ startUrl, busy, onStart }: { startUrl: string; busy: boolean; onStart: (s: CrawlSettings) => void }) {
-  const [s, setS] = useState<CrawlSettings>(DEFAULT_SETTINGS);
+/**
+ * Crawl settings with sane defaults; patterns are checked before the crawl starts. `initial`
+ * carries what the user chose for this site before (a lifted Crawl-delay cap).
+ */
+export function SettingsForm({ startUrl, busy, onStart, initial }: { startUrl: string; busy: boolean; onStart: (s: CrawlSettings) => void; initial?: Partial<CrawlSettings> }) {
+  const [s, setS] = useState<CrawlSettings>({ ...DEFAULT_SETTINGS, ...initial });
   const [include, setInclude] = useState('');
   const [exclude, setExclude] = useState('');
   const [error, setError] = useState<string | null>(null);

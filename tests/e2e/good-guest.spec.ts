@@ -119,6 +119,11 @@ test('Crawl-delay: 3600 is capped at 30 s, shown with the time left; lifted, it 
     await expect(note).toContainText('asks for 1 h between requests, and Scout waits that long', { timeout: 20_000 });
     await expect(panel.getByTestId('time-left')).toHaveText(/^1 day 1[56] h$/);
     await panel.getByTestId('cancel').click();
+    await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'cancelled', { timeout: 20_000 });
+    // The site's next crawl keeps the choice.
+    await panel.getByTestId('new-crawl').click();
+    await panel.getByText('More options').click();
+    await expect(panel.getByTestId('lift-delay-cap')).toBeChecked();
   } finally {
     await site.close();
   }
