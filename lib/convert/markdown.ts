@@ -98,7 +98,8 @@ function createService(): TurndownService {
     filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
     replacement: (content, node) => {
       // Permalink marks that survived as text ("Install ¶") are not part of the heading.
-      const text = content.replace(/\s*\n+\s*/g, ' ').trim().replace(HEADING_MARKS, '');
+      const oneLine = content.replace(/(?<!\s)\s*\n\s*/g, ' ').trim();
+      const text = stripHeadingMarks(oneLine);
       if (!text) return '';
       let level = Math.max(1, Number(node.nodeName.charAt(1)) - headingShift);
       // One H1 per page: it is the page's title in llms-full.txt and for agents. Themes that put
@@ -127,7 +128,7 @@ function createService(): TurndownService {
     filter: 'a',
     replacement: (content, node) => {
       // Block content inside a link (cards) cannot sit in link text; keep it on one line.
-      const text = content.includes('\n') ? content.replace(/\s*\n+\s*(?:#+ )?/g, ' ').trim() : content.trim();
+      const text = content.includes('\n') ? content.replace(/(?<!\s)\s*\n\s*(?:#+ )?/g, ' ').trim() : content.trim();
       if (!text) return '';
       const href = node.getAttribute('href');
       return href ? `[${text}](${href.replace(/[()<> ]/g, encodeURIComponent)})` : text;
@@ -153,9 +154,55 @@ function createService(): TurndownService {
 let headingShift = 0;
 // Whether the current conversion has written its H1.
 let seenH1 = false;
-// A lone '#' only after a space: "C#" is a name, "Install #" a permalink.
-const HEADING_MARKS = /(?:\s+#|\s*[¶§🔗⚓\u200b-\u200d\u2060\ufeff])+$/u;
+// Permalink marks that themes leave in heading text (zero-width characters included).
+const MARKS = new Set(['¶', '§', '🔗', '⚓', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff']);
+const isSpace = (ch: string): boolean => /\s/.test(ch);
+
+/**
+ * The text without the permalink marks at its end: any run of marks (each may follow spaces) and
+ * of `#` (each after a space: "C#" is a name, "Install #" a permalink). Walked from the end, once: as one regular expression the
+ * alternatives overlap (U+FEFF is both a space and a mark) and backtrack exponentially.
+ */
+function stripHeadingMarks(text: string): string {
+  let end = text.length;
+  for (;;) {
+    // The last character, whole when it is a surrogate pair (🔗).
+    const low = text.charCodeAt(end - 1);
+    const ch = low >= 0xdc00 && low <= 0xdfff && end >= 2 ? text.slice(end - 2, end) : text.slice(end - 1, end);
+    if (MARKS.has(ch)) {
+      end -= ch.length;
+    } else if (ch === '#' && end >= 2 && isSpace(text[end - 2] ?? '')) {
+      end -= 1;
+    } else {
+      return text.slice(0, end);
+    }
+    // Spaces before a mark, or the (required) spaces before a `#`, go with it.
+    while (end > 0 && isSpace(text[end - 1] ?? '')) end--;
+  }
+}
 const service = createService();
+
+// Turndown's own clean-up patterns (its trailing-whitespace strip, its edge-whitespace split) try
+// every position of a run of spaces, so a page of long runs (no-break spaces survive its folding;
+// <pre> keeps every space) costs the square of their length. A longer run carries no text and is
+// cut to this many characters before conversion.
+const MAX_SPACE_RUN = 200;
+
+/** Cuts every run of whitespace in `root`'s text to MAX_SPACE_RUN characters. */
+function capSpaceRuns(root: Node): void {
+  const stack: Node[] = [root];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.nodeType === 3) {
+      const text = node.nodeValue ?? '';
+      if (text.length > MAX_SPACE_RUN) {
+        const capped = text.replace(/\s+/g, (run) => (run.length > MAX_SPACE_RUN ? run.slice(0, MAX_SPACE_RUN) : run));
+        if (capped.length !== text.length) node.nodeValue = capped;
+      }
+      continue;
+    }
+    for (let child = node.firstChild; child; child = child.nextSibling) stack.push(child);
+  }
+}
 
 /**
  * Blank lines outside code fences are collapsed to one; code keeps its own blank lines.
@@ -198,6 +245,7 @@ export function elementToMarkdown(root: Element, topHeading = 1): string {
   // linkedom splits text at every character reference ("0 ", "<", "= x"); escaping works per text
   // node and would take each piece for the start of a line.
   root.normalize();
+  capSpaceRuns(root);
   // An own property shadows Node.prototype.cloneNode for this one call.
   Object.defineProperty(root, 'cloneNode', { value: () => root, configurable: true });
   try {

@@ -1,18 +1,50 @@
 /**
  * Title, description and links of a page that arrived as Markdown (a twin, or a
  * server that negotiated text/markdown), where there is no HTML to read them from.
+ *
+ * The page is untrusted and can be megabytes: every pattern here is linear in its input (a
+ * Markdown link's text cannot hold `[`, its target cannot hold an unpaired `(`; headings and
+ * front matter are read line by line), so no page can make one backtrack for long (#28).
  */
 import { isWeakDescription } from '../convert/page-text';
 
-const HEADING = /^#\s+(.+?)\s*#*\s*$/m;
 const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---\r?\n/;
+// `[text](target)` and `![alt](src)`: the target may hold one level of parentheses (Wikipedia's
+// `Foo_(bar)`). Replaced by its text.
+const LINK = /!?\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g;
+
+/** `# Title`, `# Title #` (CommonMark's closing run) → `Title`; anything else → ''. */
+function h1Text(line: string): string {
+  if (!/^#\s/.test(line)) return '';
+  const text = line.slice(1).trim();
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '#') end--;
+  if (end === 0) return '';
+  return end < text.length && /\s/.test(text[end - 1] ?? '') ? text.slice(0, end).trim() : text;
+}
+
+/** `title: "Foo"` in front matter → `Foo`. */
+function frontMatterTitle(fm: string): string | undefined {
+  for (const line of fm.split('\n')) {
+    if (!line.startsWith('title:')) continue;
+    let value = line.slice('title:'.length).trim();
+    if (value.length > 1 && (value[0] === '"' || value[0] === "'")) value = value.slice(1);
+    if (value.length > 1 && (value.endsWith('"') || value.endsWith("'"))) value = value.slice(0, -1);
+    if (value) return value;
+  }
+  return undefined;
+}
 
 /** The first H1, else front-matter `title:`, else null. */
 export function markdownTitle(markdown: string): string | null {
   const fm = FRONT_MATTER.exec(markdown)?.[0];
-  const fmTitle = fm ? /^title:\s*["']?(.+?)["']?\s*$/m.exec(fm)?.[1] : undefined;
-  const h1 = HEADING.exec(markdown.replace(FRONT_MATTER, ''))?.[1];
-  return h1?.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*_]/g, '').trim() || fmTitle || null;
+  const fmTitle = fm ? frontMatterTitle(fm) : undefined;
+  let h1 = '';
+  for (const line of markdown.replace(FRONT_MATTER, '').split('\n')) {
+    h1 = h1Text(line);
+    if (h1) break;
+  }
+  return h1.replace(LINK, '$1').replace(/[`*_]/g, '').trim() || fmTitle || null;
 }
 
 /** The first prose paragraph (not a heading, list, quote, table, code or HTML), trimmed to ~300 chars. */
@@ -21,10 +53,11 @@ export function markdownDescription(markdown: string): string | undefined {
   for (const block of body.split(/\n\s*\n/)) {
     const text = block.trim();
     if (!text || /^(#|[-*+]\s|\d+\.\s|>|\||<|!\[|```|~~~)/.test(text) || text.length < 40) continue;
-    const plain = text.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*_]/g, '').replace(/\\(.)/g, '$1').replace(/\s+/g, ' ');
+    const plain = text.replace(LINK, '$1').replace(/[`*_]/g, '').replace(/\\(.)/g, '$1').replace(/\s+/g, ' ');
     // A copyright line, a version note or a sentence introducing a list is no description.
     if (isWeakDescription(plain)) continue;
-    return plain.length > 300 ? `${plain.slice(0, 300).replace(/\s+\S*$/, '')}…` : plain;
+    // Cut at the last word that fits (the lookbehind starts the match only where a space run starts).
+    return plain.length > 300 ? `${plain.slice(0, 300).replace(/(?<!\s)\s+\S*$/, '')}…` : plain;
   }
   return undefined;
 }
@@ -32,7 +65,13 @@ export function markdownDescription(markdown: string): string | undefined {
 /** Link targets in Markdown ([text](url), <https://…> autolinks), resolved against the page URL. */
 export function markdownLinks(markdown: string, baseUrl: string): string[] {
   const out: string[] = [];
-  const patterns = [/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g, /<(https?:\/\/[^>\s]+)>/g];
+  // `](target)`, `](<target>)`, `](target "title")`; the target may hold one level of parentheses.
+  // The optional `<` is read before the target (which cannot start with one) so that no two
+  // quantifiers can share the same characters.
+  const patterns = [
+    /\]\(\s*<?((?:[^()\s<>]|\([^()\s]*\))+)>?(?:\s+"[^"()]*")?\s*\)/g,
+    /<(https?:\/\/[^<>\s]+)>/g,
+  ];
   for (const re of patterns) {
     for (const m of markdown.matchAll(re)) {
       const target = m[1];

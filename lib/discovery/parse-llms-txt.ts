@@ -76,8 +76,10 @@ const isQuote = (line: Line | undefined): boolean => line?.kind === 'text' && QU
 // `- [name](url): notes`. Lenient on purpose: `*`/`+` bullets, no space after the bullet
 // (`-[name](url)`), indented (nested) items, `<url>` and `(url "title")` forms, and URLs holding
 // one level of parentheses. The name may contain `]` as long as it is not followed by `(`.
+// No two quantifiers can take the same spaces (the target, when there is one, starts with a
+// non-space; the title with `"`), so a line of tabs cannot make it backtrack polynomially (#28).
 const LINK =
-  /^\s*[-*+][ \t]*\[((?:[^\]]|\](?!\())+)\]\(\s*(<[^>]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+"[^"]*")?\s*\)(.*)$/s;
+  /^\s*[-*+][ \t]*\[((?:[^\]]|\](?!\())+)\]\(\s*(?:(<[^>]*>|(?:[^\s()]|\([^\s()]*\))+)\s*)?(?:"[^"]*"\s*)?\)(.*)$/s;
 
 /** Heading text without the optional closing `#` run (CommonMark), or '' when empty. */
 function headingText(raw: string): string {

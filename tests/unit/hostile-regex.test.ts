@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { convertHtml } from '@/lib/convert/convert-page';
+import { linkedomAdapter } from '@/lib/convert/dom';
+import { markdownDescription, markdownLinks, markdownTitle } from '@/lib/crawl/markdown-meta';
+import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
+
+/**
+ * The inputs of issue #28 that froze Scout: each made a regular expression backtrack for minutes
+ * (exponentially or polynomially in the input's length). Each must now give the right answer at
+ * once. The outputs are the assertions; the short test timeout only stops a regression from
+ * hanging the suite (the old code did not finish in minutes on any of them).
+ */
+const FAST = { timeout: 5000 };
+const page = (body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>T</title></head><body>${body}</body></html>`;
+
+describe('hostile page text ends in linear time', () => {
+  it('a heading with forty U+FEFF before more text keeps its text (no exponential permalink-mark strip)', FAST, () => {
+    const feff = '\uFEFF'.repeat(40);
+    const out = convertHtml(page(`<main><h1>Intro</h1><p>Body text that is long enough to be read as the page.</p><h2>Install${feff} more</h2><p>Steps.</p></main>`), 'https://docs.example.com/a', linkedomAdapter);
+    expect(out.markdown).toContain(`## Install${feff} more`);
+  });
+
+  it('permalink marks at the end of a heading still go, however many', FAST, () => {
+    const marks = ' \uFEFF¶ #'.repeat(5000);
+    const out = convertHtml(page(`<main><h1>Intro</h1><p>Body text that is long enough to be read as the page.</p><h2>Install${marks}</h2><h2>C#</h2><h2>Setup ¶</h2><h2>Usage #</h2></main>`), 'https://docs.example.com/a', linkedomAdapter);
+    expect(out.markdown).toMatch(/\n## Install\n\n## C#\n\n## Setup\n\n## Usage$/);
+  });
+
+  // No-break spaces are spaces to a regular expression and survive turndown's whitespace folding.
+  it('a heading, a link card and code with 200,000 spaces and no line break are read at once', FAST, () => {
+    const nbsp = '\u00a0'.repeat(200_000);
+    const out = convertHtml(page(`<main><h1>Intro</h1><p>Body text that is long enough to be read as the page.</p><h2>A${nbsp}B</h2><a href="/x"><div>A${nbsp}B</div><div>C</div></a><pre><code>x${' '.repeat(200_000)}y\n  z</code></pre></main>`), 'https://docs.example.com/a', linkedomAdapter);
+    // A run of spaces longer than 200 carries no text: it is cut to 200 before conversion.
+    const cut = '\u00a0'.repeat(200);
+    expect(out.markdown).toContain(`## A${cut}B\n`);
+    expect(out.markdown).toContain(`[A${cut}B C](https://docs.example.com/x)`);
+    expect(out.markdown).toContain(`x${' '.repeat(200)}y\n  z`);
+  });
+
+  it('a Markdown heading of 20,000 spaces gives no title, and the next heading is the title', FAST, () => {
+    expect(markdownTitle(`#${' '.repeat(20_000)}\n# Real title\n`)).toBe('Real title');
+    expect(markdownTitle(`#${' '.repeat(20_000)}x`)).toBe('x');
+    expect(markdownTitle(`# Title ${' '.repeat(20_000)}#${' '.repeat(20_000)}!`)).toBe(`Title ${' '.repeat(20_000)}#${' '.repeat(20_000)}!`);
+    expect(markdownTitle(`---\ntitle:${' '.repeat(20_000)}x\n---\nno heading`)).toBe('x');
+  });
+
+  it('600 KB of "](" gives no links and no title, at once', FAST, () => {
+    const junk = ']('.repeat(300_000);
+    expect(markdownLinks(junk, 'https://docs.example.com/')).toEqual([]);
+    expect(markdownLinks(`[a](${'[a]('.repeat(150_000)}`, 'https://docs.example.com/')).toEqual([]);
+    expect(markdownLinks(`${'<https://'.repeat(60_000)}`, 'https://docs.example.com/')).toEqual([]);
+    expect(markdownTitle(`# ${'[a]('.repeat(150_000)}`)).toBe('[a]('.repeat(150_000));
+    expect(markdownDescription(`A page about the widget API and its options: ${'[a]('.repeat(150_000)}`)).toBe('A page about the widget API and its options:…');
+    const cut = markdownDescription(`A page about the widget API and its options: ${'[a](b '.repeat(100_000)}`) ?? '';
+    expect(cut.length).toBeLessThanOrEqual(301);
+    expect(cut).toMatch(/^A page about the widget API and its options: \[a\]\(b .*\(b…$/);
+  });
+
+  it('Markdown links of every usual form are still found', () => {
+    const md = '[a](/a) [b]( <https://x.test/b> ) [c](/c "Title") [w](https://en.wikipedia.org/wiki/Foo_(bar)) <https://x.test/auto> ![i](/i.png)';
+    expect(markdownLinks(md, 'https://docs.example.com/')).toEqual([
+      'https://docs.example.com/a',
+      'https://x.test/b',
+      'https://docs.example.com/c',
+      'https://en.wikipedia.org/wiki/Foo_(bar)',
+      'https://docs.example.com/i.png',
+      // The autolink inside `[b](<…>)` is found again by the autolink pattern, as before.
+      'https://x.test/b',
+      'https://x.test/auto',
+    ]);
+  });
+
+  it('an llms.txt link line of 300 KB of tabs is parsed at once', FAST, () => {
+    const tabs = '\t'.repeat(300_000);
+    for (const line of [`- [a](${tabs}`, `- [a](/x${tabs}`, `- [${tabs}`, `${tabs}- [a](/x)`]) {
+      const parsed = parseLlmsTxt(`# Site\n\n## Docs\n\n${line}\n- [b](/b): ok\n`, 'https://docs.example.com/llms.txt');
+      expect(parsed.links.map((l) => l.url)).toContain('https://docs.example.com/b');
+    }
+  });
+
+  it('an llms.txt link line just under the line budget, of tabs, is parsed at once', FAST, () => {
+    const tabs = '\t'.repeat(3000);
+    const parsed = parseLlmsTxt(`# Site\n\n## Docs\n\n- [a](${tabs}\n- [b](/b${tabs}"t"${tabs})\n`, 'https://docs.example.com/llms.txt');
+    expect(parsed.links.map((l) => l.url)).toEqual(['https://docs.example.com/b']);
+  });
+
+  it('llms.txt links of every usual form are still read', () => {
+    const parsed = parseLlmsTxt(
+      '# Site\n\n## Docs\n\n- [A](/a): one\n-[B](<https://x.test/b>)\n  * [C [x]](/c "T") - three\n+ [D](https://en.wikipedia.org/wiki/Foo_(bar))\n- [E]( /e )\n',
+      'https://docs.example.com/llms.txt',
+    );
+    expect(parsed.links.map((l) => [l.name, l.url, l.notes ?? ''])).toEqual([
+      ['A', 'https://docs.example.com/a', 'one'],
+      ['B', 'https://x.test/b', ''],
+      ['C [x]', 'https://docs.example.com/c', 'three'],
+      ['D', 'https://en.wikipedia.org/wiki/Foo_(bar)', ''],
+      ['E', 'https://docs.example.com/e', ''],
+    ]);
+  });
+});
