@@ -14,8 +14,8 @@ export const PARITY_THRESHOLD = 0.7;
 /** Words of Markdown text: link targets, image sources and HTML tags dropped, lower-cased. */
 export function textTokens(markdown: string): string[] {
   const text = markdown
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, ' ')
+    .replace(/!?\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, '$1')
+    .replace(/<[^<>]+>/g, ' ')
     .replace(/https?:\/\/\S+/g, ' ')
     .toLowerCase();
   return text.match(/[\p{L}\p{N}]+/gu) ?? [];

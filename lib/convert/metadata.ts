@@ -82,6 +82,6 @@ function readMeta(element: Element, meta: HeadMetadata): void {
 
 /** Sphinx titles its OpenSearch link "Search within <project> documentation"; others use the bare site name. */
 function openSearchSiteName(title: string | null): string | undefined {
-  const name = normalizeSpace(title).replace(/^search within\s+/i, '').replace(/\s+search$/i, '');
+  const name = normalizeSpace(title).replace(/^search within\s+/i, '').replace(/(?<!\s)\s+search$/i, '');
   return name || undefined;
 }

@@ -69,7 +69,7 @@ function labelText(element: Element): string | undefined {
     const permalink = href.startsWith('#') && PERMALINK.test(normalizeSpace(anchor.textContent));
     if (!toggle && !permalink) return undefined;
   }
-  const text = normalizeSpace(element.textContent).replace(/\s*[¶§#🔗]$/u, '');
+  const text = normalizeSpace(element.textContent).replace(/(?<!\s)\s*[¶§#🔗]$/u, '');
   if (!text || text.length > MAX_LABEL_CHARS || text.split(' ').length > MAX_LABEL_WORDS || !/\p{L}/u.test(text)) return undefined;
   return text;
 }

@@ -11,7 +11,7 @@ const MIN_PARAGRAPH_WORDS = 8;
 const NOT_SUMMARY = new Set(['blockquote', 'aside', 'table', 'figure', 'figcaption', 'li', 'dd', 'dt', 'nav', 'header', 'footer']);
 // Callouts are not the summary either, whatever element they are built from.
 const CALLOUT_NAMES = /admonition|callout|alert|warning|note|deprecated|version(?:added|changed)/;
-const SECTION_MARKS = /[\s¶#§]+$/;
+const SECTION_MARKS = /(?<![\s¶#§])[\s¶#§]+$/;
 
 function sameName(a: string, b: string): boolean {
   return a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;

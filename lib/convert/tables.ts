@@ -45,7 +45,7 @@ function span(cell: Element, name: string): number {
 
 /** Cell Markdown on one line: GFM cells cannot hold newlines, and `|` would end the cell. */
 function inline(markdown: string): string {
-  return markdown.trim().replace(/\s*\n+\s*/g, '<br>').replace(/\|/g, '\\|');
+  return markdown.trim().replace(/(?<!\s)\s*\n\s*/g, '<br>').replace(/\|/g, '\\|');
 }
 
 function asBlocks(rows: Element[]): string {

@@ -131,5 +131,5 @@ export function truncateOnWord(text: string, max: number): string {
   const space = cut.lastIndexOf(' ');
   // A single enormous word (a URL, a hash) is cut mid-word rather than dropped.
   const end = space > max * 0.6 ? space : max;
-  return `${cut.slice(0, end).replace(/[\s,;:.–—-]+$/, '')}…`;
+  return `${cut.slice(0, end).replace(/(?<![\s,;:.–—-])[\s,;:.–—-]+$/, '')}…`;
 }

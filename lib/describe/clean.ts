@@ -7,7 +7,8 @@
 
 // Reasoning models (DeepSeek R1, Qwen 3…) served through OpenAI-compatible servers often
 // put their thinking inline before the answer.
-const THINK_BLOCK = /<think(?:ing)?>[\s\S]*?<\/think(?:ing)?>/gi;
+// A block holds no other `<think` (an unclosed one is left alone), so each is read once.
+const THINK_BLOCK = /<think(?:ing)?>(?:[^<]|<(?!\/?think))*<\/think(?:ing)?>/gi;
 const FENCE_LINE = /^[ \t]*(?:```|~~~)[^\n]*$/gm;
 const LEAD_IN = /^(?:(?:sure|certainly|of course|okay|ok)[,.!]?\s*)?(?:here(?:'s| is)\s+(?:a|an|the|my|your)\b[^:]{0,80}:\s*)/i;
 const LABEL = /^(?:(?:page\s+|one[- ]sentence\s+|short\s+)?(?:summary|description|note)|tl;?\s?dr|answer|output|result)\s*[:\-–—]\s*/i;
@@ -16,8 +17,10 @@ const THIS_PAGE =
 const REFUSAL =
   /^(?:i(?:'m| am)\s+(?:sorry|unable|not able)|i\s+(?:cannot|can't|can not|could not|couldn't|won't|am unable|do not|don't)\b|as an ai\b|as a language model\b|sorry\b|unfortunately\b|i apologi[sz]e)/i;
 const USELESS = /^(?:n\/?a|none|nothing|no (?:description|content|summary)|unknown|empty|untitled|\.\.\.|…)[.!]?$/i;
-// "The provided text does not contain…", "The given page has no content": the model saw nothing worth describing.
-const NO_CONTENT = /\b(?:provided|given|supplied)\s+(?:text|content|page|markdown|input|document)\b[^.]*?\b(?:does not|doesn't|do not|don't|has no|contains no|lacks|is empty|is missing)\b/i;
+// "The provided text does not contain…", "The given page has no content": the model saw nothing
+// worth describing. A subject, then a denial later in the same sentence (see saysNoContent).
+const NO_CONTENT_SUBJECT = /\b(?:provided|given|supplied)\s+(?:text|content|page|markdown|input|document)\b/gi;
+const NO_CONTENT_DENIAL = /\b(?:does not|doesn't|do not|don't|has no|contains no|lacks|is empty|is missing)\b/gi;
 const ABBREVIATIONS = new Set(['e.g.', 'i.e.', 'etc.', 'vs.', 'cf.', 'approx.', 'incl.', 'no.', 'fig.', 'mr.', 'ms.', 'dr.', 'st.', 'v.']);
 
 /**
@@ -31,9 +34,29 @@ export function cleanSummary(raw: string, maxChars = 200): string | null {
   // Labels and quotes nest either way round ("Summary: \"…\"", "\"Summary: …\""): peel twice.
   for (let i = 0; i < 2; i++) text = unquote(text.replace(LEAD_IN, '').replace(LABEL, '').trim());
   text = text.replace(THIS_PAGE, (_, verb: string) => verb.charAt(0).toUpperCase() + verb.slice(1).toLowerCase());
-  if (text === '' || REFUSAL.test(text) || USELESS.test(text) || NO_CONTENT.test(text)) return null;
+  if (text === '' || REFUSAL.test(text) || USELESS.test(text) || saysNoContent(text)) return null;
   text = shorten(firstSentence(text), maxChars);
   return /\p{L}/u.test(text) ? text : null;
+}
+
+/**
+ * A no-content subject followed by a denial before the sentence's end ('.'). Each subject is paired
+ * with the first denial after it, found once for all of them: as one pattern with a lazy gap, a
+ * long answer repeating the subject without a full stop is read again from every repetition.
+ */
+function saysNoContent(text: string): boolean {
+  let denial: RegExpExecArray | null | undefined;
+  for (const subject of text.matchAll(NO_CONTENT_SUBJECT)) {
+    const from = subject.index + subject[0].length;
+    if (denial === undefined || (denial !== null && denial.index < from)) {
+      NO_CONTENT_DENIAL.lastIndex = from;
+      denial = NO_CONTENT_DENIAL.exec(text);
+    }
+    if (denial === null) return false;
+    const stop = text.indexOf('.', from);
+    if (stop < 0 || denial.index < stop) return true;
+  }
+  return false;
 }
 
 /** "Here is a description of the page:" alone on the first line, the answer below it. */
@@ -48,7 +71,7 @@ function stripMarkdown(text: string): string {
     .replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, '')
     .replace(/^[ \t]*>[ \t]?/gm, '')
     .replace(/^[ \t]*(?:[-*+•]|\d+[.)])[ \t]+/gm, '')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/!?\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, '$1')
     .replace(/(\*\*|__)(.+?)\1/g, '$2')
     // Single * or _ only when they wrap words, so snake_case and 2*3 survive.
     .replace(/(^|[\s(])[*_](\S(?:[^*_]*?\S)?)[*_](?=$|[\s.,;:!?)])/gm, '$1$2')
@@ -74,7 +97,7 @@ function unquote(text: string): string {
 function firstSentence(text: string): string {
   for (const match of text.matchAll(/[.!?](?=\s+["“‘(]?[\p{Lu}\d])/gu)) {
     const end = match.index + 1;
-    const word = (/\S+$/.exec(text.slice(0, end))?.[0] ?? '').toLowerCase();
+    const word = (/(?<!\S)\S+$/.exec(text.slice(0, end))?.[0] ?? '').toLowerCase();
     // Initials ("J. R. R. Tolkien") are not sentence ends either.
     if (ABBREVIATIONS.has(word) || /^\p{L}\.$/u.test(word)) continue;
     return text.slice(0, end);
@@ -88,5 +111,5 @@ function shorten(text: string, maxChars: number): string {
   const space = cut.lastIndexOf(' ');
   // One enormous word: cut inside it rather than return nearly nothing.
   if (space > maxChars / 2) cut = cut.slice(0, space);
-  return `${cut.replace(/[\s,;:.\-–—(]+$/, '')}…`;
+  return `${cut.replace(/(?<![\s,;:.\-–—(])[\s,;:.\-–—(]+$/, '')}…`;
 }

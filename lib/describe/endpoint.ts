@@ -37,8 +37,8 @@ export function chatCompletionsUrl(url: string): string {
   } catch {
     return trimmed;
   }
-  const path = parsed.pathname.replace(/\/+$/, '');
-  if (/\/(?:v\d+\w*|openai)$/i.test(path)) parsed.pathname = `${path}/chat/completions`;
+  const path = parsed.pathname.replace(/(?<!\/)\/+$/, '');
+  if (/\/(?:v\d\w*|openai)$/i.test(path)) parsed.pathname = `${path}/chat/completions`;
   else if (path === '') parsed.pathname = '/v1/chat/completions';
   return parsed.href;
 }

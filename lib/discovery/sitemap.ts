@@ -101,7 +101,7 @@ export async function crawlSitemaps(roots: string[], options: SitemapCrawlOption
     return null;
   };
   const place = (url: string, parent: TreeNode | undefined) => {
-    const key = (absolute(url) ?? url).replace(/#.*$/, '');
+    const key = (absolute(url) ?? url).replace(/#[\s\S]*/, '');
     if (seen.has(key)) return; // listed twice, or an index loop
     seen.add(key);
     const node: TreeNode = { url, parentUrl: parent?.url, depth: parent ? parent.depth + 1 : 0, kids: [] };

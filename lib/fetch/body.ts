@@ -46,7 +46,7 @@ function charsetParam(contentType: string): string | null {
 }
 
 // One pattern covers both <meta charset="x"> and <meta http-equiv=… content="text/html; charset=x">.
-const META_CHARSET = /<meta\b[^>]*?charset\s*=\s*["']?\s*([\w.:-]+)/i;
+const META_CHARSET = /<meta\b[^<>]*?charset\s*=\s*(?:["']\s*)?([\w.:-]+)/i;
 
 function metaCharset(bytes: Uint8Array): string | null {
   // Every charset a meta tag can name is ASCII-compatible, so a latin1 view of the head is enough to read it.
@@ -73,7 +73,7 @@ export function sniffBinary(bytes: Uint8Array): boolean {
 }
 
 const ATX_HEADING = /^#{1,6}[ \t]+\S/m;
-const MD_LINK = /\[[^\]\n]+\]\([^)\s]+(?:\s+"[^"\n]*")?\)/;
+const MD_LINK = /\[[^[\]\n]+\]\((?:[^()\s]|\([^()\s]*\))+(?:\s+"[^"\n]*")?\)/;
 
 /** An ATX heading or a Markdown link in the first 4 KB: text/plain that is really Markdown. */
 export function looksLikeMarkdown(text: string): boolean {

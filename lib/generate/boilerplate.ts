@@ -22,7 +22,7 @@ const MIN_SHAPE_LINKS = 2;
 const MAX_SHAPE_WORDS = 6;
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-const LINK = /!?\[((?:[^\]\\]|\\.)*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"]*")?\)/g;
+const LINK = /(?<!\\)!?\[((?:[^[\]\\]|\\.)*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"]*")?\)/g;
 
 /** Splits Markdown into blocks at blank lines, keeping fenced code whole. */
 function blocksOf(markdown: string): Block[] {

@@ -60,7 +60,7 @@ function classify(markdown: string): { lines: Line[]; open: string | null } {
 
 function headingTextOf(line: Line): string {
   const text = line.kind === 'atx' ? (ATX.exec(line.raw)?.[3] ?? '') : line.raw;
-  return oneLine(text).replace(/\s+#+$/, '');
+  return oneLine(text).replace(/(?<!\s)\s+#+$/, '');
 }
 
 /**

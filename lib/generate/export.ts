@@ -95,7 +95,7 @@ export function sitePath(path: string): string {
 
 /** A host as a file-name prefix: lower-case letters, digits, dots and dashes only ("docs.example.com:8080" → "docs.example.com-8080"). */
 function safeHost(host: string): string {
-  const name = host.toLowerCase().replace(/[^a-z0-9.-]+/g, '-').replace(/-{2,}/g, '-').replace(/^[-.]+|[-.]+$/g, '');
+  const name = host.toLowerCase().replace(/[^a-z0-9.-]+/g, '-').replace(/-{2,}/g, '-').replace(/^[-.]+|(?<![-.])[-.]+$/g, '');
   return name || 'site';
 }
 
@@ -116,7 +116,7 @@ export function siteFileName(host: string, path: string): string {
 /** A download name for a context pack: `docs.example.com-library-context-128k.md`. */
 export function packFileName(host: string, scope: string, budget: number): string {
   const label = budget >= 1_000_000 ? `${budget / 1_000_000}m` : `${Math.round(budget / 1000)}k`;
-  const slug = scope.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+  const slug = scope.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|(?<!-)-+$/g, '').slice(0, 40);
   return safeName(`${safeHost(host)}-${slug ? `${slug}-` : ''}context-${label}.md`);
 }
 
@@ -129,7 +129,7 @@ export function comparableUrl(url: string): string {
   try {
     const parsed = new URL(url);
     let path = parsed.pathname.replace(/(?:\.html?)?(?:\.md|\.mdx)?$/i, '').replace(/\/index$/i, '/');
-    if (path.length > 1) path = path.replace(/\/+$/, '');
+    if (path.length > 1) path = path.replace(/(?<!\/)\/+$/, '');
     return `${parsed.host}${path || '/'}${parsed.search}`;
   } catch {
     return url.trim();

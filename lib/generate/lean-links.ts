@@ -22,9 +22,10 @@ export interface LeanContext {
   inFile: (pageKey: string) => boolean;
 }
 
-// A code span (left alone) or an inline link with an optional `"title"`; the text may hold escapes
-// and one level of brackets, the target one level of parentheses (both as turndown writes them).
-const SPAN_OR_LINK = /(`+)[\s\S]*?\1|(!?)\[((?:\\.|[^\\[\]]|\[(?:\\.|[^\\[\]])*\])*)\]\(([^()\s]*(?:\([^()\s]*\)[^()\s]*)*)((?:\s+"(?:\\.|[^"\\])*")?)\)/g;
+// An inline link with an optional `"title"`; the text may hold escapes and one level of brackets,
+// the target one level of parentheses (both as turndown writes them). Tried only where a `[` or
+// `![` stands; code spans are found apart (codeSpanEnd), in one pass over the line.
+const LINK_AT = /(!?)(?<!\\)\[((?:\\.|[^\\[\]]|\[(?:\\.|[^\\[\]])*\])*)\]\(([^()\s]*(?:\([^()\s]*\)[^()\s]*)*)((?:\s+"(?:\\.|[^"\\])*")?)\)/y;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /** `to` written relative to `from` (same origin), the shorter of directory-relative and root-relative. */
@@ -47,33 +48,118 @@ export function relativeUrl(from: URL, to: URL): string {
  * pages write `<code><a href>` as `` `[Element](https://…)` ``, and real code seldom holds one.
  */
 function leanLine(line: string, base: URL, context: LeanContext, seen: Set<string>, keys: Map<string, string>, inCode = false): string {
-  return line.replace(SPAN_OR_LINK, (match: string, ticks: string | undefined, bang: string, text: string, target: string, title: string) => {
-    if (ticks !== undefined) {
-      if (inCode || !match.includes('](http')) return match;
-      return `${ticks}${leanLine(match.slice(ticks.length, match.length - ticks.length), base, context, seen, keys, true)}${ticks}`;
-    }
-    if (bang === '!' || text === '' || (inCode && !/^https?:\/\//i.test(target))) return match;
-    let url: URL;
-    try {
-      url = new URL(target, base);
-    } catch {
-      return match;
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return match;
-    if (seen.has(url.href)) return text;
-    seen.add(url.href);
-    if (url.hash.length > 1) {
-      const page = url.href.slice(0, url.href.length - url.hash.length);
-      let key = keys.get(page);
-      if (key === undefined) {
-        key = dedupeKey(page);
-        keys.set(page, key);
+  const spans = codeSpans(line);
+  let out = '';
+  let copied = 0;
+  let i = 0;
+  while (i < line.length) {
+    const ch = line[i];
+    if (ch === '`') {
+      const end = spans.get(i);
+      if (end === undefined) {
+        // A run with no closing run of its length is plain text, backticks and all.
+        i = runEnd(line, i);
+        continue;
       }
-      if (context.inFile(key)) return text;
+      const match = line.slice(i, end);
+      if (!inCode && match.includes('](http')) {
+        const run = line.slice(i, runEnd(line, i));
+        out += `${line.slice(copied, i)}${run}${leanLine(match.slice(run.length, match.length - run.length), base, context, seen, keys, true)}${run}`;
+        copied = end;
+      }
+      i = end;
+      continue;
     }
-    if (url.origin !== context.origin) return match;
-    return `[${text}](${relativeUrl(base, url)}${title})`;
-  });
+    if (ch === '[' || ch === '!') {
+      LINK_AT.lastIndex = i;
+      const m = LINK_AT.exec(line);
+      if (m) {
+        out += line.slice(copied, i) + leanLink(m[0], m[1] ?? '', m[2] ?? '', m[3] ?? '', m[4] ?? '', base, context, seen, keys, inCode);
+        i += m[0].length;
+        copied = i;
+        continue;
+      }
+    }
+    i++;
+  }
+  return out + line.slice(copied);
+}
+
+/** The index just past the run of backticks starting at `start`. */
+function runEnd(line: string, start: number): number {
+  let end = start;
+  while (line[end] === '`') end++;
+  return end;
+}
+
+/**
+ * Code spans of a line as CommonMark reads them: a run of backticks opens one, closed by the next
+ * run of exactly its length; a run with no such closer is plain text. Start → end (past the closing
+ * run). One pass from the end records, for every run, the next run of the same length, so no run
+ * is searched for twice (as a backreference pattern, each unclosed run re-reads the rest of the line).
+ */
+function codeSpans(line: string): Map<number, number> {
+  const runs: { start: number; end: number }[] = [];
+  for (let i = line.indexOf('`'); i >= 0; i = line.indexOf('`', i)) {
+    const end = runEnd(line, i);
+    runs.push({ start: i, end });
+    i = end;
+  }
+  const nextSame = new Array<number>(runs.length).fill(-1);
+  const lastOfLength = new Map<number, number>();
+  for (let r = runs.length - 1; r >= 0; r--) {
+    const run = runs[r] as { start: number; end: number };
+    const length = run.end - run.start;
+    nextSame[r] = lastOfLength.get(length) ?? -1;
+    lastOfLength.set(length, r);
+  }
+  const spans = new Map<number, number>();
+  for (let r = 0; r < runs.length; ) {
+    const close = nextSame[r] ?? -1;
+    if (close < 0) {
+      r++;
+      continue;
+    }
+    spans.set((runs[r] as { start: number }).start, (runs[close] as { end: number }).end);
+    r = close + 1;
+  }
+  return spans;
+}
+
+/** One link, made lean: `match` is the whole `[text](target "title")`. */
+function leanLink(
+  match: string,
+  bang: string,
+  text: string,
+  target: string,
+  title: string,
+  base: URL,
+  context: LeanContext,
+  seen: Set<string>,
+  keys: Map<string, string>,
+  inCode: boolean,
+): string {
+  if (bang === '!' || text === '' || (inCode && !/^https?:\/\//i.test(target))) return match;
+  let url: URL;
+  try {
+    url = new URL(target, base);
+  } catch {
+    return match;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return match;
+  if (seen.has(url.href)) return text;
+  seen.add(url.href);
+  if (url.hash.length > 1) {
+    const page = url.href.slice(0, url.href.length - url.hash.length);
+    let key = keys.get(page);
+    if (key === undefined) {
+      key = dedupeKey(page);
+      keys.set(page, key);
+    }
+    if (context.inFile(key)) return text;
+  }
+  if (url.origin !== context.origin) return match;
+  return `[${text}](${relativeUrl(base, url)}${title})`;
 }
 
 /**
@@ -107,8 +193,8 @@ export function leanMarkdown(markdown: string, pageUrl: string, context: LeanCon
   return lines.join('\n');
 }
 
-// SPAN_OR_LINK's link alternative alone.
-const LINK = /\[((?:\\.|[^\\[\]]|\[(?:\\.|[^\\[\]])*\])*)\]\([^()\s]*(?:\([^()\s]*\)[^()\s]*)*(?:\s+"(?:\\.|[^"\\])*")?\)/g;
+// LINK_AT for a whole text.
+const LINK = /(?<!\\)\[((?:\\.|[^\\[\]]|\[(?:\\.|[^\\[\]])*\])*)\]\([^()\s]*(?:\([^()\s]*\)[^()\s]*)*(?:\s+"(?:\\.|[^"\\])*")?\)/g;
 
 /** The words of Markdown read with every link as its text: what lean links must keep exactly. */
 export function textWords(markdown: string): string[] {

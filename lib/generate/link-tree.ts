@@ -37,7 +37,7 @@ export function markdownLinks(pages: Array<{ key: string; urls: string[]; markdo
   const byKey = new Map(pages.map((page) => [page.key, page]));
   const resolved = new Map<string, string | null>();
   const resolve = (raw: string, base: string): string | null => {
-    const target = raw.replace(/#.*$/, '');
+    const target = raw.replace(/#[\s\S]*/, '');
     if (target === '') return null;
     const cacheKey = /^https?:\/\//i.test(target) ? target : `${base}\n${target}`;
     let found = resolved.get(cacheKey);

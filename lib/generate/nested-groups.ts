@@ -24,7 +24,7 @@ export function groupChars(entries: LlmsEntry[]): number {
 
 /** "Text Processing Services" → "text-processing-services"; never empty. */
 export function slugify(text: string): string {
-  const slug = text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 48).replace(/-+$/, '');
+  const slug = text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|(?<!-)-+$/g, '').slice(0, 48).replace(/(?<!-)-+$/, '');
   return slug || 'section';
 }
 

@@ -46,7 +46,7 @@ function hash(text: string): number {
  * tables of contents are made of (a full contents page lists every heading, but holds no page).
  */
 function shingles(markdown: string): Set<number> {
-  const prose = markdown.replace(/```[\s\S]*?```/g, ' ').replace(/\[[^\]]*\]\([^)]*\)/g, ' ');
+  const prose = markdown.replace(/```[\s\S]*?```/g, ' ').replace(/\[[^[\]]*\]\((?:[^()]|\([^()]*\))*\)/g, ' ');
   const words = (prose.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(hash);
   const out = new Set<number>();
   // Each shingle's hash combines its words' hashes: no string is built per position.

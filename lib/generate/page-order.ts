@@ -29,7 +29,7 @@ export function byDepthThenUrl(a: SourcePage, b: SourcePage): number {
 function linksOf(page: SourcePage, cache: Map<string, string | null>): string[] {
   const out: string[] = [];
   for (const match of page.markdown.matchAll(MARKDOWN_LINK)) {
-    const target = (match[1] ?? '').replace(/#.*$/, '');
+    const target = (match[1] ?? '').replace(/#[\s\S]*/, '');
     if (target === '') continue;
     const absolute = /^https?:\/\//i.test(target) ? target : `${page.finalUrl}\n${target}`;
     let key = cache.get(absolute);

@@ -38,9 +38,20 @@ export function segmentsBelow(pathname: string, baseDir: string): string[] {
   });
 }
 
-/** A file name without its documentation extensions: "intro.html.md" → "intro". */
+const DOC_EXTENSION = /^(?:html?|md|mdx|markdown|php|aspx?|txt)$/i;
+
+/**
+ * A file name without its documentation extensions: "intro.html.md" → "intro". Read from the end,
+ * one extension at a time: as one anchored pattern, a path of many `.md` parts makes it backtrack
+ * quadratically.
+ */
 export function fileStem(segment: string): string {
-  return segment.replace(/(?:\.(?:html?|md|mdx|markdown|php|aspx?|txt))+$/i, '');
+  let end = segment.length;
+  for (;;) {
+    const dot = segment.lastIndexOf('.', end - 1);
+    if (dot < 0 || !DOC_EXTENSION.test(segment.slice(dot + 1, end))) return segment.slice(0, end);
+    end = dot;
+  }
 }
 
 /**
@@ -64,7 +75,7 @@ export function isSecondaryPage(pageUrl: string, title: string, baseDir: string)
   // Only directories count as versions ("/1.2/" yes, "1.2.html" no); a trailing slash makes one.
   const dirs = pathname.endsWith('/') ? segments : segments.slice(0, -1);
   if (dirs.some((segment) => VERSION_SEGMENT.test(segment))) return true;
-  const plain = title.trim().replace(/[’‘]/g, "'").replace(/[.:]+$/, '');
+  const plain = title.trim().replace(/[’‘]/g, "'").replace(/(?<![.:])[.:]+$/, '');
   return SECONDARY_TITLE_START.test(plain) || SECONDARY_TITLE.test(plain);
 }
 

@@ -232,7 +232,7 @@ const MAX_LABEL_WORDS = 6;
 const NOT_A_NAME = /^(?:here|more|read more|link|this|next|previous|back|home|index|overview|introduction|intro|contents|start|start here|documentation|docs)$/i;
 // A link that shows its own address ("/guide/index.html", "https://…", "fs.md") names nothing.
 const LOOKS_LIKE_PATH = /^(?:\/|[a-z][a-z0-9+.-]*:\/\/)|^\S+\.(?:html?|md|mdx|php|aspx?)$/i;
-const MARKDOWN_LINK = /\[((?:[^\]\\]|\\.)+)\]\(\s*<?([^)\s>]+)>?\)/g;
+const MARKDOWN_LINK = /(?<!\\)\[((?:[^[\]\\]|\\.)+)\]\(\s*<?((?:[^()\s<>]|\([^()\s]*\))+)>?\)/g;
 
 /**
  * The names the start page gives the pages it links to, by dedupe key: the site's own table of

@@ -15,7 +15,7 @@ export function truncateWords(text: string, max: number): string {
   const space = cut.lastIndexOf(' ');
   // A single very long "word" (a URL, a hash) is cut where it is rather than dropped.
   const head = space > max * 0.6 ? cut.slice(0, space) : cut;
-  return `${head.replace(/[\s,;:.–—-]+$/, '')}…`;
+  return `${head.replace(/(?<![\s,;:.–—-])[\s,;:.–—-]+$/, '')}…`;
 }
 
 /**
@@ -39,7 +39,7 @@ export function linkTarget(url: string): string {
 
 /** A heading's text on one line, never empty, and without a trailing `#` run (read as a closing sequence). */
 export function headingLine(text: string, fallback: string): string {
-  const line = oneLine(text).replace(/\s*#+$/, '');
+  const line = oneLine(text).replace(/(?<!\s)\s*(?<!#)#+$/, '');
   return line === '' ? fallback : line;
 }
 
@@ -94,9 +94,9 @@ export function firstHeadingText(markdown: string): string {
   const first = /^\s*# +([^\n]+)/.exec(markdown)?.[1] ?? '';
   return oneLine(
     first
-      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/!?\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, '$1')
       // One pass, so an escaped `\_` stays a literal underscore instead of reading as emphasis.
       .replace(/\\([!-/:-@[-`{-~])|[`*]|(^|\s)_|_(?=\s|$)/g, (_m, escaped?: string, space?: string) => escaped ?? space ?? '')
-      .replace(/\s+#+$/, ''),
+      .replace(/(?<!\s)\s+#+$/, ''),
   );
 }

@@ -81,7 +81,7 @@ export function docsifyLink(target: string, currentRoute: string, shellUrl: stri
   return routeUrl(shellUrl, path || '/');
 }
 
-const LINK = /(?<!!)\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^"']*["'])?\s*\)/g;
+const LINK = /(?<!!)\[([^[\]]*)\]\(\s*<?((?:[^()\s<>]|\([^()\s]*\))+)>?\s*(?:["'][^"']*["']\s*)?\)/g;
 
 /** Every link of a docsify Markdown page, as URLs (see {@link docsifyLink}), in order. */
 export function docsifyLinks(markdown: string, currentRoute: string, shellUrl: string, config: DocsifyConfig): string[] {
@@ -93,7 +93,9 @@ export function docsifyLinks(markdown: string, currentRoute: string, shellUrl: s
   return out;
 }
 
-const ITEM = /^(\s*)[-*+]\s+(.*)$/;
+// The item's text is the rest of the line (leading spaces trimmed where it is read): `.` with the
+// `s` flag takes everything, so no two quantifiers share the spaces after the bullet.
+const ITEM = /^(\s*)[-*+]\s(.*)$/s;
 
 /**
  * docsify's `_sidebar.md` (a nested Markdown list) as the site's navigation tree: linked items
@@ -109,8 +111,8 @@ export function parseSidebar(markdown: string, shellUrl: string, config: Docsify
     while (indents.length && (indents.at(-1) ?? 0) >= indent) indents.pop();
     const depth = indents.length;
     indents.push(indent);
-    const text = match[2] ?? '';
-    const link = /\[([^\]]*)\]\(\s*<?([^)\s>]+)/.exec(text);
+    const text = (match[2] ?? '').trimStart();
+    const link = /\[([^[\]]*)\]\(\s*<?((?:[^()\s<>]|\([^()\s]*\))+)/.exec(text);
     if (link) {
       const url = docsifyLink(link[2] ?? '', '/', shellUrl, config);
       if (url) out.push({ title: plain(link[1] ?? ''), url, depth });
@@ -120,5 +122,5 @@ export function parseSidebar(markdown: string, shellUrl: string, config: Docsify
 }
 
 function plain(text: string): string {
-  return text.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`]/g, '').trim();
+  return text.replace(/\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, '$1').replace(/[*_`]/g, '').trim();
 }

@@ -36,8 +36,8 @@ const NOT_TEXT = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG']);
 /** Characters of readable text in Markdown: link targets, images and markup left out. */
 export function plainTextLength(markdown: string): number {
   return markdown
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\]\([^)]*\)/g, ']')
+    .replace(/!\[[^[\]]*\]\((?:[^()]|\([^()]*\))*\)/g, '')
+    .replace(/\]\((?:[^()]|\([^()]*\))*\)/g, ']')
     .replace(/[#*_`>|[\]-]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim().length;

@@ -3,6 +3,10 @@ import { convertHtml } from '@/lib/convert/convert-page';
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { markdownDescription, markdownLinks, markdownTitle } from '@/lib/crawl/markdown-meta';
 import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
+import { cleanSummary } from '@/lib/describe/clean';
+import { leanMarkdown } from '@/lib/generate/lean-links';
+import { fileStem } from '@/lib/generate/secondary';
+import { parseSidebar } from '@/lib/render/docsify';
 
 /**
  * The inputs of issue #28 that froze Scout: each made a regular expression backtrack for minutes
@@ -96,5 +100,39 @@ describe('hostile page text ends in linear time', () => {
       ['D', 'https://en.wikipedia.org/wiki/Foo_(bar)', ''],
       ['E', 'https://docs.example.com/e', ''],
     ]);
+  });
+
+  it('a line of unclosed code spans or of escaped brackets keeps its links lean, at once', FAST, () => {
+    // Runs of 3, 4, … 1,000 backticks, none closed: as a backreference pattern each run re-read the
+    // rest of the line (cubic); CommonMark's rule (a run closes at the next run of its length) is one pass.
+    let runs = '';
+    for (let i = 3; i <= 1000; i++) runs += `${'`'.repeat(i)}a`;
+    const context = { origin: 'https://docs.example.com', inFile: () => false };
+    const out = leanMarkdown(`See ${runs} [Guide](https://docs.example.com/guide/b) \`[x](https://docs.example.com/c)\` \`\`k\`\``, 'https://docs.example.com/guide/a', context);
+    expect(out).toBe(`See ${runs} [Guide](b) \`[x](/c)\` \`\`k\`\``);
+    // 100,000 escaped brackets: every `[` started a link whose text ran to the end of the line (8 s for 40,000 before).
+    const brackets = '[\\'.repeat(100_000);
+    expect(leanMarkdown(`See ${brackets} [Guide](https://docs.example.com/guide/b)`, 'https://docs.example.com/guide/a', context)).toBe(`See ${brackets} [Guide](b)`);
+  });
+
+  it('a model answer repeating "given page" with no full stop is read at once', FAST, () => {
+    expect(cleanSummary(`The given page ${'given page '.repeat(50_000)}has no content.`)).toBeNull();
+    expect(cleanSummary(`Explains the given page ${'given page '.repeat(50_000)}`)).toMatch(/^Explains the given page given page/);
+    // Unclosed reasoning tags are left as text (as before), at once.
+    expect(cleanSummary(`${'<think>'.repeat(50_000)}Lists the widget options.`)).toMatch(/^<think><think>/);
+    expect(cleanSummary('<think>hmm</think>Lists the widget options.')).toBe('Lists the widget options.');
+  });
+
+  it('a path of 50,000 ".md" parts is stemmed at once', FAST, () => {
+    expect(fileStem(`intro${'.md'.repeat(50_000)}y`)).toBe(`intro${'.md'.repeat(50_000)}y`);
+    expect(fileStem(`intro${'.md'.repeat(50_000)}`)).toBe('intro');
+    expect(fileStem('intro.html.md')).toBe('intro');
+    expect(fileStem('v1.2')).toBe('v1.2');
+  });
+
+  it('a docsify sidebar item of 100,000 spaces before a line separator is read at once', FAST, () => {
+    // U+2028 ends a line for `.` but not for the split: `\s+(.*)$` retried every split of the spaces.
+    const nav = parseSidebar(`- ${' '.repeat(100_000)}x\u2028y\n- [Intro](guide/intro.md)\n`, 'https://docs.example.com/', {});
+    expect(nav.map((n) => n.title)).toEqual(['x\u2028y', 'Intro']);
   });
 });
