@@ -156,6 +156,8 @@ export interface DiscoveryCounters {
   checked: number;
   /** Linked files not fetched because the cap was reached. */
   overCap: number;
+  /** Locations looked at but not listed, past the limit of rows per discovery. */
+  unlisted?: number;
   ms: number;
 }
 

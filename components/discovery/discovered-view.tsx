@@ -18,6 +18,7 @@ export function DiscoveredView({ origin, state, onGenerate }: { origin: string; 
   const hasLlms = rows.some((r) => r.status === 'found' && (r.kind === 'llms' || r.kind === 'llms-full' || r.kind === 'well-known'));
   const finished = shown?.state === 'done';
   const overCap = shown?.counters.overCap ?? 0;
+  const unlisted = shown?.counters.unlisted ?? 0;
 
   return (
     <div className="discovered" data-testid="discovered">
@@ -49,6 +50,11 @@ export function DiscoveredView({ origin, state, onGenerate }: { origin: string; 
       {overCap > 0 && (
         <p className="note" data-testid="cap-note">
           Stopped following linked llms files at the cap; {plural(overCap, 'more file')} on this site {overCap === 1 ? 'was' : 'were'} not fetched.
+        </p>
+      )}
+      {unlisted > 0 && (
+        <p className="note" data-testid="rows-note">
+          Listed the first {plural(rows.length, 'location')}; {plural(unlisted, 'more location')} that this site’s files point to {unlisted === 1 ? 'was' : 'were'} not listed.
         </p>
       )}
       {missing.length > 0 && (

@@ -24,7 +24,7 @@ export function FileRow({ node, origin, openUrl, onToggle }: Props) {
         {row.best && <span className="pill pill--ok" data-testid="best">Best match</span>}
       </button>
       <p className="file__facts" data-testid="file-facts">{facts(row, origin)}</p>
-      {row.reason && row.status !== 'found' && <p className="file__reason" data-testid="file-reason">{row.reason}</p>}
+      {row.reason && <p className="file__reason" data-testid="file-reason">{row.reason}</p>}
       {open && <FileViewer row={row} />}
       {node.children.length > 0 && (
         <ul className="file-tree" data-testid="children">

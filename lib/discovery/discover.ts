@@ -18,6 +18,8 @@ export interface DiscoverOptions {
   followDepth?: number;
   /** Most linked llms files fetched (default 50). */
   maxLinkedFiles?: number;
+  /** Most locations reported (default MAX_RESULTS); the rest are only counted in `unlisted`. */
+  maxResults?: number;
   timeoutMs?: number;
   /**
    * A visit to another page of a site already discovered: only the page itself, its folders'
@@ -33,6 +35,12 @@ export interface DiscoverOptions {
 const TEXT_ACCEPT = 'text/plain, text/markdown;q=0.9, */*;q=0.5';
 
 /**
+ * Locations one discovery reports (each a row the panel lists): ~41 probes, 50 linked files and
+ * a sitemap tree fit many times over; a file listing 100,000 links to other sites does not.
+ */
+export const MAX_RESULTS = 1000;
+
+/**
  * Finds every llms.txt-family file, robots.txt and sitemap a page's site
  * publishes, and the llms files those link to on the same site. All probes
  * start at once; the best llms.txt is chosen only once every llms location has
@@ -40,12 +48,13 @@ const TEXT_ACCEPT = 'text/plain, text/markdown;q=0.9, */*;q=0.5';
  */
 export async function discover(options: DiscoverOptions): Promise<DiscoverySummary> {
   const started = Date.now();
-  const { pageUrl, followDepth = 1, maxLinkedFiles = 50, timeoutMs = 5000 } = options;
+  const { pageUrl, followDepth = 1, maxLinkedFiles = 50, timeoutMs = 5000, maxResults = MAX_RESULTS } = options;
   const page = new URL(pageUrl);
   const results = new Map<string, DiscoveryResult>();
   const inflight = new Map<string, Promise<DiscoveryResult>>();
   let linkedFetched = 0;
   let overCap = 0;
+  let unlisted = 0;
 
   // Cookies only for the page's own site; nothing on the user's own network from a public page.
   const credentials = (url: string) => credentialsFor(url, pageUrl);
@@ -53,6 +62,10 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverySumma
   const get = (url: string, accept = TEXT_ACCEPT) =>
     fetchText(url, { fetch: options.fetch, timeoutMs, accept, credentials, checkRedirect: guard });
   const emit = (r: DiscoveryResult) => {
+    if (!results.has(r.url) && results.size >= maxResults) {
+      unlisted++;
+      return r;
+    }
     results.set(r.url, r);
     options.onResult?.(r);
     return r;
@@ -169,11 +182,11 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverySumma
     if (best) emit({ ...best, best: true });
   }
   await sitemapPhase;
-  return { results: [...results.values()], bestUrl, overCap, ms: Date.now() - started };
+  return { results: [...results.values()], bestUrl, overCap, unlisted, ms: Date.now() - started };
 }
 
 function facts(res: TextResponse) {
-  return { httpStatus: res.status, contentType: res.contentType, bytes: res.bytes, truncated: res.truncated, ms: res.ms };
+  return { httpStatus: res.status, contentType: res.contentType, bytes: res.bytes, truncated: res.truncated, ms: res.ms, ...(res.cut ? { reason: res.cut } : {}) };
 }
 
 /** Where the answer came from, when a redirect took it elsewhere: the row keeps the address asked for and says so. */

@@ -31,7 +31,8 @@ export interface LlmsSection {
 /** Why a line (or the file) does not follow the llms.txt spec. */
 export type LlmsWarningCode =
   | 'missing-h1' | 'multiple-h1' | 'h1-not-first' | 'multiple-blockquotes' | 'non-link-line'
-  | 'h3-in-section' | 'duplicate-link' | 'empty-section' | 'invalid-url' | 'empty-file';
+  | 'h3-in-section' | 'duplicate-link' | 'empty-section' | 'invalid-url' | 'empty-file'
+  | 'too-large' | 'line-too-long';
 
 /** A spec deviation, with a message in plain words for a person. */
 export interface LlmsWarning {
@@ -61,6 +62,14 @@ export interface ParsedLlmsTxt {
   detailLinks: LlmsLink[];
   warnings: LlmsWarning[];
 }
+
+/**
+ * Budgets for one parse, since files come from any server: characters read (real indexes are
+ * well under 1 MB; llms-full.txt files of a few MB are parsed for their links too), the longest
+ * line tried as a link item (a real one with long notes is a few hundred characters), and time.
+ * Each cut is a warning in words.
+ */
+export const PARSE_BUDGET = { chars: 4 * 1024 * 1024, linkLine: 8192, ms: 2000 };
 
 type LineKind = 'blank' | 'h1' | 'h2' | 'h3' | 'fence' | 'code' | 'text';
 
@@ -167,7 +176,33 @@ export function parseLlmsTxt(text: string, baseUrl: string): ParsedLlmsTxt {
     // Stays undefined.
   }
 
-  const lines = classify(source.split(/\r\n|\r|\n/));
+  const budget = PARSE_BUDGET;
+  const cutAt = source.length > budget.chars ? source.lastIndexOf('\n', budget.chars) : -1;
+  const lines = classify((source.length > budget.chars ? source.slice(0, cutAt > 0 ? cutAt : budget.chars) : source).split(/\r\n|\r|\n/));
+  if (source.length > budget.chars) {
+    const mb = (n: number) => `${Number((n / 1024 / 1024).toFixed(1))} MB`;
+    warn('too-large', lines.length, `The file is ${mb(source.length)} of text: Scout read its first ${mb(budget.chars)} (lines 1–${lines.length.toLocaleString('en')}) for its title, sections and links; the rest was not checked.`);
+  }
+  const deadline = Date.now() + budget.ms;
+  let outOfTime = false;
+  let tried = 0;
+  /**
+   * The link item on a line, if any; lines too long for one (a warning in sections; details are
+   * free text), or past the time budget (see outOfTime), are not tried.
+   */
+  const linkOn = (line: Line, inSection: boolean): RegExpExecArray | null => {
+    if (outOfTime) return null;
+    if ((++tried & 63) === 0 && Date.now() > deadline) {
+      outOfTime = true;
+      warn('too-large', line.no, `Scout stopped reading links at line ${line.no.toLocaleString('en')} after ${budget.ms / 1000} s: the rest of the file was not checked.`);
+      return null;
+    }
+    if (line.raw.length > budget.linkLine) {
+      if (inSection) warn('line-too-long', line.no, `Line ${line.no} is ${line.raw.length.toLocaleString('en')} characters long: too long to be a link item, so it was not read as one.`);
+      return null;
+    }
+    return LINK.exec(line.raw);
+  };
   const firstH2 = lines.findIndex((l) => l.kind === 'h2');
   const preambleEnd = firstH2 < 0 ? lines.length : firstH2;
   const titleIndex = lines.findIndex((l) => l.kind === 'h1');
@@ -203,7 +238,8 @@ export function parseLlmsTxt(text: string, baseUrl: string): ParsedLlmsTxt {
   });
   result.details = details.map((l) => l.raw).join('\n').trim();
   for (const line of details) {
-    const match = line.kind === 'text' ? LINK.exec(line.raw) : null;
+    const match = line.kind === 'text' ? linkOn(line, false) : null;
+    if (outOfTime) break;
     const link = match ? readLink(match, line.no, base, false) : null;
     if (link && link.url !== null) result.detailLinks.push({ ...link, url: link.url });
   }
@@ -250,7 +286,8 @@ export function parseLlmsTxt(text: string, baseUrl: string): ParsedLlmsTxt {
     }
     if (!section) continue;
     if (line.kind === 'text') {
-      const match = LINK.exec(line.raw);
+      const match = linkOn(line, true);
+      if (outOfTime) break;
       if (!match) {
         run = run ? { from: run.from, to: line.no } : { from: line.no, to: line.no };
         continue;

@@ -88,6 +88,7 @@ export function countersOf(s: DiscoverySummary): DiscoveryCounters {
     sitemaps: found.filter((r) => r.kind === 'sitemap').length,
     checked: s.results.length,
     overCap: s.overCap,
+    unlisted: s.unlisted,
     ms: s.ms,
   };
 }
@@ -97,6 +98,7 @@ export function summaryMessage(s: DiscoverySummary): string {
   const parts = [c.llms ? `${plural(c.llms, 'llms file')} found` : 'No llms.txt found'];
   if (c.sitemaps) parts.push(plural(c.sitemaps, 'sitemap'));
   if (c.overCap) parts.push(`${c.overCap} more linked files not fetched (cap reached)`);
+  if (c.unlisted) parts.push(`${plural(c.unlisted, 'more location')} not listed (limit of ${plural(c.checked, 'row')})`);
   const took = s.ms < 1000 ? `${s.ms} ms` : `${(s.ms / 1000).toFixed(1)} s`;
   return `${parts.join(' · ')} · checked ${plural(c.checked, 'location')} in ${took}`;
 }

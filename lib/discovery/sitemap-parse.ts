@@ -20,6 +20,8 @@ export interface SitemapFile {
   children: string[];
   /** `<loc>` values skipped because they are relative or not http(s) URLs (the protocol requires absolute ones). */
   skipped: number;
+  /** Entries counted but not kept, past the `limit` scanSitemap was given: the file lists `urls` (or `children`) plus these. */
+  more?: number;
   /** Why the file is not a sitemap, in plain words. */
   error?: string;
 }
@@ -29,12 +31,19 @@ const NAME = /(\/?)([A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?)/y;
 const ENTITY = /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#x([0-9a-fA-F]{1,6}));/g;
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
+/** The protocol's most entries per file (URLs of a urlset, sitemaps of an index). */
+export const MAX_SITEMAP_ENTRIES = 50_000;
+
 /** Parses one sitemap (XML, or the plain-text one-URL-a-line form). Never throws. */
-export function parseSitemap(url: string, text: string): SitemapFile {
-  return scanSitemap(url, text).file;
+export function parseSitemap(url: string, text: string, limit?: number): SitemapFile {
+  return scanSitemap(url, text, limit).file;
 }
 
-export function scanSitemap(url: string, text: string): { file: SitemapFile; root?: string } {
+/**
+ * Keeps at most `limit` entries and only counts the rest (`more`): a hostile file may list a
+ * million, and each kept one is a string held in memory and, for an index, a file to decide on.
+ */
+export function scanSitemap(url: string, text: string, limit = MAX_SITEMAP_ENTRIES): { file: SitemapFile; root?: string } {
   const file: SitemapFile = { url, kind: 'invalid', urls: [], children: [], skipped: 0 };
   const stack: string[] = [];
   let root: { prefix: string; local: string } | undefined;
@@ -73,7 +82,7 @@ export function scanSitemap(url: string, text: string): { file: SitemapFile; roo
       const at = stack.lastIndexOf(qname);
       if (at < 0) continue; // a stray end tag: be lenient, like search engines are
       stack.length = at;
-      if (loc && stack.length < 3) loc = addLoc(file, loc);
+      if (loc && stack.length < 3) loc = addLoc(file, loc, limit);
       if (stack.length < 2) inEntry = false;
       continue;
     }
@@ -96,25 +105,30 @@ export function scanSitemap(url: string, text: string): { file: SitemapFile; roo
     }
   }
   // A <loc> still open at the end of a cut-off file may hold half a URL: it is dropped, not guessed.
-  if (!root) return { file: textSitemap(file, text) };
+  if (!root) return { file: textSitemap(file, text, limit) };
   if (file.kind === 'invalid') {
     file.error = root.local.toLowerCase() === 'html' ? 'Not a sitemap: this is an HTML page' : `${NOT_SITEMAP} (its root element is <${root.local}>)`;
   }
   return { file, root: root.local };
 }
 
-function addLoc(file: SitemapFile, parts: string[]): null {
+function addLoc(file: SitemapFile, parts: string[], limit: number): null {
   const value = absolute(parts.join('').trim());
+  const into = file.kind === 'index' ? file.children : file.urls;
   if (value === null) file.skipped++;
-  else (file.kind === 'index' ? file.children : file.urls).push(value);
+  else if (into.length < limit) into.push(value);
+  else file.more = (file.more ?? 0) + 1;
   return null;
 }
 
 /** The protocol also allows a UTF-8 text file of absolute URLs, one a line. */
-function textSitemap(file: SitemapFile, text: string): SitemapFile {
+function textSitemap(file: SitemapFile, text: string, limit: number): SitemapFile {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).map((l) => l.trim()).filter(Boolean);
   const urls = lines.map(absolute);
-  if (urls.length > 0 && urls.every((u) => u !== null)) return { ...file, kind: 'urlset', urls: urls.filter((u) => u !== null) };
+  if (urls.length > 0 && urls.every((u) => u !== null)) {
+    const kept = urls.slice(0, limit).filter((u) => u !== null);
+    return urls.length > limit ? { ...file, kind: 'urlset', urls: kept, more: urls.length - limit } : { ...file, kind: 'urlset', urls: kept };
+  }
   return { ...file, error: lines.length === 0 ? 'Not a sitemap: the file is empty' : NOT_SITEMAP };
 }
 

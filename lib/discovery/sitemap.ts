@@ -4,9 +4,9 @@
  * sitemap-parse.ts.
  */
 import { fetchText, FetchFailure, type TextResponse } from '../fetch/fetch-text';
-import { formatBytes } from '../format';
 import { isMissingStatus, statusReason } from '../fetch/status';
-import { absolute, scanSitemap, type SitemapFile } from './sitemap-parse';
+import { formatBytes, plural } from '../format';
+import { absolute, MAX_SITEMAP_ENTRIES, scanSitemap, type SitemapFile } from './sitemap-parse';
 
 /** What `crawlSitemaps` needs and how far it may go. */
 export interface SitemapCrawlOptions {
@@ -43,6 +43,8 @@ export interface FetchedSitemap extends SitemapFile {
   reason?: string;
   bytes?: number;
   httpStatus?: number;
+  /** Set when a size cap cut the file (see TextResponse.cut). */
+  cut?: string;
 }
 
 /** The result of a crawl: files in tree order (each index followed by its children). */
@@ -55,6 +57,11 @@ export interface SitemapCrawl {
 }
 
 export const HTML_NOT_SITEMAP = 'The server answered with an HTML page, not a sitemap';
+/**
+ * Unfetched sitemaps (a limit, another site, a refused address) listed one by one per index; the
+ * rest are only counted in the index's reason, so a million-child index is one row, not a million.
+ */
+export const UNFETCHED_LISTED = 10;
 const SITEMAP_ACCEPT = 'application/xml, text/xml;q=0.9, */*;q=0.8';
 
 interface TreeNode {
@@ -100,35 +107,63 @@ export async function crawlSitemaps(roots: string[], options: SitemapCrawlOption
     if (pages.size >= maxUrls) return limit(`the limit of ${maxUrls} page URLs was reached`);
     return null;
   };
-  const place = (url: string, parent: TreeNode | undefined) => {
+  /**
+   * What became of one listed sitemap: fetched, listed as not fetched, only counted (not fetched,
+   * once its index has enough listed), or a duplicate.
+   */
+  const place = (url: string, parent: TreeNode | undefined, listUnfetched: boolean): 'fetch' | 'listed' | 'counted' | 'seen' => {
     const key = (absolute(url) ?? url).replace(/#[\s\S]*/, '');
-    if (seen.has(key)) return; // listed twice, or an index loop
-    seen.add(key);
+    if (seen.has(key)) return 'seen'; // listed twice, or an index loop
     const node: TreeNode = { url, parentUrl: parent?.url, depth: parent ? parent.depth + 1 : 0, kids: [] };
-    (parent ? parent.kids : top).push(node);
     const skip = skipReason(node);
+    capped ||= skip?.limit ?? false;
+    if (skip && !listUnfetched) return 'counted';
+    seen.add(key);
+    (parent ? parent.kids : top).push(node);
     if (skip === null) {
       fetched++;
       level.push(node);
-      return;
+      return 'fetch';
     }
-    capped ||= skip.limit;
     node.file = { ...unread(node), status: skip.status, reason: skip.reason };
     options.onFile?.(node.file);
+    return 'listed';
+  };
+  /** Places an index's children; when a limit left some out, its reason says how many were fetched. */
+  const placeChildren = (parent: TreeNode | undefined, children: string[], more: number, cut: string | undefined) => {
+    let unfetched = 0;
+    let toFetch = 0;
+    let counted = 0;
+    for (const child of children) {
+      const what = place(child, parent, unfetched < UNFETCHED_LISTED);
+      if (what === 'fetch') toFetch++;
+      else if (what === 'counted') counted++;
+      if (what === 'counted' || what === 'listed') unfetched++;
+    }
+    if (!parent?.file || (counted === 0 && more === 0 && !cut)) return;
+    const listed = children.length + more;
+    const lists = cut ? `lists more than ${plural(listed, 'sitemap')} (${cut.charAt(0).toLowerCase()}${cut.slice(1)})` : `lists ${plural(listed, 'sitemap')}`;
+    parent.file = { ...parent.file, reason: `Sitemap index ${lists}; Scout fetched the first ${toFetch.toLocaleString('en')}` };
+    capped = true;
+    options.onFile?.(parent.file);
   };
 
-  for (const root of roots) place(root, undefined);
+  for (const root of roots) place(root, undefined, true);
   while (level.length > 0) {
     const current = level;
     level = [];
     await inParallel(current, concurrency, async (node) => {
-      const { file, truncated } = await fetchSitemap(node, options);
+      // Files of one level start in tree order; once enough page URLs are known, the rest stay unfetched.
+      const full = pages.size >= maxUrls;
+      const { file, truncated } = full
+        ? { file: { ...unread(node), status: 'not-followed' as const, reason: `Not fetched: the limit of ${maxUrls.toLocaleString('en')} page URLs was reached` }, truncated: true }
+        : await fetchSitemap(node, options);
       node.file = file;
       capped ||= truncated;
       for (const u of file.urls) pages.add(u);
       options.onFile?.(file);
     });
-    for (const node of current) for (const child of node.file?.children ?? []) place(child, node);
+    for (const node of current) if (node.file) placeChildren(node, node.file.children, node.file.more ?? 0, node.file.kind === 'index' ? node.file.cut : undefined);
   }
 
   const files: FetchedSitemap[] = [];
@@ -160,11 +195,12 @@ async function fetchSitemap(node: TreeNode, options: SitemapCrawlOptions): Promi
   const fail = (status: 'missing' | 'error', reason: string) => ({ file: { ...unread(node), ...http, status, reason }, truncated: false });
   const refused = statusReason(res.status);
   if (refused) return fail(isMissingStatus(res.status) ? 'missing' : 'error', refused);
-  const { file, root } = scanSitemap(node.url, res.text);
+  const { file, root } = scanSitemap(node.url, res.text, MAX_SITEMAP_ENTRIES);
   const sitemap = { ...file, parentUrl: node.parentUrl, depth: node.depth, ...http };
   if (file.kind !== 'invalid') {
-    const reason = res.truncated ? `Only the first ${formatBytes(maxBytes)} were read` : undefined;
-    return { file: { ...sitemap, status: 'found', reason }, truncated: res.truncated };
+    const more = file.kind === 'urlset' && file.more ? `${file.more.toLocaleString('en')} more page URLs than the ${file.urls.length.toLocaleString('en')} kept` : undefined;
+    const reason = [res.cut, more].filter(Boolean).join('; ') || undefined;
+    return { file: { ...sitemap, status: 'found', reason, cut: res.cut }, truncated: res.truncated || more !== undefined };
   }
   // A soft 404: many sites answer any unknown path with 200 and their HTML "not found" page.
   // The content type alone is not enough (some servers label real sitemaps text/html), so it
@@ -172,7 +208,7 @@ async function fetchSitemap(node: TreeNode, options: SitemapCrawlOptions): Promi
   if (res.contentType.includes('html') || root?.toLowerCase() === 'html' || /^\uFEFF?\s*<(!doctype\s+html|html)[\s>]/i.test(res.text)) {
     return { file: { ...sitemap, status: 'missing', reason: HTML_NOT_SITEMAP }, truncated: false };
   }
-  if (res.truncated) return fail('error', `The file is larger than ${formatBytes(maxBytes)}, the limit`);
+  if (res.truncated) return fail('error', `${res.cut ?? `Larger than ${formatBytes(maxBytes)}`}, and what was read is not a sitemap`);
   return { file: { ...sitemap, status: 'error', reason: file.error }, truncated: false };
 }
 

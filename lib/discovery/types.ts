@@ -18,7 +18,7 @@ export interface DiscoveryResult {
   kind: DiscoveredKind;
   sources: DiscoverySource[];
   status: 'found' | 'missing' | 'error' | 'not-followed';
-  /** Why it is missing, failed or was not followed, in plain words. */
+  /** Why it is missing, failed or was not followed, in plain words; for a found file, what a limit cut. */
   reason?: string;
   /** The llms file or sitemap that linked here. */
   parentUrl?: string;
@@ -47,5 +47,7 @@ export interface DiscoverySummary {
   bestUrl?: string;
   /** Same-site linked llms files left unfetched because the cap was reached. */
   overCap: number;
+  /** Locations looked at but not reported, past the limit of results per discovery. */
+  unlisted: number;
   ms: number;
 }

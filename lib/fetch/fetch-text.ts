@@ -1,5 +1,6 @@
 import { concatBytes } from './bytes';
 import { describeNetworkError } from './errors';
+import { formatBytes } from '../format';
 import { fetchFollowing, RedirectError, type Followed } from './redirects';
 
 /**
@@ -12,7 +13,7 @@ export interface FetchTextOptions {
   /** The fetch to use: the browser's in the extension, a loopback-resolving one in tests. */
   fetch: typeof fetch;
   timeoutMs?: number;
-  /** Bodies above this are cut; `truncated` says so. */
+  /** Text above this (counted after unpacking) is cut; `truncated` and `cut` say so. */
   maxBytes?: number;
   accept?: string;
   /**
@@ -37,8 +38,11 @@ export interface TextResponse {
   contentType: string;
   headers: Headers;
   text: string;
+  /** Bytes read off the wire (compressed, for a .gz file). */
   bytes: number;
+  /** True when a size cap cut the text; `cut` says which, in words. */
   truncated: boolean;
+  cut?: string;
   ms: number;
 }
 
@@ -77,7 +81,7 @@ export async function fetchText(url: string, options: FetchTextOptions): Promise
   }
   if (followed.kind === 'stopped') throw new FetchFailure(url, followed.target === url ? followed.reason : `Redirected to ${followed.target}: ${followed.reason}`);
   const { res, finalUrl } = followed;
-  const { text, bytes, truncated } = await readBody(res, maxBytes).catch((error: unknown) => {
+  const { text, bytes, truncated, cut } = await readBody(res, maxBytes).catch((error: unknown) => {
     throw new FetchFailure(finalUrl, describeError(error, timeoutMs));
   });
   return {
@@ -89,37 +93,95 @@ export async function fetchText(url: string, options: FetchTextOptions): Promise
     text,
     bytes,
     truncated,
+    cut,
     ms: Date.now() - started,
   };
 }
 
-async function readBody(res: Response, maxBytes: number): Promise<{ text: string; bytes: number; truncated: boolean }> {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  let truncated = false;
-  const reader = res.body?.getReader();
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (total + value.byteLength > maxBytes) {
-      chunks.push(value.subarray(0, maxBytes - total));
-      total = maxBytes;
-      truncated = true;
-      await reader.cancel();
-      break;
-    }
-    chunks.push(value);
-    total += value.byteLength;
-  }
-  let body = concatBytes(chunks, total);
-  // A .gz file (not Content-Encoding, which fetch already undid) starts with the gzip magic bytes.
-  if (!truncated && body[0] === 0x1f && body[1] === 0x8b) body = await gunzip(body);
-  return { text: new TextDecoder('utf-8').decode(body), bytes: total, truncated };
+interface ReadBody {
+  text: string;
+  bytes: number;
+  truncated: boolean;
+  cut?: string;
 }
 
-async function gunzip(data: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([data as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+/**
+ * Reads at most `maxBytes` of text, counted after unpacking: a .gz file body (gzip magic bytes)
+ * is inflated here as a stream, and a Content-Encoding arrives already unpacked by the runtime,
+ * chunk by chunk; either way the count is checked on every unpacked chunk, so a small file that
+ * unpacks to gigabytes stops at the cap instead of being inflated whole. Bytes are decoded as
+ * they arrive, so only the text is kept.
+ */
+async function readBody(res: Response, maxBytes: number): Promise<ReadBody> {
+  const reader = res.body?.getReader();
+  if (!reader) return { text: '', bytes: 0, truncated: false };
+  const head: Uint8Array[] = [];
+  let wire = 0;
+  while (wire < 2) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    head.push(value);
+    wire += value.byteLength;
+  }
+  const first = concatBytes(head, wire);
+  const gzipFile = first[0] === 0x1f && first[1] === 0x8b;
+  // The compressed side has the same cap: a stream that inflates to nothing must end too.
+  let wireCut = false;
+  const source = new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (first.byteLength > 0) controller.enqueue(first);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) return controller.close();
+      wire += value.byteLength;
+      if (gzipFile && wire > maxBytes) {
+        wireCut = true;
+        controller.close();
+        await reader.cancel().catch(() => undefined);
+        return;
+      }
+      controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  // DOM typings let DecompressionStream take any BufferSource; it is fed Uint8Arrays only.
+  const inflate = () => new DecompressionStream('gzip') as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
+  const out = (gzipFile ? source.pipeThrough(inflate()) : source).getReader();
+  const decoder = new TextDecoder('utf-8');
+  const parts: string[] = [];
+  let total = 0;
+  let truncated = false;
+  try {
+    for (;;) {
+      const { done, value } = await out.read();
+      if (done) break;
+      if (total + value.byteLength > maxBytes) {
+        parts.push(decoder.decode(value.subarray(0, maxBytes - total), { stream: true }));
+        total = maxBytes;
+        truncated = true;
+        await out.cancel().catch(() => undefined);
+        break;
+      }
+      parts.push(decoder.decode(value, { stream: true }));
+      total += value.byteLength;
+    }
+  } catch (error) {
+    // The compressed side was cut at the cap, so the inflater saw a file that ends too soon.
+    if (!wireCut) throw error;
+  }
+  truncated ||= wireCut;
+  parts.push(decoder.decode());
+  const text = parts.join('');
+  if (!truncated) return { text, bytes: gzipFile ? wire : total, truncated };
+  const cap = formatBytes(maxBytes);
+  const encoded = /gzip|deflate|br|zstd/i.test(res.headers.get('content-encoding') ?? '');
+  const cut = wireCut
+    ? `The compressed file is larger than ${cap}: only what its first ${cap} unpack to was read`
+    : gzipFile || encoded
+      ? `Unpacks to more than ${cap}${gzipFile ? ` (from ${formatBytes(wire)} read so far)` : ''}: only the first ${cap} were read`
+      : `Larger than ${cap}: only the first ${cap} were read`;
+  return { text, bytes: gzipFile ? wire : total, truncated, cut };
 }
 
 function describeError(error: unknown, timeoutMs: number): string {

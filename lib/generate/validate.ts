@@ -28,6 +28,8 @@ const PARSER_SEVERITY: Record<LlmsWarningCode, Finding['severity']> = {
   'duplicate-link': 'warning',
   'empty-section': 'warning',
   'invalid-url': 'warning',
+  'too-large': 'warning',
+  'line-too-long': 'warning',
 };
 
 const MAX_TITLE = 120;
