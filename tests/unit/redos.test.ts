@@ -18,8 +18,26 @@ const DIRS = ['lib', 'cli', 'components', 'entrypoints'];
  */
 const ALLOWED: Record<string, string> = {};
 
+/**
+ * Patterns built at run time, which no static check can read, by file: each with why its pattern
+ * cannot backtrack. A new one fails the test until it is named here (or made a constant).
+ */
+const BUILT_AT_RUN_TIME: Record<string, string> = {
+  'lib/describe/endpoint.ts': 'the user’s own API key, escaped: a literal between two lookarounds',
+  'lib/discovery/page-links.ts': 'a copy of the literal HEAD_SCAN (checked above), and `</name[\\s>]` for a tag name HEAD_SCAN matched: literals',
+  'lib/shell/docsify-config.ts': 'KEY(name) + a quoted string or a boolean, for the fixed option names Scout reads; checked below for one name',
+  'lib/url/private-network-rules.ts': 'Scout’s own block rules’ regexFilter (escaped addresses), evaluated for tests',
+};
+
+/** docsify-config.ts's patterns with one of its names, as it builds them. */
+const DOCSIFY_KEY = `["']?basePath["']?\\s*:\\s*`;
+const DOCSIFY_SAMPLES = [
+  `${DOCSIFY_KEY}(?:'([^'\\n]*)'|"([^"\\n]*)"|\`([^\`\\n]*)\`)`,
+  `${DOCSIFY_KEY}(true|false|!0|!1)\\b`,
+];
+
 describe('regular expressions', () => {
-  const patterns = findPatterns(process.cwd(), DIRS);
+  const { found: patterns, dynamic } = findPatterns(process.cwd(), DIRS);
 
   it('are all found (literals and RegExp with a literal source)', () => {
     // A floor, so that a broken finder cannot pass the test below by finding nothing.
@@ -28,9 +46,15 @@ describe('regular expressions', () => {
     expect(patterns.some((p) => p.where.startsWith('components/'))).toBe(true);
   });
 
+  it('built at run time only where named, with why', () => {
+    const unnamed = dynamic.filter((d) => !BUILT_AT_RUN_TIME[d.where.replace(/:\d+$/, '')]).map((d) => `${d.where} ${d.code}`);
+    expect(unnamed, `patterns built at run time, not named in BUILT_AT_RUN_TIME:\n${unnamed.join('\n')}`).toEqual([]);
+  });
+
   it('none backtracks super-linearly (recheck)', { timeout: 600_000 }, async () => {
     const unsafe: string[] = [];
-    for (const p of patterns) {
+    const samples = DOCSIFY_SAMPLES.map((source) => ({ where: 'lib/shell/docsify-config.ts (basePath)', source, flags: '' }));
+    for (const p of [...patterns, ...samples]) {
       const key = `/${p.source}/${p.flags}`;
       if (ALLOWED[key]) continue;
       const result = await check(p.source, p.flags, { randomSeed: 1, timeout: 30_000 });
