@@ -6,7 +6,7 @@
 import { fetchText, FetchFailure, type TextResponse } from '../fetch/fetch-text';
 import { isMissingStatus, statusReason } from '../fetch/status';
 import { formatBytes, plural } from '../format';
-import { absolute, MAX_SITEMAP_ENTRIES, scanSitemap, type SitemapFile } from './sitemap-parse';
+import { absolute, MAX_SITEMAP_ENTRIES, SitemapScanner, type SitemapFile } from './sitemap-parse';
 
 /** What `crawlSitemaps` needs and how far it may go. */
 export interface SitemapCrawlOptions {
@@ -185,8 +185,10 @@ export async function crawlSitemaps(roots: string[], options: SitemapCrawlOption
 async function fetchSitemap(node: TreeNode, options: SitemapCrawlOptions): Promise<{ file: FetchedSitemap; truncated: boolean }> {
   const maxBytes = options.maxBytes ?? 50 * 1024 * 1024;
   let res: TextResponse;
+  // Read as it arrives: a sitemap may be 50 MB, and only its entries are kept.
+  const scanner = new SitemapScanner(node.url, MAX_SITEMAP_ENTRIES);
   try {
-    res = await fetchText(node.url, { fetch: options.fetch, timeoutMs: options.timeoutMs, maxBytes, accept: SITEMAP_ACCEPT, credentials: options.credentials, checkRedirect: options.guard });
+    res = await fetchText(node.url, { fetch: options.fetch, timeoutMs: options.timeoutMs, maxBytes, accept: SITEMAP_ACCEPT, credentials: options.credentials, checkRedirect: options.guard, onText: (piece) => scanner.feed(piece) });
   } catch (error) {
     const reason = error instanceof FetchFailure ? error.reason : `Could not fetch: ${String(error)}`;
     return { file: { ...unread(node), status: 'error', reason }, truncated: false };
@@ -195,12 +197,13 @@ async function fetchSitemap(node: TreeNode, options: SitemapCrawlOptions): Promi
   const fail = (status: 'missing' | 'error', reason: string) => ({ file: { ...unread(node), ...http, status, reason }, truncated: false });
   const refused = statusReason(res.status);
   if (refused) return fail(isMissingStatus(res.status) ? 'missing' : 'error', refused);
-  const { file, root } = scanSitemap(node.url, res.text, MAX_SITEMAP_ENTRIES);
+  const { file, root } = scanner.end();
+  const overlong = scanner.overlong ? 'A tag, comment or <loc> in it runs over 1 MB: Scout stopped reading there' : undefined;
   const sitemap = { ...file, parentUrl: node.parentUrl, depth: node.depth, ...http };
   if (file.kind !== 'invalid') {
     const more = file.kind === 'urlset' && file.more ? `${file.more.toLocaleString('en')} more page URLs than the ${file.urls.length.toLocaleString('en')} kept` : undefined;
-    const reason = [res.cut, more].filter(Boolean).join('; ') || undefined;
-    return { file: { ...sitemap, status: 'found', reason, cut: res.cut }, truncated: res.truncated || more !== undefined };
+    const reason = [res.cut, overlong, more].filter(Boolean).join('; ') || undefined;
+    return { file: { ...sitemap, status: 'found', reason, cut: res.cut ?? overlong }, truncated: res.truncated || more !== undefined || overlong !== undefined };
   }
   // A soft 404: many sites answer any unknown path with 200 and their HTML "not found" page.
   // The content type alone is not enough (some servers label real sitemaps text/html), so it

@@ -15,6 +15,11 @@ export interface FetchTextOptions {
   timeoutMs?: number;
   /** Text above this (counted after unpacking) is cut; `truncated` and `cut` say so. */
   maxBytes?: number;
+  /**
+   * Takes the text piece by piece as it is decoded, for a reader that need not hold a big file
+   * whole (sitemaps); `text` then keeps only the first HEAD_CHARS, for sniffing what the file is.
+   */
+  onText?: (piece: string) => void;
   accept?: string;
   /**
    * Default 'include'. A function is asked per request, redirect hops included (where the
@@ -57,6 +62,9 @@ export class FetchFailure extends Error {
   }
 }
 
+/** What `text` keeps of a body handed to `onText`. */
+export const HEAD_CHARS = 64 * 1024;
+
 export const DEFAULT_ACCEPT = 'text/markdown, text/html;q=0.9, */*;q=0.8';
 
 /**
@@ -81,7 +89,7 @@ export async function fetchText(url: string, options: FetchTextOptions): Promise
   }
   if (followed.kind === 'stopped') throw new FetchFailure(url, followed.target === url ? followed.reason : `Redirected to ${followed.target}: ${followed.reason}`);
   const { res, finalUrl } = followed;
-  const { text, bytes, truncated, cut } = await readBody(res, maxBytes).catch((error: unknown) => {
+  const { text, bytes, truncated, cut } = await readBody(res, maxBytes, options.onText).catch((error: unknown) => {
     throw new FetchFailure(finalUrl, describeError(error, timeoutMs));
   });
   return {
@@ -112,7 +120,7 @@ interface ReadBody {
  * unpacks to gigabytes stops at the cap instead of being inflated whole. Bytes are decoded as
  * they arrive, so only the text is kept.
  */
-async function readBody(res: Response, maxBytes: number): Promise<ReadBody> {
+async function readBody(res: Response, maxBytes: number, onText?: (piece: string) => void): Promise<ReadBody> {
   const reader = res.body?.getReader();
   if (!reader) return { text: '', bytes: 0, truncated: false };
   const head: Uint8Array[] = [];
@@ -150,6 +158,13 @@ async function readBody(res: Response, maxBytes: number): Promise<ReadBody> {
   const out = (gzipFile ? source.pipeThrough(inflate()) : source).getReader();
   const decoder = new TextDecoder('utf-8');
   const parts: string[] = [];
+  let kept = 0;
+  const take = (piece: string) => {
+    if (!onText) return void parts.push(piece);
+    onText(piece);
+    if (kept < HEAD_CHARS) parts.push(piece.slice(0, HEAD_CHARS - kept));
+    kept += piece.length;
+  };
   let total = 0;
   let truncated = false;
   try {
@@ -157,13 +172,13 @@ async function readBody(res: Response, maxBytes: number): Promise<ReadBody> {
       const { done, value } = await out.read();
       if (done) break;
       if (total + value.byteLength > maxBytes) {
-        parts.push(decoder.decode(value.subarray(0, maxBytes - total), { stream: true }));
+        take(decoder.decode(value.subarray(0, maxBytes - total), { stream: true }));
         total = maxBytes;
         truncated = true;
         await out.cancel().catch(() => undefined);
         break;
       }
-      parts.push(decoder.decode(value, { stream: true }));
+      take(decoder.decode(value, { stream: true }));
       total += value.byteLength;
     }
   } catch (error) {
@@ -171,7 +186,7 @@ async function readBody(res: Response, maxBytes: number): Promise<ReadBody> {
     if (!wireCut) throw error;
   }
   truncated ||= wireCut;
-  parts.push(decoder.decode());
+  take(decoder.decode());
   const text = parts.join('');
   if (!truncated) return { text, bytes: gzipFile ? wire : total, truncated };
   const cap = formatBytes(maxBytes);

@@ -9,6 +9,7 @@ import { discover, MAX_RESULTS } from '@/lib/discovery/discover';
 import { PARSE_BUDGET, parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { crawlSitemaps } from '@/lib/discovery/sitemap';
+import { scanSitemap, SitemapScanner } from '@/lib/discovery/sitemap-parse';
 import { fetchText } from '@/lib/fetch/fetch-text';
 import { bombSite, hugeIndexSite, linkFloodSite, sentBytes } from '../fixtures/hostile-budgets';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
@@ -76,6 +77,47 @@ describe('a sitemap index with a million children', () => {
     expect(found.length).toBeLessThan(200);
     console.log(`million-child index: ${results.length} results, ${seconds.toFixed(1)} s`);
   }, 60_000);
+});
+
+describe('sitemaps read as they arrive', () => {
+  const xml = `\uFEFF<?xml version="1.0" encoding="UTF-8"?>
+<?xml-stylesheet type="text/xsl" href="/s.xsl"?>
+<!-- generated; <loc>https://maps.test/in-a-comment</loc> -->
+<sm:urlset xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">
+  <sm:url><sm:loc>
+      https://maps.test/search?q=a&amp;page=2&#38;x=&#x31;
+  </sm:loc><image:image><image:loc>https://maps.test/img.png</image:loc></image:image></sm:url>
+  <sm:url><sm:loc><![CDATA[https://maps.test/raw?a=1&b=<2>]]></sm:loc></sm:url>
+  <sm:url><sm:loc>/relative</sm:loc></sm:url>
+  <sm:url attr='a > b'><sm:loc>https://maps.test/last</sm:loc></sm:url>
+</sm:urlset>`;
+
+  it('reads the same entries whatever the pieces it is fed in', () => {
+    const whole = scanSitemap('https://maps.test/s.xml', xml);
+    expect(whole.file.urls).toEqual(['https://maps.test/search?q=a&page=2&x=1', 'https://maps.test/raw?a=1&b=%3C2%3E', 'https://maps.test/last']);
+    for (let size = 1; size <= 17; size++) {
+      const scanner = new SitemapScanner('https://maps.test/s.xml');
+      for (let i = 0; i < xml.length; i += size) scanner.feed(xml.slice(i, i + size));
+      expect(scanner.end(), `pieces of ${size}`).toEqual(whole);
+    }
+  });
+
+  it('keeps 50,000 entries of a bigger file and counts the rest', () => {
+    const scanner = new SitemapScanner('https://maps.test/s.xml');
+    scanner.feed('<urlset>');
+    for (let i = 0; i < 60_000; i++) scanner.feed(`<url><loc>https://maps.test/${i}</loc></url>`);
+    const { file } = scanner.end();
+    expect(file.urls).toHaveLength(50_000);
+    expect(file.more).toBe(10_000);
+  });
+
+  it('stops at a <loc> that never ends instead of holding it', () => {
+    const scanner = new SitemapScanner('https://maps.test/s.xml');
+    scanner.feed('<urlset><url><loc>https://maps.test/ok</loc></url><url><loc>https://maps.test/');
+    for (let i = 0; i < 40; i++) scanner.feed('a'.repeat(65_536));
+    expect(scanner.overlong).toBe(true);
+    expect(scanner.end().file.urls).toEqual(['https://maps.test/ok']);
+  });
 });
 
 describe('llms.txt parse budget', () => {
