@@ -90,7 +90,7 @@ export async function fetchText(url: string, options: FetchTextOptions): Promise
   if (followed.kind === 'stopped') throw new FetchFailure(url, followed.target === url ? followed.reason : `Redirected to ${followed.target}: ${followed.reason}`);
   const { res, finalUrl } = followed;
   const { text, bytes, truncated, cut } = await readBody(res, maxBytes, options.onText).catch((error: unknown) => {
-    throw new FetchFailure(finalUrl, describeError(error, timeoutMs));
+    throw error instanceof FetchFailure ? error : new FetchFailure(finalUrl, describeError(error, timeoutMs));
   });
   return {
     url,
@@ -183,7 +183,11 @@ async function readBody(res: Response, maxBytes: number, onText?: (piece: string
     }
   } catch (error) {
     // The compressed side was cut at the cap, so the inflater saw a file that ends too soon.
-    if (!wireCut) throw error;
+    if (wireCut) {
+      // Read up to the cut: what it unpacked to is kept.
+    } else if (gzipFile && !(error instanceof DOMException)) {
+      throw new FetchFailure(res.url, 'The file starts like gzip but could not be unpacked (damaged or cut short)');
+    } else throw error;
   }
   truncated ||= wireCut;
   take(decoder.decode());

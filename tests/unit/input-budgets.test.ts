@@ -43,6 +43,12 @@ describe('gzip bombs', () => {
     expect(sentBytes.get('/encoded/llms.txt')).toBeLessThan(4 * MIB);
   });
 
+  it('names a file that starts like gzip but is not', async () => {
+    await expect(fetchText(server.url('bomb.test', '/damaged.xml.gz'), { fetch })).rejects.toMatchObject({
+      reason: 'The file starts like gzip but could not be unpacked (damaged or cut short)',
+    });
+  });
+
   it('lists a bomb served as a sitemap as found, empty, with the cut in words', async () => {
     const crawl = await crawlSitemaps([server.url('bomb.test', '/sitemap.xml')], { fetch, maxBytes: 10 * MIB });
     expect(crawl.files).toHaveLength(1);
