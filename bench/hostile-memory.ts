@@ -12,6 +12,7 @@
  * - "network": the network service, which undoes Content-Encoding;
  * - "all": the sum over every Chromium process (shared pages counted once per process: an upper bound).
  * Afterwards the worker and the panel must still answer, and the time they take is printed.
+ * Each site runs RUNS times (default 3), a fresh browser each.
  *
  * Run: flock /tmp/scout-e2e.lock sh -c 'npm run build:e2e && npx tsx bench/hostile-memory.ts'
  */
@@ -26,6 +27,8 @@ import { startFixtureServer } from '../tests/fixtures/server';
 
 const MB = 1024 * 1024;
 const LIMIT_MS = 120_000;
+/** Runs per site (a fresh browser each): the peak varies with when the garbage collector runs. */
+const RUNS = Number(process.env.RUNS ?? 3);
 
 interface Proc {
   pid: number;
@@ -91,6 +94,7 @@ function sample(profile: string, peaks: Peaks): void {
 
 interface Row {
   site: string;
+  run: number;
   ended: string;
   seconds: number;
   peakExtensionMB: number;
@@ -114,7 +118,7 @@ const sites: Array<[string, string]> = [
 ];
 const results: Row[] = [];
 
-for (const [host, path] of sites) {
+for (const [host, path] of sites) for (let run = 1; run <= RUNS; run++) {
   const profile = mkdtempSync(join(tmpdir(), 'scout-bench-hostile-'));
   const { context, worker, extensionId } = await launchWithExtension({ userDataDir: profile });
   const peaks: Peaks = { extension: 0, network: 0, all: 0 };
@@ -145,6 +149,7 @@ for (const [host, path] of sites) {
   const cuts = rows.filter((r) => r.reason && (r.status === 'found' || /limit|lists/.test(r.reason))).map((r) => `${new URL(r.url).pathname}: ${r.reason}`);
   results.push({
     site: pageUrl.replace(/:\d+/, ''),
+    run,
     ended: job ? job.state : `still running after ${LIMIT_MS / 1000} s`,
     seconds,
     peakExtensionMB: Math.round(peaks.extension / MB),
@@ -166,12 +171,12 @@ mkdirSync('bench/results', { recursive: true });
 const file = `bench/results/hostile-memory-${date.slice(0, 10)}.json`;
 writeFileSync(file, `${JSON.stringify({ date, memory: 'peak VmRSS from /proc, sampled every 50 ms', results }, null, 2)}\n`);
 console.log('\nDiscovery of hostile sites in Chromium with the built extension (peak resident memory)\n');
-console.log('| site | ended | s | extension MB | network MB | all Chromium MB | rows | worker / panel answer ms |');
-console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+console.log('| site | run | ended | s | extension MB | network MB | all Chromium MB | rows | worker / panel answer ms |');
+console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
-  console.log(`| ${r.site} | ${r.ended} | ${r.seconds.toFixed(1)} | ${r.peakExtensionMB} | ${r.peakNetworkMB} | ${r.peakAllMB} | ${r.rows} | ${r.workerAnswerMs} / ${r.panelAnswerMs} |`);
+  console.log(`| ${r.site} | ${r.run} | ${r.ended} | ${r.seconds.toFixed(1)} | ${r.peakExtensionMB} | ${r.peakNetworkMB} | ${r.peakAllMB} | ${r.rows} | ${r.workerAnswerMs} / ${r.panelAnswerMs} |`);
 }
-for (const r of results) {
+for (const r of results.filter((x) => x.run === 1)) {
   console.log(`\n${r.site}: ${r.message}`);
   for (const c of r.cuts) console.log(`  ${c}`);
 }

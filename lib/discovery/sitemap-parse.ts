@@ -175,11 +175,15 @@ export class SitemapScanner {
 }
 
 function addLoc(file: SitemapFile, parts: string[], limit: number): null {
-  const value = absolute(parts.join('').trim());
   const into = file.kind === 'index' ? file.children : file.urls;
+  // Past the limit an entry is only counted, unparsed: a million URL parses is the cost to spare.
+  if (into.length >= limit) {
+    file.more = (file.more ?? 0) + 1;
+    return null;
+  }
+  const value = absolute(parts.join('').trim());
   if (value === null) file.skipped++;
-  else if (into.length < limit) into.push(value);
-  else file.more = (file.more ?? 0) + 1;
+  else into.push(value);
   return null;
 }
 
