@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDb } from '@/lib/db';
+import { crawlSite } from '@/lib/headless/crawl-site';
 import { convertHtml } from '@/lib/convert/convert-page';
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { markdownDescription, markdownLinks, markdownTitle } from '@/lib/crawl/markdown-meta';
@@ -7,6 +9,10 @@ import { cleanSummary } from '@/lib/describe/clean';
 import { leanMarkdown } from '@/lib/generate/lean-links';
 import { fileStem } from '@/lib/generate/secondary';
 import { parseSidebar } from '@/lib/render/docsify';
+import { countTokens } from '@/lib/tokens';
+import { countTokens as countO200k } from 'gpt-tokenizer';
+import { FREEZE_HOST, freezingSite } from '../fixtures/hostile-freeze-site';
+import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
 
 /**
  * The inputs of issue #28 that froze Scout: each made a regular expression backtrack for minutes
@@ -134,5 +140,51 @@ describe('hostile page text ends in linear time', () => {
     // U+2028 ends a line for `.` but not for the split: `\s+(.*)$` retried every split of the spaces.
     const nav = parseSidebar(`- ${' '.repeat(100_000)}x\u2028y\n- [Intro](guide/intro.md)\n`, 'https://docs.example.com/', {});
     expect(nav.map((n) => n.title)).toEqual(['x\u2028y', 'Intro']);
+  });
+});
+
+describe('token counts of hostile text', () => {
+  it('600 KB of "](" or 200,000 spaces are counted at once, close to the encoder’s own count', FAST, () => {
+    // The encoder merges each run without a space as one piece, in time squared in its length.
+    expect(countTokens(']('.repeat(300_000))).toBeGreaterThan(100_000);
+    expect(countTokens(`#${' '.repeat(200_000)}x`)).toBeGreaterThan(0);
+    const run = '](a'.repeat(2000);
+    const cuts = Math.ceil(run.length / 256);
+    expect(Math.abs(countTokens(run) - countO200k(run))).toBeLessThanOrEqual(cuts);
+  });
+
+  it('ordinary text counts exactly as the encoder does', () => {
+    const prose = 'Scout reads a documentation site and writes its llms.txt. '.repeat(200);
+    expect(countTokens(prose)).toBe(countO200k(prose));
+    expect(countTokens('<|endoftext|> is plain text here')).toBe(countO200k('<|endoftext|> is plain text here', { disallowedSpecial: new Set() }));
+  });
+});
+
+// The engine `scout generate` runs (lib/headless), over HTTP on loopback: a site made of every
+// freezing input. Before, it never ended; the extension's run of the same site is
+// tests/e2e/hostile-freeze.spec.ts.
+describe('a site made to freeze Scout, crawled by the CLI’s engine', () => {
+  let server: FixtureServer | undefined;
+  afterAll(async () => server?.close());
+
+  it('is discovered, crawled and generated, every page stored with its text', { timeout: 30_000 }, async () => {
+    server = await startFixtureServer({ [FREEZE_HOST]: freezingSite() });
+    const db = createDb(`freeze-${Math.random()}`);
+    try {
+      const started = performance.now();
+      const result = await crawlSite({ db, startUrl: server.url(FREEZE_HOST, '/'), fetch: loopbackFetch(), rendering: true });
+      const took = Math.round(performance.now() - started);
+      expect(result.discovery.state).toBe('done');
+      expect(result.crawlState).toBe('done');
+      const pages = await db.pages.toArray();
+      const byPath = new Map(pages.map((p) => [new URL(p.url).pathname, p]));
+      expect([...byPath.keys()].sort()).toEqual(['/', '/docs/brackets.md', '/docs/escapes.md', '/docs/feff.html', '/docs/nbsp.html', '/docs/spaces.md']);
+      expect(byPath.get('/docs/feff.html')?.markdown).toContain(`## Install${'\uFEFF'.repeat(40)} more`);
+      expect(byPath.get('/docs/spaces.md')?.title).toBe('x');
+      expect(result.generated?.output.llmsTxt).toContain('[Brackets]');
+      console.log(`hostile-regex: the freezing site discovered, crawled and generated in ${took} ms (${JSON.stringify(result.ms)})`);
+    } finally {
+      await db.delete();
+    }
   });
 });
