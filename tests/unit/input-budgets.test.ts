@@ -11,6 +11,7 @@ import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { crawlSitemaps } from '@/lib/discovery/sitemap';
 import { scanSitemap, SitemapScanner } from '@/lib/discovery/sitemap-parse';
 import { fetchText } from '@/lib/fetch/fetch-text';
+import { fetchPage } from '@/lib/fetch/page-fetcher';
 import { bombSite, hugeIndexSite, linkFloodSite, sentBytes } from '../fixtures/hostile-budgets';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
 
@@ -41,6 +42,14 @@ describe('gzip bombs', () => {
     expect(res.text.length).toBe(10 * MIB);
     expect(res.cut).toBe('Unpacks to more than 10 MB: only the first 10 MB were read');
     expect(sentBytes.get('/encoded/llms.txt')).toBeLessThan(4 * MIB);
+  });
+
+  it('skips a crawled page whose Content-Encoding unpacks past the page limit, reading no further', async () => {
+    const started = Date.now();
+    const result = await fetchPage(server.url('bomb.test', '/encoded/page.html'), { fetch, maxBytes: 5 * MIB });
+    expect(result).toMatchObject({ kind: 'skipped', reason: 'Larger than 5 MB' });
+    expect(sentBytes.get('/encoded/page.html')).toBeLessThan(4 * MIB);
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('names a file that starts like gzip but is not', async () => {
