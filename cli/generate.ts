@@ -90,8 +90,9 @@ export async function runGenerate(options: GenerateOptions, io: Io, transport?: 
       written.push({ path: file.path, url: file.url, file: target, kind: file.kind, chars: file.text.length, ...(file.pages !== undefined ? { pages: file.pages } : {}), ...(lint ? { errors: lint.errors, warnings: lint.warnings } : {}) });
     }
     const layout = generated.files.files.length > 1 ? 'nested' : 'flat';
-    // A file of the layout not written leaves a link in its parent llms.txt with nothing behind it: the run failed.
-    const code = leftOut.length ? EXIT.failed : EXIT.ok;
+    // A file of the layout not written leaves a link in its parent llms.txt with nothing behind it, and a
+    // crawl the site stopped (it refused the first pages) covers a handful of pages: either way the run failed.
+    const code = leftOut.length || crawl.state === 'paused' ? EXIT.failed : EXIT.ok;
     if (options.json) {
       io.out(JSON.stringify({ ok: code === EXIT.ok, startUrl, out: outDir, layout, flatChars: generated.files.flatChars, settings: { crawl: job.settings, output: generated.files.settings }, crawl, files: written, leftOut, failedUrls: failed, skippedReasons: skipped }, null, 2));
       return code;

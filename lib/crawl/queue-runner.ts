@@ -18,6 +18,11 @@ export interface QueueDeps {
    * memory stays bounded when conversion is slower than the network.
    */
   converters?: number;
+  /**
+   * False where nobody can resume a paused job (the command line, which ends when the runner
+   * does): a stop on refusals then says it stopped, not "resume to go on".
+   */
+  resumable?: boolean;
 }
 
 /** Where results go; both kinds write in batches (BatchQueue), so both can say when they are idle. */
@@ -262,7 +267,7 @@ export abstract class QueueRunner {
     if (isRefusal(outcome)) first.refused.set(outcome.status, (first.refused.get(outcome.status) ?? 0) + 1);
     const refused = [...first.refused.values()].reduce((a, b) => a + b, 0);
     if (first.seen >= REFUSAL_MIN && refused >= REFUSAL_SHARE * first.seen) {
-      this.pauseMessage = refusalMessage(refused, first.seen, first.refused);
+      this.pauseMessage = refusalMessage(refused, first.seen, first.refused, this.deps.resumable ?? true);
       this.refused = true;
       this.pause();
       // Requests in flight (and their retries) would only knock again: they stop now and their
@@ -312,15 +317,17 @@ export abstract class QueueRunner {
 }
 
 /** Plain words for a site that refused most of the crawl's first pages, with the statuses it answered. */
-export function refusalMessage(refused: number, seen: number, byStatus: ReadonlyMap<number, number>): string {
+export function refusalMessage(refused: number, seen: number, byStatus: ReadonlyMap<number, number>, resumable = true): string {
   const statuses = [...byStatus.entries()].sort((a, b) => b[1] - a[1]).map(([status, n]) => `${n} × HTTP ${status}`).join(', ');
   const codes = [...byStatus.keys()];
-  const why =
-    codes.every((c) => c === 401 || c === 403) ? 'It may block crawlers, or the pages may need you to log in (open one in this browser and log in, then resume).'
-    : codes.every((c) => c === 429) ? 'It is limiting how fast it may be read; waiting a while before resuming may help.'
-    : 'It may be down, blocking crawlers or limiting requests.';
+  // The advice after each cause is about resuming, so it is only given where the user can resume.
+  const [why, advice] =
+    codes.every((c) => c === 401 || c === 403) ? ['It may block crawlers, or the pages may need you to log in', ' (open one in this browser and log in, then resume)']
+    : codes.every((c) => c === 429) ? ['It is limiting how fast it may be read', '; waiting a while before resuming may help']
+    : ['It may be down, blocking crawlers or limiting requests', ''];
   const which = refused === seen ? `the first ${seen} pages` : `${refused} of the first ${seen} pages`;
-  return `Paused: the site refused ${which} (${statuses}). ${why} Scout stopped so as not to keep knocking; resume to go on anyway, and it will not stop for this again.`;
+  if (!resumable) return `Stopped: the site refused ${which} (${statuses}). ${why}. Scout stopped so as not to keep knocking; what it wrote is built from the pages it read.`;
+  return `Paused: the site refused ${which} (${statuses}). ${why}${advice}. Scout stopped so as not to keep knocking; resume to go on anyway, and it will not stop for this again.`;
 }
 
 /** Plain words for a write the database refused; a full disk is the common case. */

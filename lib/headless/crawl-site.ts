@@ -66,7 +66,8 @@ export async function crawlSite(input: CrawlSiteInput): Promise<CrawlSiteResult>
   try {
     const local = createLocalProcessor(fetch, linkedomAdapter);
     const process = input.rendering ? withRendering(local, { renderer: null, dom: linkedomAdapter, fetch }) : local;
-    crawlState = await new CrawlRunner({ db, fetch, process }, job.id).run();
+    // Nobody can resume a paused job here: the command ends when the runner does.
+    crawlState = await new CrawlRunner({ db, fetch, process, resumable: false }, job.id).run();
   } finally {
     stopWatching();
   }

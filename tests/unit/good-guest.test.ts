@@ -1,4 +1,9 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { EXIT } from '../../cli/common';
+import { runGenerate } from '../../cli/generate';
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { createDb, type ScoutDb } from '@/lib/db';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
@@ -7,6 +12,7 @@ import { HostGate } from '@/lib/crawl/host-gate';
 import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import type { CrawlSettings } from '@/lib/crawl/settings';
+import { crawlSite } from '@/lib/headless/crawl-site';
 import { getJob } from '@/lib/queries';
 import { until } from './background-helpers';
 import { loopbackFetch, startFixtureServer, type FixtureServer, type FixtureSite, type Route } from '../fixtures/server';
@@ -117,6 +123,33 @@ describe('a site that refuses the crawl', () => {
     expect(await runner(job.id).run()).toBe('done');
   });
 });
+
+  it('in the headless engine (scout generate), the same stop says it stopped and builds from what it read, with no word of resuming', async () => {
+    const links = Array.from({ length: 100 }, (_, i) => `/p${i}`);
+    const srv = await startSite({ routes: { '/': html('Home', links) }, fallback: (req) => (req.path === '/robots.txt' ? null : forbidden) });
+    if (!db) throw new Error('no db');
+    const result = await crawlSite({ db, startUrl: srv.url(HOST, '/'), fetch: loopbackFetch(), settings: { useSeeds: false } });
+    expect(result.crawlState).toBe('paused');
+    expect(srv.requests.filter((r) => r.path.startsWith('/p')).length).toBeLessThanOrEqual(12);
+    expect(result.job.message).toMatch(/^Stopped: the site refused (\d+ of )?the first \d+ pages \(\d+ × HTTP 403\)\. It may block crawlers, or the pages may need you to log in\. /);
+    expect(result.job.message).not.toMatch(/resum/i);
+    // The home page was read, so there is still something to publish.
+    expect(result.generated?.output.llmsTxt).toContain('# ');
+  });
+
+  it('scout generate on such a site exits 1 with the stop in words, and still writes what it read', async () => {
+    const srv = await startSite({ routes: { '/': html('Home', Array.from({ length: 50 }, (_, i) => `/p${i}`)) }, fallback: (req) => (req.path === '/robots.txt' ? null : forbidden) });
+    const out = await mkdtemp(join(tmpdir(), 'scout-refused-'));
+    const lines: string[] = [];
+    try {
+      const code = await runGenerate({ input: srv.url(HOST, '/'), out, cleanUrls: false, settings: { useSeeds: false }, output: {}, json: false }, { out: (l) => lines.push(l), progress: () => undefined }, loopbackFetch());
+      expect(code).toBe(EXIT.failed);
+      expect(lines.join('\n')).toMatch(/^Stopped: the site refused/);
+      expect(await readFile(join(out, 'llms.txt'), 'utf8')).toContain('# ');
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  });
 
 describe('Retry-After slows the whole host', () => {
   it('after a 429 with Retry-After: 1, no new request goes to the host for that second', async () => {
