@@ -71,23 +71,49 @@ function scriptSources(document: Document): string[] {
   return [...document.querySelectorAll('script[src]')].map((s) => s.getAttribute('src') ?? '');
 }
 
+/** Script types a browser runs; JSON data, import maps and templates run nothing. */
+const RUNNABLE_TYPE = /^(?:|module|(?:text|application)\/(?:x-)?(?:javascript|ecmascript)|text\/(?:babel|jsx))$/i;
+
+/** Scripts the browser would run: a source to load, or inline code. */
+function runnableScripts(document: Document): HTMLScriptElement[] {
+  return [...document.querySelectorAll('script')].filter((s) => RUNNABLE_TYPE.test((s.getAttribute('type') ?? '').split(';')[0]?.trim() ?? '') && (s.getAttribute('src') || (s.textContent ?? '').trim()));
+}
+
+/** Ids an inline script names as a string ('docs', "#docs"): where its app may mount, whatever the framework. */
+function idsNamedBy(inline: string): Set<string> {
+  return new Set([...inline.matchAll(/["'`]#?([A-Za-z][\w-]{0,63})["'`]/g)].map((m) => m[1] ?? ''));
+}
+
 /**
  * Judges one parsed page. `textChars` is how much text the converter found in its main content
- * (see {@link plainTextLength}). A page is a shell when it is thin and shows where its content
- * will come from: an empty mount point, a body of scripts only, a `<noscript>` asking for
- * JavaScript, or docsify's configuration — and it loads a script to do it.
+ * (see {@link plainTextLength}; link text counts, so an index of links is not thin). A page is a
+ * shell when it is thin, runs a script (a bundle or inline code, any framework or none), and shows
+ * where its content will come from: an empty mount point (a framework's usual id, an element the
+ * page's inline script names, or an empty `<main>`), a body of scripts only, a `<noscript>` asking
+ * for JavaScript, or docsify's configuration. A page that redirects (`<meta http-equiv=refresh>`)
+ * is a redirect notice, not a shell.
  */
 export function detectShell(document: Document, textChars: number): ShellVerdict {
-  const scripts = [...document.querySelectorAll('script')];
-  const inline = scripts.filter((s) => !s.getAttribute('src')).map((s) => s.textContent ?? '').join('\n');
+  const scripts = runnableScripts(document);
+  const inlineScripts = scripts.filter((s) => !s.getAttribute('src'));
+  const inline = inlineScripts.map((s) => s.textContent ?? '').join('\n');
   const bundles = scripts.filter((s) => s.getAttribute('src') || s.getAttribute('type') === 'module').length;
+  const inlineOnly = scripts.length - bundles;
   const evidence: string[] = [];
 
-  const mounts = [...MOUNT_IDS.map((id) => document.getElementById(id)), ...MOUNT_TAGS.map((tag) => document.querySelector(tag))].filter((m): m is HTMLElement => m !== null);
-  const empty = mounts.find((m) => visibleText(m, EMPTY_MOUNT_CHARS).length < EMPTY_MOUNT_CHARS);
+  // A framework's usual mount point is empty below a placeholder's length ("Loading…"); an element
+  // the inline script names, or the page's <main>, only when it holds no text at all.
+  const usual = [...MOUNT_IDS.map((id) => document.getElementById(id)), ...MOUNT_TAGS.map((tag) => document.querySelector(tag))];
+  const other = [...[...idsNamedBy(inline)].filter((id) => !MOUNT_IDS.includes(id)).map((id) => document.getElementById(id)), document.querySelector('main, [role="main"]')];
+  const isElement = (m: Element | null): m is HTMLElement => m !== null && m !== document.body;
+  const empty = usual.filter(isElement).find((m) => visibleText(m, EMPTY_MOUNT_CHARS).length < EMPTY_MOUNT_CHARS && !hasTextLink(m)) ?? other.filter(isElement).find((m) => visibleText(m, 1).length === 0);
   if (empty) evidence.push(`empty ${empty.id ? `#${empty.id}` : `<${empty.tagName.toLowerCase()}>`}`);
   const body = document.body;
-  if (!empty && body && bundles > 0 && visibleText(body, EMPTY_MOUNT_CHARS).length < EMPTY_MOUNT_CHARS) evidence.push('a body of scripts only');
+  // A body with a link in it says something (a redirect notice, an index): not an app's placeholder.
+  // Inline code alone is what analytics snippets are too, so then the body must hold no text at all.
+  const bodyText = body ? visibleText(body, EMPTY_MOUNT_CHARS) : '';
+  const scriptsOnly = !empty && body !== null && !hasTextLink(body) && (bundles > 0 ? bodyText.length < EMPTY_MOUNT_CHARS : inlineOnly > 0 && bodyText.length === 0);
+  if (scriptsOnly) evidence.push('a body of scripts only');
   const plea = [...document.querySelectorAll('noscript')].some((n) => {
     const text = n.textContent ?? '';
     return NOSCRIPT_PLEA.test(text) && NOSCRIPT_VERB.test(text);
@@ -96,15 +122,22 @@ export function detectShell(document: Document, textChars: number): ShellVerdict
   const docsify = /\$docsify\b/.test(inline) ? readDocsifyConfig(inline) ?? {} : undefined;
   if (docsify) evidence.push('window.$docsify config');
   if (bundles > 0) evidence.push(bundles === 1 ? '1 script bundle' : `${bundles} script bundles`);
+  if (inlineOnly > 0 && !docsify) evidence.push(inlineOnly === 1 ? '1 inline script' : `${inlineOnly} inline scripts`);
+  const redirect = [...document.querySelectorAll('meta[http-equiv]')].some((m) => /^refresh$/i.test(m.getAttribute('http-equiv') ?? '') && /url\s*=/i.test(m.getAttribute('content') ?? ''));
+  if (redirect) evidence.push('a redirect notice (<meta refresh>)');
 
   const framework = frameworkOf(document, inline);
   const thin = textChars < THIN_CHARS;
-  const shell = thin && (empty !== undefined || evidence.includes('a body of scripts only') || plea || docsify !== undefined) && (bundles > 0 || docsify !== undefined);
+  const shell = thin && !redirect && (empty !== undefined || scriptsOnly || plea || docsify !== undefined) && (scripts.length > 0 || docsify !== undefined);
   const words = [`${textChars} characters of text`, ...evidence, ...(framework ? [framework] : [])].join(' · ');
   const verdict: ShellVerdict = { shell, reason: shell ? `Client-rendered shell: ${words}` : `Not a shell: ${words}` };
   if (framework) verdict.framework = framework;
   if (docsify) verdict.docsify = docsify;
   return verdict;
+}
+
+function hasTextLink(element: Element): boolean {
+  return [...element.querySelectorAll('a[href]')].some((a) => visibleText(a, 1).length > 0);
 }
 
 /**
