@@ -306,6 +306,8 @@ export interface PageRecord {
   rendered?: boolean;
   /** Why the fetched page counted as a client-rendered shell (or how a docsify page was read). */
   shell?: string;
+  /** Set when the page has no readable text: why (lib/crawl/empty-page.ts). Such a page is left out of the outputs. */
+  empty?: string;
 }
 
 /**

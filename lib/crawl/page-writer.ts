@@ -4,6 +4,7 @@ import { BatchQueue } from './batch-queue';
 import { mergeNav } from './nav-merge';
 import type { Added, Frontier } from './frontier';
 import { toEntries, type ClassifyContext } from './links';
+import { markEmpty } from './empty-page';
 import { frontierStateOf, type PageOutcome } from './process-page';
 
 interface Item {
@@ -70,7 +71,7 @@ export class PageWriter {
   }
 
   add(entry: FrontierRecord, outcome: PageOutcome): void {
-    this.batches.add({ entry, outcome });
+    this.batches.add({ entry, outcome: markEmpty(outcome) });
   }
 
   /** Resolves once everything added so far is committed. */

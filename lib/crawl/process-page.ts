@@ -28,7 +28,7 @@ export interface ProcessContext extends FetchContext {
 }
 
 /** A page ready to store (its state — stored or duplicate — is decided at write time). */
-export type FetchedPage = Pick<PageRecord, 'url' | 'finalUrl' | 'title' | 'description' | 'siteName' | 'markdown' | 'format' | 'twinUrl' | 'contentHash' | 'bytes' | 'etag' | 'lastModified' | 'rendered' | 'shell'>;
+export type FetchedPage = Pick<PageRecord, 'url' | 'finalUrl' | 'title' | 'description' | 'siteName' | 'markdown' | 'format' | 'twinUrl' | 'contentHash' | 'bytes' | 'etag' | 'lastModified' | 'rendered' | 'shell' | 'empty'>;
 
 /** What lib/render/ adds to a stored page's outcome: the shell verdict, a note for the page list, the site's routing. */
 export interface RenderNotes {

@@ -102,7 +102,7 @@ function foldLandingPage(groups: PageGroup[]): PageGroup[] {
 
 /**
  * Generates both files and the section model behind them, from the stored pages only (duplicates,
- * removed and excluded pages are left out). Sections follow the site's navigation when it covers
+ * removed, empty and excluded pages are left out). Sections follow the site's navigation when it covers
  * most pages, else its top-level directories; secondary pages (changelogs, legal, indexes, old
  * versions) go to `## Optional`, last. Pages are ordered as a reader meets them from the start
  * page (see `readingOrder`). Never reads the clock: the date comes from `generatedAt`.
@@ -110,7 +110,7 @@ function foldLandingPage(groups: PageGroup[]): PageGroup[] {
 export function generateOutputs(input: GenerateInput): GeneratedOutput {
   const curation = input.curation ?? {};
   const excluded = new Set(curation.excluded ?? []);
-  const raw = input.pages.filter((page) => page.state === 'stored' && !excluded.has(page.key));
+  const raw = input.pages.filter((page) => page.state === 'stored' && !page.empty && !excluded.has(page.key));
   // What the site calls itself is read from the titles as the pages give them; then the site's
   // frame is taken off every page: its name from titles, its repeated chrome from the Markdown.
   const site = siteName(raw, input.startUrl);

@@ -81,5 +81,5 @@ export async function saveCuration(db: ScoutDb, origin: string, curation: Curati
 }
 
 function toSource(p: PageRecord) {
-  return { key: p.key, url: p.url, finalUrl: p.finalUrl, title: p.title, description: p.description, siteName: p.siteName, markdown: p.markdown, depth: p.depth, format: p.format, twinUrl: p.twinUrl, state: p.state, fullTokens: p.fullTokens };
+  return { key: p.key, url: p.url, finalUrl: p.finalUrl, title: p.title, description: p.description, siteName: p.siteName, markdown: p.markdown, depth: p.depth, format: p.format, twinUrl: p.twinUrl, state: p.state, fullTokens: p.fullTokens, empty: p.empty };
 }

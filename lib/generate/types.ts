@@ -21,6 +21,8 @@ export interface SourcePage {
    * counting is the slow part of generating, so the caller keeps it on the page.
    */
   fullTokens?: { title: string; count: number; chars?: number };
+  /** Set when the page has no readable text (why): it is left out of both files. */
+  empty?: string;
 }
 
 /** The user's review choices, applied on top of the generated structure. */

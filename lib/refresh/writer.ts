@@ -2,6 +2,7 @@ import type { FrontierRecord, PageRecord, PageVersionRecord, ScoutDb } from '../
 import { BatchQueue } from '../crawl/batch-queue';
 import type { Frontier } from '../crawl/frontier';
 import { frontierStateOf, type PageOutcome } from '../crawl/process-page';
+import { markEmpty } from '../crawl/empty-page';
 import type { RefreshCounters } from './counters';
 import { decide } from './decide';
 
@@ -35,7 +36,7 @@ export class RefreshWriter {
   }
 
   add(entry: FrontierRecord, outcome: PageOutcome): void {
-    this.batches.add({ entry, outcome });
+    this.batches.add({ entry, outcome: markEmpty(outcome) });
   }
 
   async drain(): Promise<void> {
