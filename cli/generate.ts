@@ -61,6 +61,8 @@ export async function runGenerate(options: GenerateOptions, io: Io, transport?: 
     const skippedBy = new Map<string, number>();
     for (const f of frontier) if (f.state === 'skipped') skippedBy.set(f.reason ?? '', (skippedBy.get(f.reason ?? '') ?? 0) + 1);
     const skipped = [...skippedBy].map(([reason, n]) => ({ reason, count: n })).sort((a, b) => b.count - a.count);
+    // Pages stored without any text (a client-rendered shell the CLI cannot render): not in the files, and said so.
+    const empty = (await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray()).filter((p) => p.empty).map((p) => ({ url: p.url, reason: p.empty ?? '' }));
     const c = job.counters;
     const crawl = { state: result.crawlState, message: job.message ?? '', stored: c.stored ?? 0, failed: failed.length, skipped: frontier.length - failed.length, duplicates: c.duplicates ?? 0 };
 
@@ -94,7 +96,7 @@ export async function runGenerate(options: GenerateOptions, io: Io, transport?: 
     // crawl the site stopped (it refused the first pages) covers a handful of pages: either way the run failed.
     const code = leftOut.length || crawl.state === 'paused' ? EXIT.failed : EXIT.ok;
     if (options.json) {
-      io.out(JSON.stringify({ ok: code === EXIT.ok, startUrl, out: outDir, layout, flatChars: generated.files.flatChars, settings: { crawl: job.settings, output: generated.files.settings }, crawl, files: written, leftOut, failedUrls: failed, skippedReasons: skipped }, null, 2));
+      io.out(JSON.stringify({ ok: code === EXIT.ok, startUrl, out: outDir, layout, flatChars: generated.files.flatChars, settings: { crawl: job.settings, output: generated.files.settings }, crawl, files: written, leftOut, failedUrls: failed, skippedReasons: skipped, emptyPages: empty }, null, 2));
       return code;
     }
     const width = Math.max(0, ...written.map((w) => w.path.length));
@@ -105,6 +107,7 @@ export async function runGenerate(options: GenerateOptions, io: Io, transport?: 
     ];
     if (leftOut.length) lines.push(`${count(leftOut.length, 'file')} left out (not written):`, ...leftOut.map((l) => `  ${l.path}: ${l.reason}`));
     if (failed.length) lines.push(`${count(failed.length, 'URL')} failed:`, ...failed.slice(0, 20).map((f) => `  ${f.url}: ${f.reason}`), ...(failed.length > 20 ? [`  … and ${failed.length - 20} more (--json lists all)`] : []));
+    if (empty.length) lines.push(`${count(empty.length, 'page')} stored empty, left out of the files:`, ...empty.slice(0, 20).map((e) => `  ${e.url}: ${e.reason}`), ...(empty.length > 20 ? [`  … and ${empty.length - 20} more (--json lists all)`] : []));
     if (skipped.length) lines.push(`${count(crawl.skipped, 'URL')} skipped:`, ...skipped.slice(0, 8).map((s) => `  ${String(s.count).padStart(5)} × ${s.reason}`));
     io.out(lines.join('\n'));
     return code;

@@ -84,6 +84,8 @@ export type CrawlCounters = Record<FrontierState, number> & {
   duplicates: number;
   /** Stored pages whose text came from rendering them in a tab (client-rendered sites). */
   rendered?: number;
+  /** Stored pages with no readable text, left out of the files (lib/crawl/empty-page.ts). */
+  empty?: number;
   discovered: number;
   /** The BFS level being worked on. */
   depth: number;

@@ -41,6 +41,8 @@ export class PageWriter {
   duplicates = 0;
   /** Pages whose text came from rendering them in a tab (lib/render/); the runner seeds it on resume. */
   rendered = 0;
+  /** Stored pages with no readable text (marked empty); the runner seeds it on resume. */
+  empty = 0;
   /** Time spent in write transactions, for the benchmark's time split. */
   storeMs = 0;
 
@@ -85,6 +87,7 @@ export class PageWriter {
     let storedNew = 0;
     let duplicatesNew = 0;
     let renderedNew = 0;
+    let emptyNew = 0;
     let added: Added = { keys: [], pending: 0, skipped: 0 };
     const newLinks: string[] = [];
     await db.transaction('rw', [...this.frontier.tables, db.pages, db.jobs], async () => {
@@ -102,6 +105,7 @@ export class PageWriter {
         if (original) duplicatesNew++;
         else storedNew++;
         if (outcome.page.rendered) renderedNew++;
+        if (outcome.page.empty && !original) emptyNew++;
         // A hash-routed site (docsify, an SPA with #/ routes): its routes are pages from here on.
         if (outcome.routing === 'hash' && !this.ctx.hashRoutes) {
           this.ctx.hashRoutes = true;
@@ -132,6 +136,7 @@ export class PageWriter {
     this.stored += storedNew;
     this.duplicates += duplicatesNew;
     this.rendered += renderedNew;
+    this.empty += emptyNew;
     this.frontier.remember(added);
     this.frontier.settled(batch.map((i) => frontierStateOf(i.outcome)));
     for (const url of newLinks) this.seenLinks.add(url);

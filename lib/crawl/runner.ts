@@ -41,6 +41,7 @@ export class CrawlRunner extends QueueRunner {
     writer.duplicates = await countPages(db, this.jobId, 'duplicate');
     // Counted as pages are written, kept in the job's counters: a resumed run carries on from there.
     writer.rendered = job.counters.rendered ?? 0;
+    writer.empty = job.counters.empty ?? 0;
     if ((await frontierOf(db, this.jobId).count()) === 0) await this.seed(job, frontier, ctx);
 
     const startedAt = job.startedAt ?? job.createdAt;
@@ -85,6 +86,7 @@ export class CrawlRunner extends QueueRunner {
       stored: writer.stored,
       duplicates: writer.duplicates,
       rendered: writer.rendered,
+      empty: writer.empty,
       discovered: counts.pending + counts.inflight + counts.done + counts.failed + counts.skipped,
       depth: frontier.depth,
       rate: this.rate(startedAt),

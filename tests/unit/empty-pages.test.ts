@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { parseHTML } from 'linkedom';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,7 +16,7 @@ import { crawlSite } from '@/lib/headless/crawl-site';
 import { withRendering } from '@/lib/render/render-processor';
 import type { Renderer } from '@/lib/render/tab-renderer';
 import { plainTextLength } from '@/lib/shell/detect';
-import { frontierOf } from '@/lib/queries';
+import { frontierOf, getJob } from '@/lib/queries';
 import { generatedSite } from '../fixtures/generated-site';
 import { scriptSite } from '../fixtures/security-sites';
 import { loopbackFetch, startFixtureServer, type FixtureServer, type FixtureSite } from '../fixtures/server';
@@ -59,7 +63,7 @@ async function crawl(site: FixtureSite, settings: Partial<CrawlSettings>, render
   const pages = await db.pages.where('[jobId+state]').between([job.id, ''], [job.id, '\uffff']).toArray();
   const frontier = await frontierOf(db, job.id).toArray();
   const generated = await generateForSite(db, new URL(server.url(HOST, '/')).origin, new Date('2026-11-25T00:00:00Z'));
-  return { state, pages, frontier, seen, generated };
+  return { state, pages, frontier, seen, generated, job: await getJob(db, job.id, 'crawl') };
 }
 
 const pathOf = (url: string) => new URL(url).pathname;
@@ -77,7 +81,8 @@ describe('a client-rendered app in one inline script', () => {
   });
 
   it('a page still empty once rendered is stored marked empty, with the reason, and left out of llms.txt and llms-full.txt', async () => {
-    const { pages, frontier, generated } = await crawl(inlineShellSite({ emptyPaths: ['/docs/glossary'] }), {}, 'script');
+    const { pages, frontier, generated, job } = await crawl(inlineShellSite({ emptyPaths: ['/docs/glossary'] }), {}, 'script');
+    expect(job?.message).toBe(`Done: ${SPA_PAGES.length + 1} pages stored · ${SPA_PAGES.length + 1} rendered in a tab · 1 empty (no text, left out of the files)`);
     const glossary = pages.find((p) => pathOf(p.url) === '/docs/glossary');
     expect(glossary?.markdown).toBe('');
     expect(glossary?.empty).toBe('Empty page: no text even once rendered in a tab — left out of llms.txt and llms-full.txt');
@@ -132,4 +137,25 @@ describe('no stored page has empty Markdown without its mark', () => {
     // The inline-script shell cannot be rendered here: its one page is the empty one.
     expect(marked).toEqual([server.url(HOST, '/')]);
   });
+});
+
+describe('the command line', () => {
+  it('lists a page it stored empty with the reason, and writes no entry for it', async () => {
+    server = await startFixtureServer({ '127.0.0.1': inlineShellSite() });
+    const start = `http://127.0.0.1:${server.port}/`;
+    const out = await mkdtemp(join(tmpdir(), 'scout-empty-'));
+    try {
+      const run = (...args: string[]) =>
+        new Promise<{ stdout: string; stderr: string }>((resolve) => {
+          execFile(process.execPath, ['--import', 'tsx', 'cli/scout.ts', 'generate', start, '--out', out, '--date', '2026-11-25', ...args], { cwd: process.cwd() }, (_error, stdout, stderr) => resolve({ stdout, stderr }));
+        });
+      const text = await run();
+      expect(text.stdout, text.stderr).toContain(`1 page stored empty, left out of the files:\n  ${start}: Empty page: no text without running its scripts — left out of llms.txt and llms-full.txt`);
+      const json = JSON.parse((await run('--json', '--quiet')).stdout) as { emptyPages: Array<{ url: string; reason: string }> };
+      expect(json.emptyPages).toEqual([{ url: start, reason: 'Empty page: no text without running its scripts — left out of llms.txt and llms-full.txt' }]);
+      expect(await readFile(join(out, 'llms.txt'), 'utf8')).not.toContain(`](${start})`);
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
