@@ -11,7 +11,7 @@
  * dropped on a hop to another origin, as browsers drop Authorization. 'manual' and 'error'
  * requests pass through: the caller sees each hop and sends it back through this fetch.
  */
-import { MAX_REDIRECTS, RedirectError } from './redirects';
+import { FOLLOWED, MAX_REDIRECTS, RedirectError, redirectTarget, sameRequest } from './redirects';
 
 /**
  * A request the guard refused: nothing was sent to `url`. The message is the reason in words,
@@ -32,7 +32,6 @@ export class NetworkRefused extends Error {
 /** Null to go ahead, else why not (createNetworkGuard in lib/url/private-network.ts). */
 export type UrlGuard = (url: string | URL) => string | null;
 
-const FOLLOWED = new Set([301, 302, 303, 307, 308]);
 /** Headers that carry who the user is: never sent to another origin than the one asked. */
 const CREDENTIAL_HEADERS = ['cookie', 'authorization', 'proxy-authorization'];
 
@@ -74,8 +73,8 @@ export function guardedFetch(fetchFn: typeof fetch, guard: UrlGuard, options: { 
         return res;
       }
       void res.body?.cancel().catch(() => undefined);
-      const target = hopTarget(location, current);
-      if (chain.some((u) => u.split('#')[0] === target.split('#')[0])) throw new RedirectError(`Redirect loop: ${[...chain, target].join(' → ')}`);
+      const target = redirectTarget(location, current);
+      if (chain.some((u) => sameRequest(u, target))) throw new RedirectError(`Redirect loop: ${[...chain, target].join(' → ')}`);
       if (chain.length > maxRedirects) throw new RedirectError(`More than ${maxRedirects} redirects`);
       check(target);
       // As fetch does (Fetch standard, "HTTP-redirect fetch"): 303 turns anything but HEAD into a
@@ -104,14 +103,4 @@ async function followedByBrowser(fetchFn: typeof fetch, url: string, init: Reque
     }
   }
   return res;
-}
-
-function hopTarget(location: string, base: string): string {
-  try {
-    const target = new URL(location, base);
-    if (target.protocol === 'http:' || target.protocol === 'https:') return target.href;
-  } catch {
-    // the same reason either way
-  }
-  throw new RedirectError(`Redirected to an address that is not a web page (${location.slice(0, 200)})`);
 }

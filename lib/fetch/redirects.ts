@@ -55,8 +55,8 @@ export type Followed =
 /** Hops followed unless told otherwise, for pages and small files alike. */
 export const MAX_REDIRECTS = 10;
 
-// 300 and 305 are not followed by fetch either; 304 is an answer, not a redirect.
-const FOLLOWED = new Set([301, 302, 303, 307, 308]);
+/** Statuses fetch follows: 300 and 305 are not followed by fetch either; 304 is an answer, not a redirect. */
+export const FOLLOWED = new Set([301, 302, 303, 307, 308]);
 
 /**
  * GETs `url` with `init`, following redirects by hand (see the module comment).
@@ -74,7 +74,7 @@ export async function fetchFollowing(fetchFn: typeof fetch, url: string, init: R
     const location = FOLLOWED.has(res.status) ? res.headers.get('location') : null;
     if (location === null) return { kind: 'response', res, finalUrl: current };
     void res.body?.cancel().catch(() => undefined);
-    const target = resolve(location, current);
+    const target = redirectTarget(location, current);
     // Fragments never reach the server, so /a and /a#x are the same request.
     if (chain.some((u) => sameRequest(u, target))) throw new RedirectError(`Redirect loop: ${[...chain, target].map((u) => shown(u, url)).join(' → ')}`);
     if (chain.length > maxRedirects) throw new RedirectError(`More than ${maxRedirects} redirects`);
@@ -157,7 +157,8 @@ function signedInRedirect(target: string): Followed {
   return { kind: 'stopped', status: 0, headers: new Headers(), target, reason: SIGNED_IN_REDIRECT };
 }
 
-function resolve(location: string, base: string): string {
+/** A Location header as the absolute http(s) URL it points to, or a RedirectError naming it. */
+export function redirectTarget(location: string, base: string): string {
   try {
     const target = new URL(location, base);
     if (target.protocol === 'http:' || target.protocol === 'https:') return target.href;
@@ -167,7 +168,8 @@ function resolve(location: string, base: string): string {
   throw new RedirectError(`Redirected to an address that is not a web page (${location.slice(0, 200)})`);
 }
 
-function sameRequest(a: string, b: string): boolean {
+/** Fragments never reach the server, so /a and /a#x are the same request. */
+export function sameRequest(a: string, b: string): boolean {
   return a.split('#')[0] === b.split('#')[0];
 }
 
