@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { HOSTILE_COOKIE, hostileCookieSites, OTHER_SECRET } from '../fixtures/hostile-cookie-sites';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { startFixtureServer, startPortAwareServer, type FixtureServer } from '../fixtures/server';
 import { HIDDEN_HOP_REFUSED, SIGNED_IN_REDIRECT } from '@/lib/fetch/redirects';
 import { latestCrawl, readStore } from './extension-db';
 import { expect, test } from './fixtures';
@@ -14,9 +14,7 @@ import { crawlToEnd } from './steps';
  * so this is the path where Scout cannot check a hop itself.
  */
 test('a site that redirects signed-in requests elsewhere gets no other site’s cookies sent, nor its answer stored', async ({ openPanel, context }) => {
-  let port = 0;
-  const site: FixtureServer = await startFixtureServer(hostileCookieSites(() => port));
-  port = site.port;
+  const site: FixtureServer = await startPortAwareServer(hostileCookieSites);
   try {
     const [name, value] = HOSTILE_COOKIE.split('=') as [string, string];
     await context.addCookies([

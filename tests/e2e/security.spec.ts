@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { PUBLIC_HOST, privateNetworkSite, privateTargets } from '../fixtures/private-network-site';
 import { crossSiteTwinSites, SCRIPT_MARKER, scriptSite } from '../fixtures/security-sites';
-import { startFixtureServer, type FixtureServer, type FixtureSite } from '../fixtures/server';
+import { startFixtureServer, startPortAwareServer } from '../fixtures/server';
 import { HIDDEN_HOP_REFUSED } from '@/lib/fetch/redirects';
 import { latestCrawl, readStore } from './extension-db';
 import { expect, test } from './fixtures';
@@ -14,13 +14,6 @@ import { crawlToEnd } from './steps';
  * localhost / 127.0.0.1 would show up there with that Host.
  */
 const NEVER = /Scout never fetches these from a public site/;
-
-async function serve(sites: (port: () => number) => Record<string, FixtureSite>): Promise<FixtureServer> {
-  let port = 0;
-  const server = await startFixtureServer(sites(() => port));
-  port = server.port;
-  return server;
-}
 
 async function discoveryDone(panel: Page): Promise<void> {
   // Read IndexedDB only once the worker has created it (opening it first would create an empty one).
@@ -38,7 +31,7 @@ async function frontierOf(panel: Page): Promise<FrontierRow[]> {
 }
 
 test('a public site’s links, llms files and sitemaps into the user’s network are listed with the reason and never requested', async ({ openPanel }) => {
-  const site = await serve((port) => privateNetworkSite(port, { redirects: false }));
+  const site = await startPortAwareServer((port) => privateNetworkSite(port, { redirects: false }));
   try {
     const panel = await openPanel(site.url(PUBLIC_HOST, '/'));
     await discoveryDone(panel);
@@ -69,7 +62,7 @@ test('a public site’s links, llms files and sitemaps into the user’s network
 test('a redirect into the user’s network is not requested', async ({ openPanel }) => {
   // Browsers follow redirects without showing fetch() the hops; Scout's declarativeNetRequest
   // rules refuse the hop to 127.0.0.1 inside the browser, so that request is never made.
-  const site = await serve((port) => privateNetworkSite(port));
+  const site = await startPortAwareServer((port) => privateNetworkSite(port));
   try {
     const panel = await openPanel(site.url(PUBLIC_HOST, '/'));
     await discoveryDone(panel);
@@ -86,7 +79,7 @@ test('a redirect into the user’s network is not requested', async ({ openPanel
 
 test('started on the user’s own intranet host, Scout crawls that host and still refuses other private ones', async ({ openPanel }) => {
   // *.local names resolve to the fixture server (HOST_RULES), so a request that got through would be logged.
-  const site = await serve((port) => ({
+  const site = await startPortAwareServer((port) => ({
     'wiki.local': {
       routes: {
         '/': { headers: { 'content-type': 'text/html' }, body: `<!doctype html><title>Team wiki</title><main><h1>Team wiki</h1><p>Our internal documentation, written at some length.</p><a href="/page">Page</a> <a href="/moved">Moved</a> <a href="http://router.local:${port()}/setup">Router</a></main>` },
@@ -112,7 +105,7 @@ test('started on the user’s own intranet host, Scout crawls that host and stil
 });
 
 test('a cross-site Markdown twin is fetched without the user’s cookies; the crawled site gets its own', async ({ openPanel, context }) => {
-  const site = await serve(crossSiteTwinSites);
+  const site = await startPortAwareServer(crossSiteTwinSites);
   try {
     // The user is logged in to both sites.
     await context.addCookies([

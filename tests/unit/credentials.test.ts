@@ -8,7 +8,7 @@ import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { isSameSite } from '@/lib/url/site';
 import { crossSiteTwinSites } from '../fixtures/security-sites';
-import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { loopbackFetch, startPortAwareServer, type FixtureServer } from '../fixtures/server';
 import { pagesOf } from '@/lib/queries';
 
 /**
@@ -39,10 +39,7 @@ afterEach(async () => {
 });
 
 async function start(): Promise<FixtureServer> {
-  let port = 0;
-  const sites = crossSiteTwinSites(() => port);
-  server = await startFixtureServer(sites);
-  port = server.port;
+  server = await startPortAwareServer(crossSiteTwinSites);
   return server;
 }
 

@@ -12,7 +12,7 @@ import { HIDDEN_HOP_REFUSED, SIGNED_IN_REDIRECT } from '@/lib/fetch/redirects';
 import { pagesOf } from '@/lib/queries';
 import { browserModelFetch } from '../fixtures/browser-model-fetch';
 import { HOSTILE_COOKIE, hostileCookieSites, OTHER_COOKIES, OTHER_SECRET } from '../fixtures/hostile-cookie-sites';
-import { startFixtureServer, type FixtureServer, type Route } from '../fixtures/server';
+import { startFixtureServer, startPortAwareServer, type FixtureServer, type Route } from '../fixtures/server';
 
 // The user is signed in to both sites; the browser model attaches each site's cookies to
 // requests for it, hops included, when credentials are 'include' (tests/fixtures/browser-model-fetch.ts).
@@ -27,9 +27,7 @@ afterEach(async () => {
 });
 
 async function start(): Promise<FixtureServer> {
-  let port = 0;
-  server = await startFixtureServer(hostileCookieSites(() => port));
-  port = server.port;
+  server = await startPortAwareServer(hostileCookieSites);
   return server;
 }
 

@@ -7,7 +7,7 @@ import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { PUBLIC_HOST, privateNetworkSite, privateTargets } from '../fixtures/private-network-site';
-import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { loopbackFetch, startPortAwareServer, type FixtureServer } from '../fixtures/server';
 import { frontierOf } from '@/lib/queries';
 
 // The fixture server listens on 127.0.0.1, and loopbackFetch resolves localhost there too:
@@ -24,9 +24,7 @@ afterEach(async () => {
 });
 
 async function start(): Promise<FixtureServer> {
-  let port = 0;
-  server = await startFixtureServer(privateNetworkSite(() => port));
-  port = server.port;
+  server = await startPortAwareServer(privateNetworkSite);
   return server;
 }
 
