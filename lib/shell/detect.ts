@@ -23,6 +23,12 @@ export interface ShellVerdict {
 
 /** Below this many characters of text in the main content a page is thin (a real docs page has paragraphs). */
 export const THIN_CHARS = 200;
+/**
+ * Below this many characters a page has almost no text (a title, a placeholder): an element its
+ * inline script names, or an empty `<main>`, is a mount point only then — on a page with sentences
+ * such an element is a helper's container (footnotes, search results).
+ */
+export const ALMOST_NO_TEXT = 50;
 /** A mount point holding less text than this is empty ("Loading…" and spinners included). */
 const EMPTY_MOUNT_CHARS = 80;
 /** Ids frameworks mount into; docsify's own is #app. */
@@ -45,10 +51,11 @@ export function plainTextLength(markdown: string): number {
 
 /** Text of an element without scripts, styles, noscript and templates (linkedom's textContent includes them). */
 function visibleText(element: Element, limit: number): string {
+  // Collapsed as it is read: the limit counts text, not the whitespace between tags.
   let out = '';
   const walk = (node: Node) => {
-    if (out.length >= limit) return;
-    if (node.nodeType === 3) out += node.textContent ?? '';
+    if (out.trim().length >= limit) return;
+    if (node.nodeType === 3) out = `${out}${(node.textContent ?? '').replace(/\s+/g, ' ')}`.replace(/ {2,}/g, ' ');
     else if (node.nodeType === 1 && !NOT_TEXT.has((node as Element).tagName.toUpperCase())) for (const child of node.childNodes) walk(child);
   };
   walk(element);
@@ -102,11 +109,12 @@ export function detectShell(document: Document, textChars: number): ShellVerdict
   const evidence: string[] = [];
 
   // A framework's usual mount point is empty below a placeholder's length ("Loading…"); an element
-  // the inline script names, or the page's <main>, only when it holds no text at all.
+  // the inline script names, or the page's <main>, only when it holds no text at all on a page with
+  // almost none.
   const usual = [...MOUNT_IDS.map((id) => document.getElementById(id)), ...MOUNT_TAGS.map((tag) => document.querySelector(tag))];
   const other = [...[...idsNamedBy(inline)].filter((id) => !MOUNT_IDS.includes(id)).map((id) => document.getElementById(id)), document.querySelector('main, [role="main"]')];
   const isElement = (m: Element | null): m is HTMLElement => m !== null && m !== document.body;
-  const empty = usual.filter(isElement).find((m) => visibleText(m, EMPTY_MOUNT_CHARS).length < EMPTY_MOUNT_CHARS && !hasTextLink(m)) ?? other.filter(isElement).find((m) => visibleText(m, 1).length === 0);
+  const empty = usual.filter(isElement).find((m) => visibleText(m, EMPTY_MOUNT_CHARS).length < EMPTY_MOUNT_CHARS && !hasTextLink(m)) ?? (textChars < ALMOST_NO_TEXT ? other.filter(isElement).find((m) => visibleText(m, 1).length === 0) : undefined);
   if (empty) evidence.push(`empty ${empty.id ? `#${empty.id}` : `<${empty.tagName.toLowerCase()}>`}`);
   const body = document.body;
   // A body with a link in it says something (a redirect notice, an index): not an app's placeholder.
@@ -123,8 +131,16 @@ export function detectShell(document: Document, textChars: number): ShellVerdict
   if (docsify) evidence.push('window.$docsify config');
   if (bundles > 0) evidence.push(bundles === 1 ? '1 script bundle' : `${bundles} script bundles`);
   if (inlineOnly > 0 && !docsify) evidence.push(inlineOnly === 1 ? '1 inline script' : `${inlineOnly} inline scripts`);
-  const redirect = [...document.querySelectorAll('meta[http-equiv]')].some((m) => /^refresh$/i.test(m.getAttribute('http-equiv') ?? '') && /url\s*=/i.test(m.getAttribute('content') ?? ''));
-  if (redirect) evidence.push('a redirect notice (<meta refresh>)');
+  // "0; url=/next/" and "0;next.html" both send the reader on (HTML's refresh syntax); a meta inside <noscript> too.
+  const refresh = (content: string) => /^\s*\d+(?:\.\d*)?\s*[;,]\s*\S/.test(content);
+  const metaRefresh = [...document.querySelectorAll('meta[http-equiv]')].some((m) => /^refresh$/i.test(m.getAttribute('http-equiv') ?? '') && refresh(m.getAttribute('content') ?? ''))
+    || [...document.querySelectorAll('noscript')].some((n) => [...(n.textContent ?? '').matchAll(/<meta\b[^<>]{0,400}>/gi)].some(([tag]) => /http-equiv\s*=\s*["']?refresh\b/i.test(tag) && refresh(/\bcontent\s*=\s*["']([^"']{0,200})/i.exec(tag)?.[1] ?? '')));
+  // Inline code only, that sends the reader elsewhere (location.replace/assign, location = …), and
+  // nothing else suggesting an app: a redirect page of the generator's (mdBook, Javadoc), not a shell.
+  const redirectScript = bundles === 0 && !empty && !plea && /\blocation\s*(?:\.\s*(?:replace|assign)\s*\(|(?:\.\s*href\s*)?=(?!=))/.test(inline);
+  const redirect = metaRefresh || redirectScript;
+  if (metaRefresh) evidence.push('a redirect notice (<meta refresh>)');
+  else if (redirectScript) evidence.push('a redirect script');
 
   const framework = frameworkOf(document, inline);
   const thin = textChars < THIN_CHARS;

@@ -31,6 +31,12 @@ const REDIRECT_NOTICE = `<!doctype html><html><head><title>Redirecting…</title
 const MOVED_NOTICE = `<!doctype html><html><head><title>Moved</title>${GTAG}</head><body><p>Moved to <a href="/new/">the new guide</a>.</p></body></html>`;
 const LINK_INDEX = `<!doctype html><html><head><title>Index</title>${GTAG}</head><body><div id="app"><ul><li><a href="/a/">Alpha</a></li><li><a href="/b/">Beta</a></li><li><a href="/c/">Gamma</a></li></ul></div></body></html>`;
 const SHORT_INLINE = `<!doctype html><html><head><title>Second</title></head><body><main><h1>Second</h1><p>Plain page.</p><script>document.write('x')</script></main></body></html>`;
+// Generators' own pages: a Sphinx index laid out over many lines (whitespace is not text), mdBook's
+// and Javadoc's redirect pages, an AsciiDoc page whose script fills an empty #footnotes.
+const SPHINX_PAGE = `<!doctype html><html><head><title>Index</title><script src="_static/doctools.js"></script><script src="_static/searchtools.js"></script></head><body>${'\n    <div class="wrapper">\n      '.repeat(30)}<div class="body"><h1>concurrent — Launching parallel tasks</h1><p>Currently, there is only one module in this package: concurrent.futures.</p></div>${'\n    </div>'.repeat(30)}</body></html>`;
+const JS_REDIRECT = `<!doctype html><html><head><title>Redirecting</title></head><body><script>(function () { var target = { '#types': 'types.html' }[window.location.hash]; if (target) window.location.replace(target); })();</script></body></html>`;
+const JAVADOC_REDIRECT = `<!doctype html><html><head><title>Overview</title><script type="text/javascript">window.location.replace('index.html')</script><noscript><meta http-equiv="Refresh" content="0;index.html"></noscript></head><body><main role="main"><noscript><p>JavaScript is disabled on your browser.</p></noscript><p><a href="index.html">index.html</a></p></main></body></html>`;
+const ASCIIDOC = `<!doctype html><html><head><title>Everyday Git</title><script>var asciidoc = { footnotes: function () { var cont = document.getElementById("content"); var noteholder = document.getElementById("footnotes"); } };</script></head><body><div id="header"><h1>Everyday Git With 20 Commands Or So</h1></div><div id="content"><p>This document has been moved to <a href="giteveryday.html">giteveryday(7)</a>. Please let the owners of the referring site know.</p></div><div id="footnotes"><hr /></div></body></html>`;
 const DATA_ONLY = `<!doctype html><html><head><title>Data</title><script type="application/ld+json">{"@type":"WebPage"}</script></head><body><div id="root"></div></body></html>`;
 
 describe('shell detection', () => {
@@ -65,6 +71,10 @@ describe('shell detection', () => {
     ['an index of links in #app with analytics', LINK_INDEX, /^Not a shell: /],
     ['a short page with an inline script', SHORT_INLINE, /^Not a shell: \d+ characters of text · 1 inline script$/],
     ['an empty #root with only JSON data scripts', DATA_ONLY, /^Not a shell: 0 characters of text · empty #root$/],
+    ['a short Sphinx page whose markup spans many lines', SPHINX_PAGE, /^Not a shell: \d+ characters of text · 2 script bundles$/],
+    ["mdBook's redirect page (a script that only sets location)", JS_REDIRECT, /^Not a shell: 0 characters of text · a body of scripts only · 1 inline script · a redirect script$/],
+    ["Javadoc's redirect page (its meta refresh in <noscript>)", JAVADOC_REDIRECT, /a redirect notice \(<meta refresh>\)/],
+    ['a page with sentences whose script fills an empty #footnotes', ASCIIDOC, /^Not a shell: \d+ characters of text · 1 inline script$/],
   ])('leaves %s alone', (_name, html, why) => {
     const verdict = judge(html);
     expect(verdict?.shell ?? false).toBe(false);
