@@ -11,8 +11,9 @@ import type { PageOutcome } from './process-page';
 export function markEmpty(outcome: PageOutcome): PageOutcome {
   if (outcome.state !== 'done') return outcome;
   const { page } = outcome;
-  // Set either way, so a refresh that finds text again clears an earlier mark.
-  if (plainTextLength(page.markdown) > 0) return page.empty === undefined ? outcome : { ...outcome, page: { ...page, empty: undefined } };
+  // The key is set either way: a refresh spreads the fresh page over the stored one, so a page
+  // whose text is back must carry `empty: undefined` to clear the earlier mark.
+  if (plainTextLength(page.markdown) > 0) return 'empty' in page ? outcome : { ...outcome, page: { ...page, empty: undefined } };
   const why = page.rendered ? 'no text even once rendered in a tab' : page.shell ? 'no text without running its scripts' : 'no readable text in the page';
   const empty = `Empty page: ${why} — left out of llms.txt and llms-full.txt`;
   return { ...outcome, page: { ...page, empty }, reason: outcome.reason ? `${empty} · ${outcome.reason}` : empty };

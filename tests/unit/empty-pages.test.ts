@@ -12,6 +12,9 @@ import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import type { CrawlSettings } from '@/lib/crawl/settings';
 import { generateForSite } from '@/lib/generate/run-generate';
+import { createRefreshJob } from '@/lib/refresh/jobs';
+import { RefreshRunner } from '@/lib/refresh/runner';
+import { recordSiteOpened } from '@/lib/sites';
 import { crawlSite } from '@/lib/headless/crawl-site';
 import { withRendering } from '@/lib/render/render-processor';
 import type { Renderer } from '@/lib/render/tab-renderer';
@@ -158,4 +161,30 @@ describe('the command line', () => {
       await rm(out, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('a refresh', () => {
+  it('marks a page that lost its text, and clears the mark when the text is back', async () => {
+    let text = '';
+    const html = (body: string) => ({ headers: { 'content-type': 'text/html; charset=utf-8' }, body: `<!doctype html><html><head><title>Page</title></head><body>${body}</body></html>` });
+    const prose = 'A page of the guide with enough sentences to be read as one. '.repeat(5);
+    db = createDb(`t-${Math.random()}`);
+    server = await startFixtureServer({ [HOST]: { routes: { '/': html(`<main><h1>Home</h1><p>${prose}</p><a href="/a">A</a></main>`) }, fallback: (req) => (req.path === '/a' ? html(text) : null) } });
+    const fetchFn = loopbackFetch();
+    const process = createLocalProcessor(fetchFn, linkedomAdapter);
+    const origin = new URL(server.url(HOST, '/')).origin;
+    await recordSiteOpened(db, server.url(HOST, '/'));
+    const crawlJob = await createCrawlJob(db, server.url(HOST, '/'), { useSeeds: false });
+    expect(await new CrawlRunner({ db, fetch: fetchFn, process, timeoutMs: 2000 }, crawlJob.id).run()).toBe('done');
+    const pageA = () => db.pages.get([crawlJob.id, server.url(HOST, '/a')]);
+    expect((await pageA())?.empty).toBe('Empty page: no readable text in the page — left out of llms.txt and llms-full.txt');
+    expect((await generateForSite(db, origin))?.output.llmsTxt).not.toContain(`](${server.url(HOST, '/a')})`);
+
+    text = `<main><h1>A</h1><p>${prose}</p></main>`;
+    const job = await createRefreshJob(db, origin);
+    if ('error' in job) throw new Error(job.error);
+    expect(await new RefreshRunner({ db, fetch: fetchFn, process, timeoutMs: 2000 }, job.id).run()).toBe('done');
+    expect((await pageA())?.empty).toBeUndefined();
+    expect((await generateForSite(db, origin))?.output.llmsTxt).toContain(`](${server.url(HOST, '/a')})`);
+  });
 });
