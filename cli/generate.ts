@@ -62,7 +62,8 @@ export async function runGenerate(options: GenerateOptions, io: Io, transport?: 
     for (const f of frontier) if (f.state === 'skipped') skippedBy.set(f.reason ?? '', (skippedBy.get(f.reason ?? '') ?? 0) + 1);
     const skipped = [...skippedBy].map(([reason, n]) => ({ reason, count: n })).sort((a, b) => b.count - a.count);
     // Pages stored without any text (a client-rendered shell the CLI cannot render): not in the files, and said so.
-    const empty = (await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray()).filter((p) => p.empty).map((p) => ({ url: p.url, reason: p.empty ?? '' }));
+    const storedPages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
+    const empty = storedPages.filter((p) => p.empty).map((p) => ({ url: p.url, reason: p.empty ?? '' }));
     const c = job.counters;
     const crawl = { state: result.crawlState, message: job.message ?? '', stored: c.stored ?? 0, failed: failed.length, skipped: frontier.length - failed.length, duplicates: c.duplicates ?? 0 };
 
@@ -92,9 +93,11 @@ export async function runGenerate(options: GenerateOptions, io: Io, transport?: 
       written.push({ path: file.path, url: file.url, file: target, kind: file.kind, chars: file.text.length, ...(file.pages !== undefined ? { pages: file.pages } : {}), ...(lint ? { errors: lint.errors, warnings: lint.warnings } : {}) });
     }
     const layout = generated.files.files.length > 1 ? 'nested' : 'flat';
-    // A file of the layout not written leaves a link in its parent llms.txt with nothing behind it, and a
-    // crawl the site stopped (it refused the first pages) covers a handful of pages: either way the run failed.
-    const code = leftOut.length || crawl.state === 'paused' ? EXIT.failed : EXIT.ok;
+    // The run failed when a file of the layout was not written (its parent llms.txt links to nothing),
+    // when the site stopped the crawl (it refused the first pages), or when every page stored was empty
+    // (an llms.txt that lists nothing).
+    const allEmpty = storedPages.length > 0 && empty.length === storedPages.length;
+    const code = leftOut.length || crawl.state === 'paused' || allEmpty ? EXIT.failed : EXIT.ok;
     if (options.json) {
       io.out(JSON.stringify({ ok: code === EXIT.ok, startUrl, out: outDir, layout, flatChars: generated.files.flatChars, settings: { crawl: job.settings, output: generated.files.settings }, crawl, files: written, leftOut, failedUrls: failed, skippedReasons: skipped, emptyPages: empty }, null, 2));
       return code;

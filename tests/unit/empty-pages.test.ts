@@ -143,16 +143,18 @@ describe('no stored page has empty Markdown without its mark', () => {
 });
 
 describe('the command line', () => {
-  it('lists a page it stored empty with the reason, and writes no entry for it', async () => {
+  it('lists a page it stored empty with the reason, writes no entry for it, and exits 1 when every page is empty', async () => {
     server = await startFixtureServer({ '127.0.0.1': inlineShellSite() });
     const start = `http://127.0.0.1:${server.port}/`;
     const out = await mkdtemp(join(tmpdir(), 'scout-empty-'));
     try {
       const run = (...args: string[]) =>
-        new Promise<{ stdout: string; stderr: string }>((resolve) => {
-          execFile(process.execPath, ['--import', 'tsx', 'cli/scout.ts', 'generate', start, '--out', out, '--date', '2026-11-25', ...args], { cwd: process.cwd() }, (_error, stdout, stderr) => resolve({ stdout, stderr }));
+        new Promise<{ stdout: string; stderr: string; code: number }>((resolve) => {
+          execFile(process.execPath, ['--import', 'tsx', 'cli/scout.ts', 'generate', start, '--out', out, '--date', '2026-11-25', ...args], { cwd: process.cwd() }, (error, stdout, stderr) => resolve({ stdout, stderr, code: typeof error?.code === 'number' ? error.code : 0 }));
         });
       const text = await run();
+      // The site's one page is the empty shell: an llms.txt listing nothing is not a clean run.
+      expect(text.code, text.stderr).toBe(1);
       expect(text.stdout, text.stderr).toContain(`1 page stored empty, left out of the files:\n  ${start}: Empty page: no text without running its scripts — left out of llms.txt and llms-full.txt`);
       const json = JSON.parse((await run('--json', '--quiet')).stdout) as { emptyPages: Array<{ url: string; reason: string }> };
       expect(json.emptyPages).toEqual([{ url: start, reason: 'Empty page: no text without running its scripts — left out of llms.txt and llms-full.txt' }]);
