@@ -7,7 +7,7 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { markdownTwinCandidates } from '../fetch/page-fetcher';
 import { learnBoilerplate } from '../generate/boilerplate';
-import { PathSet, relativeSitePath } from '../generate/safe-path';
+import { PathSet } from '../generate/safe-path';
 import { buildSnippets, type Snippets, type TwinLayout } from './snippets';
 
 export type { TwinLayout } from './snippets';
@@ -76,11 +76,10 @@ export function buildKit(input: KitInput): Kit {
   for (const name of [...Object.values(SNIPPET_FILES), 'README.md']) taken.claim(name);
   const leftOut: Kit['leftOut'] = [];
   for (const file of input.files) {
-    const relative = relativeSitePath(file.path);
-    if ('path' in relative && files.has(`site/${relative.path}`)) continue;
-    const problem = 'reason' in relative ? relative.reason : taken.claim(`site/${relative.path}`);
-    if (problem === null && 'path' in relative) files.set(`site/${relative.path}`, file.text);
-    else leftOut.push({ path: file.path, reason: problem ?? '' });
+    const place = taken.placeSiteFile(file.path, 'site/');
+    if ('again' in place) continue;
+    if ('path' in place) files.set(place.path, file.text);
+    else leftOut.push({ path: file.path, reason: place.reason });
   }
   const llmsPaths = input.files.filter((f) => /\/llms\.txt$/.test(f.path) && !leftOut.some((l) => l.path === f.path)).map((f) => f.path);
   // Each twin as llms-full.txt has its page: without the chrome the site repeats on every page.
@@ -97,19 +96,12 @@ export function buildKit(input: KitInput): Kit {
         skipped.push({ url: page.url, reason: 'the page is Markdown or text already' });
         continue;
       }
-      const relative = relativeSitePath(twin);
-      if ('reason' in relative) {
-        skipped.push({ url: page.url, reason: `its twin cannot be a file on every system: ${relative.reason}` });
-        continue;
-      }
-      const path = `site/${relative.path}`;
-      if (files.has(path)) continue;
-      const clash = taken.claim(path);
-      if (clash) skipped.push({ url: page.url, reason: `its twin ${twin} cannot be written: ${clash}` });
-      else {
-        files.set(path, strip(page.markdown));
+      const place = taken.placeSiteFile(twin, 'site/');
+      if ('again' in place) continue;
+      if ('path' in place) {
+        files.set(place.path, strip(page.markdown));
         pages.push({ path: url.pathname, twin });
-      }
+      } else skipped.push({ url: page.url, reason: place.clash ? `its twin ${twin} cannot be written: ${place.reason}` : `its twin cannot be a file on every system: ${place.reason}` });
     }
   }
   const snippets = buildSnippets({ llmsPaths: llmsPaths.length ? llmsPaths : ['/llms.txt'], pages, layout: input.layout });

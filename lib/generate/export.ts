@@ -72,12 +72,11 @@ export function buildZipWithNotes(input: ZipInput): { data: Uint8Array; leftOut:
   });
   const leftOut: string[] = [];
   for (const file of input.nested ?? []) {
-    const relative = relativeSitePath(file.path);
+    const place = taken.placeSiteFile(file.path);
     // The root files are in already: the same path again is no news.
-    if ('path' in relative && relative.path in files) continue;
-    const problem = 'reason' in relative ? relative.reason : taken.claim(relative.path);
-    if (problem === null && 'path' in relative) files[relative.path] = strToU8(file.text);
-    else leftOut.push(`${file.path}: left out, ${problem}`);
+    if ('again' in place) continue;
+    if ('path' in place) files[place.path] = strToU8(file.text);
+    else leftOut.push(`${file.path}: left out, ${place.reason}`);
   }
   if (leftOut.length) files['left-out.txt'] = strToU8(`Files of the layout this zip does not hold, and why:\n\n${leftOut.join('\n')}\n`);
   return { data: zipSync(files, { level: 6 }), leftOut };

@@ -160,6 +160,23 @@ export function relativeSitePath(path: string): { path: string } | { reason: str
 export class PathSet {
   private readonly files = new Set<string>();
   private readonly folders = new Set<string>();
+  /** Paths added, as given: the same path again is the same file, not a clash. */
+  private readonly exact = new Set<string>();
+
+  /**
+   * Adds the file published at `sitePath` ("/my%20docs/llms.txt"), under `prefix` in the zip or
+   * folder: where it goes; `again` when that very path is in already (the same file, kept once);
+   * or why it cannot go — `clash: false` when the path breaks the rule (relativeSitePath), true
+   * when it would land on another file or folder. Never renamed (see relativeSitePath).
+   */
+  placeSiteFile(sitePath: string, prefix = ''): { path: string } | { again: true } | { reason: string; clash: boolean } {
+    const relative = relativeSitePath(sitePath);
+    if ('reason' in relative) return { reason: relative.reason, clash: false };
+    const path = prefix + relative.path;
+    if (this.exact.has(path)) return { again: true };
+    const clash = this.claim(path);
+    return clash === null ? { path } : { reason: clash, clash: true };
+  }
 
   /** Why `path` (relative, '/'-separated, safe by the rule) cannot be added; null when it is added. */
   claim(path: string): string | null {
@@ -175,6 +192,7 @@ export class PathSet {
     }
     for (const parent of parents) this.folders.add(parent);
     this.files.add(key);
+    this.exact.add(path);
     return null;
   }
 }

@@ -3,7 +3,7 @@
  * and llms-full.txt, and each nested llms.txt with the llms-full.txt beside it — exactly what the
  * Output tab's zip holds (without the per-page Markdown). The command line writes them to a folder.
  */
-import { PathSet, relativeSitePath } from '../generate/safe-path';
+import { PathSet } from '../generate/safe-path';
 import { fileFullText, type OutputFiles } from '../generate/output-files';
 
 export interface PublishedFile {
@@ -32,19 +32,13 @@ export function filesToPublish(files: OutputFiles, fullText: string, origin: str
 export function publishLayout(files: OutputFiles, fullText: string, origin: string): { files: PublishedFile[]; leftOut: Array<{ path: string; reason: string }> } {
   const out: PublishedFile[] = [];
   const leftOut: Array<{ path: string; reason: string }> = [];
-  const seen = new Set<string>();
   const taken = new PathSet();
   const add = (file: Omit<PublishedFile, 'relativePath'>) => {
-    const relative = relativeSitePath(file.path);
+    const place = taken.placeSiteFile(file.path);
     // The same path twice is one file: the zip keeps the first too.
-    if ('path' in relative && seen.has(relative.path)) return;
-    const problem = 'reason' in relative ? relative.reason : taken.claim(relative.path);
-    if (problem !== null || !('path' in relative)) {
-      leftOut.push({ path: file.path, reason: problem ?? '' });
-      return;
-    }
-    seen.add(relative.path);
-    out.push({ ...file, relativePath: relative.path });
+    if ('again' in place) return;
+    if ('path' in place) out.push({ ...file, relativePath: place.path });
+    else leftOut.push({ path: file.path, reason: place.reason });
   };
   for (const file of files.files) {
     add({ path: file.path, url: file.url, kind: 'llms', text: file.text, listed: file.listed, pages: file.keys.length });

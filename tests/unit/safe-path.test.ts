@@ -147,4 +147,12 @@ describe('PathSet', () => {
     expect(set.claim('docs/llms.txt/x.md')).toMatch(/a file already has the path of its folder docs\/llms\.txt/);
     expect(set.claim('docs/llms-full.txt')).toBeNull();
   });
+
+  it('places a file published at a site path: decoded under the prefix, once; a broken path or a clash says which', () => {
+    const set = new PathSet();
+    expect(set.placeSiteFile('/my%20docs/llms.txt', 'site/')).toEqual({ path: 'site/my docs/llms.txt' });
+    expect(set.placeSiteFile('/my%20docs/llms.txt', 'site/')).toEqual({ again: true });
+    expect(set.placeSiteFile('/My%20Docs/llms.txt', 'site/')).toEqual({ reason: expect.stringMatching(/same path \(letter case aside\)/), clash: true });
+    expect(set.placeSiteFile('/..%5C..%5Cevil/llms.txt', 'site/')).toEqual({ reason: expect.stringMatching(/^its path has /), clash: false });
+  });
 });
