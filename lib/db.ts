@@ -5,6 +5,7 @@ import type { DiscoveryResult } from './discovery/types';
 import type { Curation, GeneratedOutput } from './generate/types';
 import type { OutputFiles } from './generate/output-files';
 import type { StoredCounts } from './generate/body-counts';
+import type { DocsBoundary } from './url/boundary';
 
 /**
  * The one IndexedDB database. The background worker writes; the side panel reads
@@ -76,6 +77,8 @@ export interface CrawlJob extends JobBase {
   nav?: Array<{ title: string; url: string; depth: number }>;
   /** The site routes by hash (`#/path`), so those routes are pages (lib/render/). */
   hashRoutes?: boolean;
+  /** Where the documentation is (lib/url/boundary.ts): the scope of a `docs` crawl, kept so a resumed crawl keeps it. */
+  boundary?: DocsBoundary;
 }
 
 /** What the side panel shows about a crawl; derived from the frontier, never incremented blindly (lib/crawl/progress.ts). */
@@ -310,6 +313,30 @@ export interface PageRecord {
   shell?: string;
   /** Set when the page has no readable text: why (lib/crawl/empty-page.ts). Such a page is left out of the outputs. */
   empty?: string;
+  /**
+   * Set when the evidence says the page is not documentation (a blog post, a forum thread, a page
+   * without the docs' navigation, outside the docs' boundary): why, in words. Left out of the
+   * outputs unless the user brings it back in the Review (`Curation.included`).
+   */
+  notDocs?: string;
+}
+
+/**
+ * What a crawl from this start page would cover, worked out before it starts (lib/crawl/plan.ts)
+ * and shown in the Generate tab. Keyed by the start page; made again when the site's discovery is.
+ */
+export interface PlanRecord {
+  startUrl: string;
+  origin: string;
+  /** The discovery whose llms.txt files and sitemaps it read. */
+  discoveryJobId?: string;
+  state: 'running' | 'done' | 'failed';
+  /** Progress or failure in words. */
+  message?: string;
+  createdAt: number;
+  boundary?: DocsBoundary;
+  /** The page URLs the site's sitemaps list (at most the seed budget): the crawl seeds from these instead of fetching the sitemaps again. */
+  sitemapUrls?: string[];
 }
 
 /**
@@ -376,7 +403,7 @@ export interface RenderTabRecord {
 }
 
 /** Bump with every `.version(n)` below; tests assert the open database matches. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 export type ScoutDb = Dexie & {
   sites: EntityTable<SiteRecord, 'origin'>;
@@ -390,6 +417,7 @@ export type ScoutDb = Dexie & {
   pageVersions: EntityTable<PageVersionRecord, 'id'>;
   descriptions: EntityTable<DescriptionRecord, 'key'>;
   renderTabs: EntityTable<RenderTabRecord, 'tabId'>;
+  plans: EntityTable<PlanRecord, 'startUrl'>;
 };
 
 /**
@@ -416,6 +444,8 @@ export function createDb(name = 'llms-txt-scout'): ScoutDb {
   db.version(3).stores({ renderTabs: 'tabId, jobId' });
   // v4: a page's many links as one record (crawl/link-blocks.ts). A new table only; existing rows need no change.
   db.version(4).stores({ linkBlocks: '[jobId+seq]' });
+  // v5: what a crawl would cover, shown before it starts (crawl/plan.ts). A new table only.
+  db.version(5).stores({ plans: 'startUrl, origin' });
   return db;
 }
 

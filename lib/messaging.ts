@@ -30,6 +30,12 @@ interface PanelCommands {
    * pages of the site's latest crawl when `crawl` is set; the report lands on a `check` job.
    */
   startCheck(data: { url: string; crawl: boolean }): { jobId: string } | { error: 'no-access' };
+  /**
+   * Works out what a crawl from the page would cover (lib/crawl/plan.ts): the documentation's
+   * boundary and how many pages its sitemaps and llms.txt files list. The plan lands on the
+   * `plans` table; one already made from the site's current discovery is kept, unless `again`.
+   */
+  planCrawl(data: { url: string; again?: boolean }): { ok: true } | { error: 'no-access' };
   /** Starts a crawl from the page with these settings (defaults fill the rest). */
   startCrawl(data: { url: string; settings: Partial<CrawlSettings> }): { jobId: string } | { error: string };
   /** Refreshes the site's latest crawl: its pages re-checked with conditional requests. */

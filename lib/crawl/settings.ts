@@ -3,8 +3,11 @@ export interface CrawlSettings {
   maxPages: number;
   /** Link hops from the seeds; 0 = only the seeds. */
   maxDepth: number;
-  /** site = registrable domain with subdomains; host = exact host; path = under the start page's folder. */
-  scope: 'site' | 'host' | 'path';
+  /**
+   * docs = the documentation's boundary (lib/url/boundary.ts); site = registrable domain with
+   * subdomains; host = exact host; path = under the start page's folder.
+   */
+  scope: 'docs' | 'site' | 'host' | 'path';
   include: string[];
   exclude: string[];
   respectRobots: boolean;

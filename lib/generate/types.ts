@@ -35,6 +35,8 @@ export interface Curation {
   optional?: string[];
   /** Page keys left out of both files. */
   excluded?: string[];
+  /** Page keys marked not documentation (`PageRecord.notDocs`) that the user brought back. */
+  included?: string[];
   /** Leave Optional pages out of llms-full.txt (default: include them, last). */
   fullWithoutOptional?: boolean;
   /** The size budget, flat or nested layout, token-lean links (see output-settings.ts). */

@@ -2,14 +2,16 @@ import picomatch from 'picomatch';
 import { createNetworkGuard } from './private-network';
 import { isSameSite } from './site';
 import { otherVariant } from './variants';
+import type { DocsBoundary } from './boundary';
 
 /**
  * How far a crawl may wander from its start page:
+ * - `docs`: the documentation's boundary (boundary.ts); without one, the start page's host;
  * - `site`: the start page's registrable domain, subdomains included (docs. and api.example.com);
  * - `host`: exactly the start page's host (and port);
  * - `path`: the start host, under the start page's directory.
  */
-export type ScopeMode = 'site' | 'host' | 'path';
+export type ScopeMode = 'docs' | 'site' | 'host' | 'path';
 
 export interface ScopeOptions {
   startUrl: string;
@@ -20,6 +22,8 @@ export interface ScopeOptions {
   exclude?: string[];
   /** Follow links into other versions and languages of the docs (see variants.ts); off by default. */
   otherVariants?: boolean;
+  /** Where the documentation is, for the `docs` mode. */
+  boundary?: DocsBoundary;
 }
 
 type Matcher = { pattern: string; test: (url: URL) => boolean };
@@ -65,7 +69,7 @@ export function createScope(options: ScopeOptions): Scope {
     if (!url) return 'Not a valid URL';
     const refused = guard(url);
     if (refused) return refused;
-    const outside = checkMode(options.mode, start, url, prefix);
+    const outside = options.mode === 'docs' && options.boundary ? outsideBoundary(options.boundary, url) : checkMode(options.mode, start, url, prefix);
     if (outside) return outside;
     const variant = options.otherVariants ? null : otherVariant(start.href, url.href);
     if (variant) return variant;
@@ -74,6 +78,13 @@ export function createScope(options: ScopeOptions): Scope {
     if (include.length > 0 && !include.some((m) => m.test(url))) return 'Not matched by any include pattern';
     return null;
   };
+}
+
+/** Null when the URL is under one of the boundary's roots, else why not. */
+export function outsideBoundary(boundary: DocsBoundary, url: URL): string | null {
+  const path = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
+  if (boundary.roots.some((root) => root.origin === url.origin && path.startsWith(root.path))) return null;
+  return `Outside the documentation (${url.host}${url.pathname})`;
 }
 
 function checkMode(mode: ScopeMode, start: URL, url: URL, prefix: string): string | null {
