@@ -15,7 +15,7 @@ describe('the Scout database', () => {
     db = createDb(`t-${Math.random()}`);
     await db.open();
     expect(db.verno).toBe(SCHEMA_VERSION);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['artifacts', 'descriptions', 'discovered', 'frontier', 'jobs', 'linkBlocks', 'pageVersions', 'pages', 'renderTabs', 'sites']);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['artifacts', 'descriptions', 'discovered', 'frontier', 'jobs', 'linkBlocks', 'pageVersions', 'pages', 'plans', 'renderTabs', 'sites']);
   });
 
   it('upgrades a version-1 database (the first release) without losing its crawls', async () => {
