@@ -64,6 +64,8 @@ export async function runGenerate(options: GenerateOptions, io: Io, transport?: 
     // Pages stored without any text (a client-rendered shell the CLI cannot render): not in the files, and said so.
     const storedPages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
     const empty = storedPages.filter((p) => p.empty).map((p) => ({ url: p.url, reason: p.empty ?? '' }));
+    // Pages the evidence says are not documentation (a blog post, a forum thread): kept out of the files, and said so.
+    const notDocs = (generated?.output.notDocs ?? []).filter((p) => !p.included).map((p) => ({ url: p.url, reason: p.reason }));
     const c = job.counters;
     const crawl = { state: result.crawlState, message: job.message ?? '', stored: c.stored ?? 0, failed: failed.length, skipped: frontier.length - failed.length, duplicates: c.duplicates ?? 0 };
 
@@ -99,7 +101,7 @@ export async function runGenerate(options: GenerateOptions, io: Io, transport?: 
     const allEmpty = storedPages.length > 0 && empty.length === storedPages.length;
     const code = leftOut.length || crawl.state === 'paused' || allEmpty ? EXIT.failed : EXIT.ok;
     if (options.json) {
-      io.out(JSON.stringify({ ok: code === EXIT.ok, startUrl, out: outDir, layout, flatChars: generated.files.flatChars, settings: { crawl: job.settings, output: generated.files.settings }, crawl, files: written, leftOut, failedUrls: failed, skippedReasons: skipped, emptyPages: empty }, null, 2));
+      io.out(JSON.stringify({ ok: code === EXIT.ok, startUrl, out: outDir, layout, flatChars: generated.files.flatChars, settings: { crawl: job.settings, output: generated.files.settings }, crawl, files: written, leftOut, failedUrls: failed, skippedReasons: skipped, emptyPages: empty, notDocsPages: notDocs }, null, 2));
       return code;
     }
     const width = Math.max(0, ...written.map((w) => w.path.length));
@@ -111,6 +113,7 @@ export async function runGenerate(options: GenerateOptions, io: Io, transport?: 
     if (leftOut.length) lines.push(`${count(leftOut.length, 'file')} left out (not written):`, ...leftOut.map((l) => `  ${l.path}: ${l.reason}`));
     if (failed.length) lines.push(`${count(failed.length, 'URL')} failed:`, ...failed.slice(0, 20).map((f) => `  ${f.url}: ${f.reason}`), ...(failed.length > 20 ? [`  … and ${failed.length - 20} more (--json lists all)`] : []));
     if (empty.length) lines.push(`${count(empty.length, 'page')} stored empty, left out of the files:`, ...empty.slice(0, 20).map((e) => `  ${e.url}: ${e.reason}`), ...(empty.length > 20 ? [`  … and ${empty.length - 20} more (--json lists all)`] : []));
+    if (notDocs.length) lines.push(`${count(notDocs.length, 'page')} left out as not documentation:`, ...notDocs.slice(0, 20).map((p) => `  ${p.url}: ${p.reason}`), ...(notDocs.length > 20 ? [`  … and ${notDocs.length - 20} more (--json lists all)`] : []));
     if (skipped.length) lines.push(`${count(crawl.skipped, 'URL')} skipped:`, ...skipped.slice(0, 8).map((s) => `  ${String(s.count).padStart(5)} × ${s.reason}`));
     io.out(lines.join('\n'));
     return code;

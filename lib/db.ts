@@ -352,7 +352,7 @@ export interface ArtifactRecord {
   text: string;
   tokens: number;
   /** The structure behind the llms.txt (sections and entries), for review and curation. */
-  model?: Pick<GeneratedOutput, 'title' | 'summary' | 'sections'>;
+  model?: Pick<GeneratedOutput, 'title' | 'summary' | 'sections'> & Partial<Pick<GeneratedOutput, 'notDocs'>>;
   /** kind 'files': the layout (flat or nested), each file's sizes, and where each page is in llms-full.txt. */
   files?: OutputFiles;
   createdAt: number;

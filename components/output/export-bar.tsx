@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { db, type ArtifactRecord } from '@/lib/db';
-import { buildZipWithNotes, exportFileName } from '@/lib/generate/export';
+import { buildZipWithNotes, exportablePages, exportFileName } from '@/lib/generate/export';
 import type { OutputFile, OutputFiles } from '@/lib/generate/output-files';
 import { saveFile } from './download';
 import { fullTextOf } from './published';
@@ -15,9 +15,12 @@ export function ExportBar({ host, origin, llms, full, published = [], layout, on
   const root = published[0];
   const rootText = root?.text ?? llms.text;
   const rootFull = () => (full ? (root ? fullTextOf(origin, root, full, layout) : full.text) : '');
+  // The pages the files are made of: not the empty ones, nor those that are not documentation unless brought back.
   const pages = async () => {
     const job = await latestCrawlWithPages(db, origin);
-    return job ? pagesOf(db, job.id).toArray() : [];
+    if (!job) return [];
+    const [rows, site] = await Promise.all([pagesOf(db, job.id).toArray(), db.sites.get(origin)]);
+    return exportablePages(rows, site?.curation);
   };
   const zip = async () => {
     setNote('Building the zip…');

@@ -99,7 +99,7 @@ export function OutputView({ origin, host, onCrawl, onKit }: { origin: string; h
         ))}
         {busy && <span className="spinner" role="status" aria-label="Updating" />}
       </div>
-      {view === 'review' && <SectionEditor sections={sections} curation={site?.curation ?? {}} busy={busy} onChange={(c) => void regenerate(c)} />}
+      {view === 'review' && <SectionEditor sections={sections} notDocs={llms.model?.notDocs} curation={site?.curation ?? {}} busy={busy} onChange={(c) => void regenerate(c)} />}
       {view === 'llms' && (
         <section className="card">
           <FindingsList findings={findings} />

@@ -1,16 +1,22 @@
 import { useState } from 'react';
-import type { Curation, LlmsSectionModel } from '@/lib/generate/types';
+import { toggleKey, type PageList } from '@/lib/generate/curation';
+import type { Curation, LlmsSectionModel, NotDocsEntry } from '@/lib/generate/types';
 import { plural } from '../format';
 
 interface Props {
   sections: LlmsSectionModel[];
+  /** Pages the evidence says are not documentation: left out unless brought back. */
+  notDocs?: NotDocsEntry[];
   curation: Curation;
   onChange: (next: Curation) => void;
   busy: boolean;
 }
 
-/** Review before export: reorder and rename sections, move pages to Optional, leave pages out. */
-export function SectionEditor({ sections, curation, onChange, busy }: Props) {
+/**
+ * Review before export: reorder and rename sections, move pages to Optional, leave pages out, and
+ * bring back pages that were kept out as not documentation (or send them away again).
+ */
+export function SectionEditor({ sections, notDocs = [], curation, onChange, busy }: Props) {
   const ids = sections.map((s) => s.id);
   const move = (i: number, by: number) => {
     const order = [...ids];
@@ -19,12 +25,7 @@ export function SectionEditor({ sections, curation, onChange, busy }: Props) {
     order.splice(i + by, 0, id);
     onChange({ ...curation, sectionOrder: order });
   };
-  const toggle = (list: 'optional' | 'excluded', key: string) => {
-    const current = new Set(curation[list] ?? []);
-    if (current.has(key)) current.delete(key);
-    else current.add(key);
-    onChange({ ...curation, [list]: [...current] });
-  };
+  const toggle = (list: PageList, key: string) => onChange(toggleKey(curation, list, key));
   const excluded = curation.excluded?.length ?? 0;
 
   return (
@@ -60,6 +61,7 @@ export function SectionEditor({ sections, curation, onChange, busy }: Props) {
           </ul>
         </section>
       ))}
+      {notDocs.length > 0 && <NotDocsGroup entries={notDocs} busy={busy} onToggle={(key) => toggle('included', key)} />}
       {excluded > 0 && (
         <p className="muted" data-testid="excluded-note">
           {plural(excluded, 'page')} left out.{' '}
@@ -67,6 +69,32 @@ export function SectionEditor({ sections, curation, onChange, busy }: Props) {
         </p>
       )}
     </div>
+  );
+}
+
+/** The pages kept out as not documentation, each with why and one button to bring it back or send it away. */
+function NotDocsGroup({ entries, busy, onToggle }: { entries: NotDocsEntry[]; busy: boolean; onToggle: (key: string) => void }) {
+  const back = entries.filter((e) => e.included).length;
+  return (
+    <section className="card section-card" data-testid="not-docs">
+      <div className="section-card__head">
+        <strong className="section-card__name">Not documentation ({entries.length})</strong>
+        <span className="muted section-card__meta">{back > 0 ? `${back} brought back` : 'kept out of both files'}</span>
+      </div>
+      <ul className="entries">
+        {entries.map((e) => (
+          <li key={e.key} className="entry" data-testid="not-docs-entry" data-key={e.key} data-included={e.included ? 'true' : 'false'}>
+            <div className="entry__text">
+              <span className="entry__title" title={e.url}>{e.title}</span>
+              <span className="entry__desc">{e.included ? `Brought back. ${e.reason}` : e.reason}</span>
+            </div>
+            <button type="button" className="link-button" disabled={busy} onClick={() => onToggle(e.key)} aria-label={`${e.included ? 'Keep out' : 'Bring back'} ${e.title}`}>
+              {e.included ? 'Keep out' : 'Bring back'}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -6,6 +6,7 @@ import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { ParsedLlmsTxt } from '../discovery/parse-llms-txt';
 import { learnBoilerplate } from './boilerplate';
 import { decodeSegment, PathSet, relativeSitePath, safeName } from './safe-path';
+import type { Curation } from './types';
 import { pagePath, uniquePaths } from './zip-paths';
 
 /** A page as it goes into the zip. */
@@ -15,6 +16,16 @@ export interface ExportPage {
   description?: string;
   markdown: string;
   tokens?: number;
+}
+
+/**
+ * The stored pages the zip and pages.json hold: not those stored without text, nor those the
+ * evidence says are not documentation (a blog post, a forum thread) unless the user brought them
+ * back in the Review, as llms.txt and llms-full.txt leave them out too.
+ */
+export function exportablePages<T extends { key: string; empty?: string; notDocs?: string }>(pages: T[], curation?: Pick<Curation, 'included'>): T[] {
+  const included = new Set(curation?.included ?? []);
+  return pages.filter((page) => !page.empty && (!page.notDocs || included.has(page.key)));
 }
 
 /** One row of pages.json: where each page came from and where it is in the zip. */

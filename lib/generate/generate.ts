@@ -102,7 +102,9 @@ function foldLandingPage(groups: PageGroup[]): PageGroup[] {
 
 /**
  * Generates both files and the section model behind them, from the stored pages only (duplicates,
- * removed, empty and excluded pages are left out). Sections follow the site's navigation when it covers
+ * removed, empty and excluded pages are left out, and so are pages that are not documentation unless
+ * the user brought them back; the model lists those with why). The H1 is the documentation's own
+ * name when the crawl's boundary found one, else what the pages call the site. Sections follow the site's navigation when it covers
  * most pages, else its top-level directories; secondary pages (changelogs, legal, indexes, old
  * versions) go to `## Optional`, last. Pages are ordered as a reader meets them from the start
  * page (see `readingOrder`). Never reads the clock: the date comes from `generatedAt`.
@@ -110,11 +112,17 @@ function foldLandingPage(groups: PageGroup[]): PageGroup[] {
 export function generateOutputs(input: GenerateInput): GeneratedOutput {
   const curation = input.curation ?? {};
   const excluded = new Set(curation.excluded ?? []);
-  const raw = input.pages.filter((page) => page.state === 'stored' && !page.empty && !excluded.has(page.key));
+  const included = new Set(curation.included ?? []);
+  const readable = input.pages.filter((page) => page.state === 'stored' && !page.empty);
+  // Pages the evidence says are not documentation (a blog post, a forum thread…) stay out, and out
+  // of the name and summary too, unless the user brought them back in the Review.
+  const raw = readable.filter((page) => !excluded.has(page.key) && (!page.notDocs || included.has(page.key)));
   // What the site calls itself is read from the titles as the pages give them; then the site's
   // frame is taken off every page: its name from titles, its repeated chrome from the Markdown.
-  const site = siteName(raw, input.startUrl);
-  const cleanTitle = titleCleaner(raw.map((page) => page.title), site.fromHost ? [] : [site.name]);
+  const found = siteName(raw, input.startUrl, input.docsHome);
+  const docsName = oneLine(input.docsName);
+  const site = docsName ? { name: docsName, fromHost: false } : found;
+  const cleanTitle = titleCleaner(raw.map((page) => page.title), [site, found].flatMap((name) => (name.fromHost ? [] : [name.name])));
   const stripChrome = learnBoilerplate(raw.map((page) => page.markdown));
   const stored = raw.map((page) => ({ ...page, title: cleanTitle(page.title), markdown: stripChrome(page.markdown) }));
   // Two stored pages behind one link (a page and its redirect target) would list it twice.
@@ -127,14 +135,14 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   });
 
   const head: FileHead = { title: headingLine(site.name, 'Documentation') };
-  const summary = oneLine(input.summary) || siteSummary(pages, input.startUrl);
+  const summary = oneLine(input.summary) || siteSummary(pages, input.startUrl, input.docsHome);
   if (summary) head.summary = summary;
   // The site's ungrouped top pages: the site gives them no group name, and repeating the H1 as an H2
   // says nothing, so they take the name llmstxt.org's own example gives its main links.
   const rootName = ROOT_SECTION;
 
   // The home and start pages are never pushed to Optional by a guess, whatever they are called.
-  const keep = new Set([rootPage(pages, input.startUrl), startPage(pages, input.startUrl)]);
+  const keep = new Set([rootPage(pages, input.startUrl, input.docsHome), rootPage(pages, input.startUrl), startPage(pages, input.startUrl)]);
   const forced = new Set(curation.optional ?? []);
   const base = baseDirectory(pages, input.startUrl);
   // Source listings and all-in-one pages are not documentation in their own right.
@@ -209,10 +217,15 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   }
   const full = renderLlmsFull(head, fullPages, countTokens);
   const llmsFullTxt = full.text;
+  const notDocs = readable
+    .filter((page) => page.notDocs)
+    .map((page) => ({ key: page.key, title: headingLine(cleanTitle(page.title), titleFromUrl(page.finalUrl)), url: page.finalUrl, reason: oneLine(page.notDocs), included: included.has(page.key) }))
+    .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
   return {
     ...head,
     details,
     sections,
+    notDocs,
     llmsTxt,
     llmsFullTxt,
     tokens: { llmsTxt: countTokens(llmsTxt), llmsFullTxt: full.tokens },

@@ -1,4 +1,4 @@
-import type { ArtifactRecord, PageRecord, ScoutDb } from '../db';
+import type { ArtifactRecord, CrawlJob, PageRecord, ScoutDb } from '../db';
 import { cachedDescriptions } from '../describe/run-describe';
 import { siteSummaryKey } from '../describe/site-summary';
 import { generateOutputs } from './generate';
@@ -33,7 +33,8 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
   const summary = options.descriptionsBy ? (await db.descriptions.get(siteSummaryKey(origin, options.descriptionsBy)))?.text : undefined;
   // Plain bodies and their lean-link variants share most of their text: each distinct segment is tokenized once.
   const count = segmentCounter();
-  const output = generateOutputs({ startUrl: job.startUrl, pages: sources, nav: job.nav, curation: site?.curation, generatedAt: now, summary, countTokens: count });
+  const docs = docsOf(job);
+  const output = generateOutputs({ startUrl: job.startUrl, pages: sources, nav: job.nav, curation: site?.curation, generatedAt: now, summary, countTokens: count, ...docs });
   // The files to publish: flat, or nested per section over the budget, each with its llms-full.txt counted.
   const counts = new BodyCounts(new Map(pages.flatMap((p) => (p.bodyCounts ? [[p.key, p.bodyCounts] as const] : []))), count);
   // The files say which version and language of the docs they describe (the crawl stays in one; see variants.ts).
@@ -59,7 +60,7 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
     const latest = await latestArtifact(db, origin, 'llms');
     const next = (latest?.version ?? 0) + 1;
     const base = { origin, version: next, jobId: job.id, createdAt: now.getTime(), buildMs: Date.now() - started, ...(options.refreshJobId ? { refreshJobId: options.refreshJobId } : {}) };
-    const model = { title: output.title, summary: output.summary, sections: output.sections };
+    const model = { title: output.title, summary: output.summary, sections: output.sections, notDocs: output.notDocs };
     const rows: ArtifactRecord[] = [
       { ...base, kind: 'llms', text: output.llmsTxt, tokens: output.tokens.llmsTxt, model },
       { ...base, kind: 'llms-full', text: output.llmsFullTxt, tokens: output.tokens.llmsFullTxt },
@@ -81,5 +82,28 @@ export async function saveCuration(db: ScoutDb, origin: string, curation: Curati
 }
 
 function toSource(p: PageRecord) {
-  return { key: p.key, url: p.url, finalUrl: p.finalUrl, title: p.title, description: p.description, siteName: p.siteName, markdown: p.markdown, depth: p.depth, format: p.format, twinUrl: p.twinUrl, state: p.state, fullTokens: p.fullTokens, empty: p.empty };
+  return { key: p.key, url: p.url, finalUrl: p.finalUrl, title: p.title, description: p.description, siteName: p.siteName, markdown: p.markdown, depth: p.depth, format: p.format, twinUrl: p.twinUrl, state: p.state, fullTokens: p.fullTokens, empty: p.empty, notDocs: p.notDocs };
+}
+
+/**
+ * The documentation's name and home from the crawl's boundary: the home is the root that holds
+ * the start page (the most specific one), else the first root.
+ */
+export function docsOf(job: Pick<CrawlJob, 'startUrl' | 'boundary'>): { docsName?: string; docsHome?: string } {
+  const boundary = job.boundary;
+  if (!boundary) return {};
+  let start: URL | undefined;
+  try {
+    start = new URL(job.startUrl);
+  } catch {
+    // No start to place: the first root is the home.
+  }
+  const holding = boundary.roots
+    .filter((root) => start && root.origin === start.origin && start.pathname.startsWith(root.path))
+    .sort((a, b) => b.path.length - a.path.length);
+  const home = holding[0] ?? boundary.roots[0];
+  return {
+    ...(boundary.name?.trim() ? { docsName: boundary.name.trim() } : {}),
+    ...(home ? { docsHome: `${home.origin}${home.path}` } : {}),
+  };
 }

@@ -59,15 +59,26 @@ export function startPage(pages: SourcePage[], startUrl: string): SourcePage | u
   return pageAt(pages, [startUrl]);
 }
 
-/** The site's home page (its origin's `/`) when it was crawled, else the start page. */
-export function rootPage(pages: SourcePage[], startUrl: string): SourcePage | undefined {
+/** A folder's index page URLs, as sites name them. */
+function indexUrls(folder: string): string[] {
+  return [folder, `${folder}index.html`, `${folder}index.md`];
+}
+
+/**
+ * The documentation's home: the index of the docs' own folder (`docsHome`, from the crawl's
+ * boundary) when it was crawled, else the site's home page (its origin's `/`), else the start page.
+ * A company's front page is not the docs' home when the docs sit in a folder of their own.
+ */
+export function rootPage(pages: SourcePage[], startUrl: string, docsHome?: string): SourcePage | undefined {
+  const docs = docsHome ? pageAt(pages, indexUrls(docsHome.endsWith('/') ? docsHome : `${docsHome}/`)) : undefined;
+  if (docs) return docs;
   let origin = '';
   try {
     origin = new URL(startUrl).origin;
   } catch {
     // An unusable start URL: only an exact match can be found.
   }
-  const home = origin ? pageAt(pages, [`${origin}/`, `${origin}/index.html`, `${origin}/index.md`]) : undefined;
+  const home = origin ? pageAt(pages, indexUrls(`${origin}/`)) : undefined;
   return home ?? startPage(pages, startUrl);
 }
 
@@ -108,15 +119,28 @@ function declaredName(pages: SourcePage[]): string | undefined {
   return best && best[1] >= Math.max(2, DECLARED_SHARE * pages.length) ? best[0] : undefined;
 }
 
+/**
+ * The docs' home names more than the name the pages declare: it starts with it and goes on
+ * ("Acme 4.2 documentation" beside an og:site_name of "Acme", the company's name on every page of
+ * its website). "Welcome to Acme" does not start with it, and "Acme: build faster" is a slogan.
+ */
+function namesMore(onHome: string, declared: string): boolean {
+  const home = onHome.toLowerCase();
+  const base = declared.toLowerCase();
+  const { prefix, suffix } = affixesOf(onHome);
+  return home.startsWith(`${base} `) && !prefix && !suffix;
+}
+
 /** Where the name came from: the host means the pages said nothing usable. */
 export interface SiteName { name: string; fromHost: boolean }
 
 /**
- * H1: the title suffix most pages share → what the home page calls the site → what the start page
- * does → the host. Never a URL, never empty.
+ * H1: the title suffix most pages share → the name most pages declare (og:site_name…), unless the
+ * docs' home names more (see `namesMore`) → what the docs' home calls the site → what the start
+ * page does → the host. Never a URL, never empty. The caller puts the boundary's name first.
  */
-export function siteName(pages: SourcePage[], startUrl: string): SiteName {
-  const found = findSiteName(pages, startUrl);
+export function siteName(pages: SourcePage[], startUrl: string, docsHome?: string): SiteName {
+  const found = findSiteName(pages, startUrl, docsHome);
   return found.fromHost ? found : { name: stripTitleTags(found.name), fromHost: false };
 }
 
@@ -131,19 +155,19 @@ function sharedAffixName(titles: string[]): string | undefined {
   return undefined;
 }
 
-function findSiteName(pages: SourcePage[], startUrl: string): SiteName {
+function findSiteName(pages: SourcePage[], startUrl: string, docsHome?: string): SiteName {
   const titles = pages.map((page) => stripTitleTags(oneLine(page.title))).filter(Boolean);
   const shared = sharedSuffix(titles) ?? sharedAffixName(titles);
   if (shared && !looksLikeUrl(shared)) return { name: shared, fromHost: false };
-  const declared = declaredName(pages);
-  if (declared) return { name: declared, fromHost: false };
   const counts = new Map<string, number>();
   for (const page of pages) {
     const heading = firstHeadingText(page.markdown).toLowerCase();
     if (heading) counts.set(heading, (counts.get(heading) ?? 0) + 1);
   }
   const common = new Set([...counts].filter(([, n]) => n >= COMMON_HEADING_PAGES).map(([heading]) => heading));
-  const named = nameOnPage(rootPage(pages, startUrl), common) ?? nameOnPage(startPage(pages, startUrl), common);
+  const named = nameOnPage(rootPage(pages, startUrl, docsHome), common) ?? nameOnPage(startPage(pages, startUrl), common);
+  const declared = declaredName(pages);
+  if (declared) return { name: named && namesMore(named, declared) ? named : declared, fromHost: false };
   if (named) return { name: named, fromHost: false };
   let host = '';
   try {
@@ -159,8 +183,8 @@ function findSiteName(pages: SourcePage[], startUrl: string): SiteName {
  * description → its first paragraph → the first page's (in reading order); one line, ~200 chars.
  * A copyright line or a version note is skipped: no summary beats one of those.
  */
-export function siteSummary(ordered: SourcePage[], startUrl: string): string | undefined {
-  const root = rootPage(ordered, startUrl);
+export function siteSummary(ordered: SourcePage[], startUrl: string, docsHome?: string): string | undefined {
+  const root = rootPage(ordered, startUrl, docsHome);
   const start = startPage(ordered, startUrl);
   const candidates = [root?.description, root && markdownDescription(root.markdown), start?.description, start && markdownDescription(start.markdown), ...ordered.map((page) => page.description)];
   const text = candidates.map((candidate) => oneLine(candidate ?? undefined)).find((candidate) => candidate !== '' && !isWeakDescription(candidate));

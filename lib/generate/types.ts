@@ -23,6 +23,8 @@ export interface SourcePage {
   fullTokens?: { title: string; count: number; chars?: number };
   /** Set when the page has no readable text (why): it is left out of both files. */
   empty?: string;
+  /** Set when the evidence says the page is not documentation (why): left out unless the user brings it back. */
+  notDocs?: string;
 }
 
 /** The user's review choices, applied on top of the generated structure. */
@@ -53,6 +55,10 @@ export interface GenerateInput {
   generatedAt: Date;
   /** A summary for the blockquote written elsewhere (the user's model); else one is derived from the pages. */
   summary?: string;
+  /** The documentation's own name, when the crawl's boundary found one (`DocsBoundary.name`): the H1. */
+  docsName?: string;
+  /** The folder the documentation starts at (the boundary's root holding the start page): its index is the docs' home. */
+  docsHome?: string;
   /**
    * Counts page bodies: o200k's exact count in any case; the caller may pass a caching counter
    * (segment-count.ts) that it also hands to the full-text files, which count the same bodies again.
@@ -79,11 +85,24 @@ export interface LlmsSectionModel {
   tokens: number;
 }
 
+/** A stored page the evidence says is not documentation, for the Review to list with why. */
+export interface NotDocsEntry {
+  key: string;
+  title: string;
+  url: string;
+  /** Why, in words (`PageRecord.notDocs`). */
+  reason: string;
+  /** The user brought it back (`Curation.included`): it is in the files like any page. */
+  included: boolean;
+}
+
 export interface GeneratedOutput {
   title: string;
   summary?: string;
   details: string;
   sections: LlmsSectionModel[];
+  /** Pages left out as not documentation and those brought back, ordered by URL. */
+  notDocs: NotDocsEntry[];
   llmsTxt: string;
   llmsFullTxt: string;
   tokens: { llmsTxt: number; llmsFullTxt: number };
