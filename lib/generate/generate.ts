@@ -119,7 +119,7 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   const raw = readable.filter((page) => !excluded.has(page.key) && (!page.notDocs || included.has(page.key)));
   // What the site calls itself is read from the titles as the pages give them; then the site's
   // frame is taken off every page: its name from titles, its repeated chrome from the Markdown.
-  const found = siteName(raw, input.startUrl, input.docsHome);
+  const found = siteName(raw, input.startUrl, input.docsHome, input.llmsName);
   const docsName = oneLine(input.docsName);
   const site = docsName ? { name: docsName, fromHost: false } : found;
   const cleanTitle = titleCleaner(raw.map((page) => page.title), [site, found].flatMap((name) => (name.fromHost ? [] : [name.name])));

@@ -2,6 +2,7 @@ import type { ArtifactRecord, CrawlJob, PageRecord, ScoutDb } from '../db';
 import { cachedDescriptions } from '../describe/run-describe';
 import { siteSummaryKey } from '../describe/site-summary';
 import { generateOutputs } from './generate';
+import { coveringLlmsName } from './llms-name';
 import { BodyCounts } from './body-counts';
 import { buildOutputFiles, type OutputFiles } from './output-files';
 import { normalizeOutputSettings } from './output-settings';
@@ -34,7 +35,9 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
   // Plain bodies and their lean-link variants share most of their text: each distinct segment is tokenized once.
   const count = segmentCounter();
   const docs = docsOf(job);
-  const output = generateOutputs({ startUrl: job.startUrl, pages: sources, nav: job.nav, curation: site?.curation, generatedAt: now, summary, countTokens: count, ...docs });
+  // Without the boundary's name, the site's own llms.txt may still name its docs.
+  const llmsName = docs.docsName ? undefined : await coveringLlmsName(db, origin, job.startUrl);
+  const output = generateOutputs({ startUrl: job.startUrl, pages: sources, nav: job.nav, curation: site?.curation, generatedAt: now, summary, countTokens: count, ...docs, ...(llmsName ? { llmsName } : {}) });
   // The files to publish: flat, or nested per section over the budget, each with its llms-full.txt counted.
   const counts = new BodyCounts(new Map(pages.flatMap((p) => (p.bodyCounts ? [[p.key, p.bodyCounts] as const] : []))), count);
   // The files say which version and language of the docs they describe (the crawl stays in one; see variants.ts).

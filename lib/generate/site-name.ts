@@ -135,12 +135,13 @@ function namesMore(onHome: string, declared: string): boolean {
 export interface SiteName { name: string; fromHost: boolean }
 
 /**
- * H1: the title suffix most pages share → the name most pages declare (og:site_name…), unless the
+ * H1: the title suffix most pages share → the H1 of the site's own llms.txt covering the start
+ * page → the name most pages declare (og:site_name…), unless the
  * docs' home names more (see `namesMore`) → what the docs' home calls the site → what the start
  * page does → the host. Never a URL, never empty. The caller puts the boundary's name first.
  */
-export function siteName(pages: SourcePage[], startUrl: string, docsHome?: string): SiteName {
-  const found = findSiteName(pages, startUrl, docsHome);
+export function siteName(pages: SourcePage[], startUrl: string, docsHome?: string, llmsName?: string): SiteName {
+  const found = findSiteName(pages, startUrl, docsHome, llmsName);
   return found.fromHost ? found : { name: stripTitleTags(found.name), fromHost: false };
 }
 
@@ -155,10 +156,12 @@ function sharedAffixName(titles: string[]): string | undefined {
   return undefined;
 }
 
-function findSiteName(pages: SourcePage[], startUrl: string, docsHome?: string): SiteName {
+function findSiteName(pages: SourcePage[], startUrl: string, docsHome?: string, llmsName?: string): SiteName {
   const titles = pages.map((page) => stripTitleTags(oneLine(page.title))).filter(Boolean);
   const shared = sharedSuffix(titles) ?? sharedAffixName(titles);
   if (shared && !looksLikeUrl(shared)) return { name: shared, fromHost: false };
+  const published = oneLine(llmsName);
+  if (published && !looksLikeUrl(published)) return { name: published, fromHost: false };
   const counts = new Map<string, number>();
   for (const page of pages) {
     const heading = firstHeadingText(page.markdown).toLowerCase();

@@ -57,6 +57,8 @@ export interface GenerateInput {
   summary?: string;
   /** The documentation's own name, when the crawl's boundary found one (`DocsBoundary.name`): the H1. */
   docsName?: string;
+  /** The H1 of the site's own llms.txt covering the start page: after a shared title suffix, before og:site_name. */
+  llmsName?: string;
   /** The folder the documentation starts at (the boundary's root holding the start page): its index is the docs' home. */
   docsHome?: string;
   /**

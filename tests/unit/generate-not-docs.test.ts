@@ -8,6 +8,7 @@ import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
 import { toggleKey } from '@/lib/generate/curation';
 import { buildZip, exportablePages } from '@/lib/generate/export';
 import { generateOutputs } from '@/lib/generate/generate';
+import { coveringName } from '@/lib/generate/llms-name';
 import { docsOf, generateForSite, saveCuration } from '@/lib/generate/run-generate';
 import type { DocsBoundary } from '@/lib/url/boundary';
 
@@ -129,6 +130,28 @@ describe('the H1 names the documentation', () => {
     expect(generateOutputs({ startUrl: `${DOCS}/`, pages: welcome.map(source), generatedAt: NOW }).title).toBe('Acme');
   });
 
+  it('takes the H1 of the site’s own llms.txt covering the start page over og:site_name, after a shared title suffix', () => {
+    const files = [
+      { url: `${DOCS}/llms.txt`, title: 'Acme' },
+      { url: `${DOCS}/en/stable/llms.txt`, title: 'Acme 4.2 docs' },
+      { url: `${DOCS}/en/latest/llms.txt`, title: 'Acme dev docs' },
+      { url: `${DOCS}/en/stable/api/llms.txt`, title: 'Acme API' },
+    ];
+    expect(coveringName(files, `${DOCS}/en/stable/install.html`)).toBe('Acme 4.2 docs');
+    expect(coveringName(files, `${DOCS}/about/`)).toBe('Acme');
+    expect(coveringName(files, 'https://www.acme.test/')).toBeUndefined();
+    // og:site_name "Acme" took " — Acme" off every title: the published llms.txt names the docs.
+    const pages = [
+      stored(`${DOCS}/`, html('Acme', '<h1>Acme</h1><p>Everything the Acme command line and its server can do, option by option.</p>'), { depth: 0 }),
+      stored(`${DOCS}/cli.html`, html('Command line — Acme', '<h1>Command line</h1><p>Every command of the acme tool.</p>')),
+      stored(`${DOCS}/server.html`, html('Server — Acme', '<h1>Server</h1><p>Running the server.</p>')),
+    ];
+    expect(generateOutputs({ startUrl: `${DOCS}/`, pages: pages.map(source), generatedAt: NOW }).title).toBe('Acme');
+    expect(generateOutputs({ startUrl: `${DOCS}/`, pages: pages.map(source), generatedAt: NOW, llmsName: 'Acme CLI and server' }).title).toBe('Acme CLI and server');
+    // Titles that share a suffix already say it.
+    expect(generateOutputs({ startUrl: `${DOCS}/en/stable/`, pages: docsPages.map(source), generatedAt: NOW, llmsName: 'Acme' }).title).toBe('Acme 4.2 documentation');
+  });
+
   it('takes the summary from the docs’ home, the boundary’s root, over the company’s front page on the same host', () => {
     const front = stored(`${DOCS}/`, html('Acme', '<h1>Acme</h1><p>Start your free trial of the queue trusted by ten thousand teams, today and for free.</p>'), { depth: 0 });
     const pages = [front, ...docsPages].map(source);
@@ -171,6 +194,25 @@ describe('generateForSite with a boundary and marked pages', () => {
     expect(links(second?.output.llmsTxt ?? '')).toContain('https://www.acme.test/blog/customers');
     expect(second?.output.notDocs.filter((e) => e.included).length).toBe(1);
     expect(second?.output.title).toBe('Acme 4.2 docs');
+  });
+
+  it('reads the covering llms.txt’s H1 from the site’s discovery when the crawl has no boundary', async () => {
+    db = createDb(`t-${Math.random()}`);
+    const origin = DOCS;
+    await db.sites.add({ origin, host: 'docs.acme.test', site: 'acme.test', firstOpenedAt: 1, lastOpenedAt: 1, openCount: 1 });
+    await db.jobs.add({ id: 'disc', origin, kind: 'discovery', state: 'done', createdAt: 1, counters: {} });
+    await db.discovered.bulkAdd([
+      { origin, jobId: 'disc', fetchedAt: 1, url: `${DOCS}/llms.txt`, kind: 'llms', sources: ['probe'], status: 'found', depth: 0, title: 'Acme' },
+      { origin, jobId: 'disc', fetchedAt: 1, url: `${DOCS}/guide/llms.txt`, kind: 'llms', sources: ['probe'], status: 'found', depth: 0, title: 'Acme User Guide' },
+      { origin, jobId: 'disc', fetchedAt: 1, url: `${DOCS}/guide/llms-full.txt`, kind: 'llms-full', sources: ['probe'], status: 'found', depth: 0, title: 'Everything' },
+    ]);
+    await db.jobs.add({ id: 'crawl', origin, kind: 'crawl', state: 'done', createdAt: 2, startUrl: `${DOCS}/guide/`, settings: { ...DEFAULT_SETTINGS, scope: 'host' }, counters: {} });
+    const pages = [
+      stored(`${DOCS}/guide/`, html('Acme', '<h1>Welcome</h1><p>How to run Acme: install it, queue tasks and watch the workers.</p>'), { depth: 0 }),
+      stored(`${DOCS}/guide/install.html`, html('Install — Acme', '<h1>Install</h1><p>Install the acme package with pip.</p>')),
+    ];
+    await db.pages.bulkAdd(pages);
+    expect((await generateForSite(db, origin, NOW))?.output.title).toBe('Acme User Guide');
   });
 
   it('takes the docs’ home from the most specific root holding the start page', () => {

@@ -1,0 +1,37 @@
+/**
+ * The name a site gives its docs in its own llms.txt: the H1 of the file that covers the start
+ * page (spec v2: a file covers the URLs under its folder; the most specific one wins).
+ */
+import type { ScoutDb } from '../db';
+import { latestJob } from '../queries';
+import { oneLine } from './text';
+
+/** The folder an llms.txt-family file sits in (`https://a.test/docs/llms.txt` → `https://a.test/docs/`). */
+function folderOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname.slice(0, parsed.pathname.lastIndexOf('/') + 1)}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Of the files found (url, H1), the H1 of the most specific one whose folder holds `startUrl`. */
+export function coveringName(files: Array<{ url: string; title?: string }>, startUrl: string): string | undefined {
+  let best: { folder: string; title: string } | undefined;
+  for (const file of files) {
+    const folder = folderOf(file.url);
+    const title = oneLine(file.title);
+    if (!folder || !title || !startUrl.startsWith(folder)) continue;
+    if (!best || folder.length > best.folder.length) best = { folder, title };
+  }
+  return best?.title;
+}
+
+/** The H1 of the llms.txt covering `startUrl` in the site's newest finished discovery, if it has one. */
+export async function coveringLlmsName(db: ScoutDb, origin: string, startUrl: string): Promise<string | undefined> {
+  const discovery = await latestJob(db, origin, 'discovery', 'done');
+  if (!discovery) return undefined;
+  const files = await db.discovered.where('jobId').equals(discovery.id).filter((file) => file.kind === 'llms' && file.status === 'found').toArray();
+  return coveringName(files.map((file) => ({ url: file.finalUrl ?? file.url, title: file.title })), startUrl);
+}
