@@ -6,8 +6,9 @@
 import 'fake-indexeddb/auto';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { createDb } from '../lib/db';
-import type { CrawlSettings } from '../lib/crawl/settings';
+import { createDb, type PlanRecord } from '../lib/db';
+import { planSummary } from '../lib/crawl/plan';
+import { normalizeSettings, type CrawlSettings } from '../lib/crawl/settings';
 import type { OutputSettings } from '../lib/generate/output-settings';
 import { crawlSite } from '../lib/headless/crawl-site';
 import { folderFetch } from '../lib/headless/folder-fetch';
@@ -54,7 +55,13 @@ export async function runGenerate(options: GenerateOptions, io: Io, transport?: 
   io.progress(`Crawling ${from}, starting at ${startUrl}`);
   const db = createDb(`scout-cli-${crypto.randomUUID()}`);
   try {
-    const result = await crawlSite({ db, startUrl, fetch, rendering: true, settings: options.settings, output: options.output, ...(options.date ? { now: options.date } : {}), onProgress: io.progress });
+    const { maxPages } = normalizeSettings(options.settings);
+    // What a `docs` crawl will cover, said before it starts (the Generate tab shows the same).
+    const onPlan = (plan: PlanRecord) => {
+      for (const line of planSummary(plan, maxPages)) io.progress(line);
+    };
+    const result = await crawlSite({ db, startUrl, fetch, rendering: true, settings: options.settings, output: options.output, ...(options.date ? { now: options.date } : {}), onProgress: io.progress, onPlan });
+    const boundary = result.plan?.boundary;
     const { job, generated } = result;
     const frontier = await db.frontier.where('[jobId+state]').anyOf([job.id, 'failed'], [job.id, 'skipped']).toArray();
     const failed = frontier.filter((f) => f.state === 'failed').map((f) => ({ url: f.url, reason: f.reason ?? '' }));
@@ -101,7 +108,7 @@ export async function runGenerate(options: GenerateOptions, io: Io, transport?: 
     const allEmpty = storedPages.length > 0 && empty.length === storedPages.length;
     const code = leftOut.length || crawl.state === 'paused' || allEmpty ? EXIT.failed : EXIT.ok;
     if (options.json) {
-      io.out(JSON.stringify({ ok: code === EXIT.ok, startUrl, out: outDir, layout, flatChars: generated.files.flatChars, settings: { crawl: job.settings, output: generated.files.settings }, crawl, files: written, leftOut, failedUrls: failed, skippedReasons: skipped, emptyPages: empty, notDocsPages: notDocs }, null, 2));
+      io.out(JSON.stringify({ ok: code === EXIT.ok, startUrl, out: outDir, ...(boundary ? { boundary: { roots: boundary.roots, why: boundary.why, name: boundary.name, listed: boundary.listed } } : {}), layout, flatChars: generated.files.flatChars, settings: { crawl: job.settings, output: generated.files.settings }, crawl, files: written, leftOut, failedUrls: failed, skippedReasons: skipped, emptyPages: empty, notDocsPages: notDocs }, null, 2));
       return code;
     }
     const width = Math.max(0, ...written.map((w) => w.path.length));

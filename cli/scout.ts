@@ -74,8 +74,10 @@ A folder is read from disk as the site published at --base-url, with no server.
                          reproducible output)
   --max-pages <n>        default ${DEFAULT_SETTINGS.maxPages} (at most ${n(MAX_PAGES_LIMIT)})
   --max-depth <n>        link hops from the start page, default ${DEFAULT_SETTINGS.maxDepth}
-  --scope <site|host|path>  default ${DEFAULT_SETTINGS.scope}: the registrable domain with subdomains;
-                         host: this host only; path: under the start page's folder
+  --scope <docs|host|path|site>  default ${DEFAULT_SETTINGS.scope}: the documentation, as Scout works it out
+                         from the start page's sidebar, llms.txt files and versions (printed before
+                         the crawl); host: this host only; path: under the start page's folder;
+                         site: the registrable domain with its subdomains
   --include <glob>       only URLs matching (repeatable)
   --exclude <glob>       never URLs matching (repeatable)
   --ignore-robots        do not honour robots.txt (default: honoured)
@@ -177,7 +179,7 @@ async function main(argv: string[], io: Io & { quiet: (q: boolean) => void }): P
   if (rest.length !== 1 || !rest[0]) throw new UsageError('generate takes one URL or folder: scout generate ./public --base-url https://docs.example.com/ --out ./public');
   if (!values.out) throw new UsageError('generate needs --out <dir>: where to write llms.txt and llms-full.txt');
   const scope = values.scope;
-  if (scope !== undefined && scope !== 'site' && scope !== 'host' && scope !== 'path') throw new UsageError(`--scope must be site, host or path, got "${scope}"`);
+  if (scope !== undefined && scope !== 'docs' && scope !== 'site' && scope !== 'host' && scope !== 'path') throw new UsageError(`--scope must be docs, host, path or site, got "${scope}"`);
   const maxPages = intOption(values['max-pages'], 'max-pages', 1, MAX_PAGES_LIMIT);
   const maxDepth = intOption(values['max-depth'], 'max-depth', 0, 50);
   const budget = intOption(values.budget, 'budget', MIN_BUDGET, MAX_BUDGET);

@@ -337,6 +337,8 @@ export interface PlanRecord {
   boundary?: DocsBoundary;
   /** The page URLs the site's sitemaps list (at most the seed budget): the crawl seeds from these instead of fetching the sitemaps again. */
   sitemapUrls?: string[];
+  /** The most sitemap URLs the plan kept: a list this long may have been cut, and a crawl wanting more fetches the sitemaps itself. */
+  sitemapLimit?: number;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { linkedomAdapter, type DomAdapter } from '../convert/dom';
 import type { CrawlJob, JobState } from '../db';
 import { createScope, type Scope } from '../url/scope';
 import type { Frontier } from './frontier';
@@ -7,9 +8,13 @@ import { progressMessage, type CrawlCounters } from './progress';
 import { QueueRunner, type QueueDeps } from './queue-runner';
 import type { HostGate } from './host-gate';
 import { collectSeeds } from './seeds';
-import { countPages, frontierOf } from '../queries';
+import { PLAN_RUNNING_MESSAGE, planCrawl } from './plan';
+import { countPages, frontierOf, updateJob } from '../queries';
 
-export type RunnerDeps = QueueDeps;
+export interface RunnerDeps extends QueueDeps {
+  /** Reads the start page when the crawl works out the docs' boundary itself (no plan yet); linkedom by default. */
+  dom?: DomAdapter;
+}
 export { storageFailureMessage } from './queue-runner';
 
 /**
@@ -20,14 +25,22 @@ export { storageFailureMessage } from './queue-runner';
 export class CrawlRunner extends QueueRunner {
   private gate: HostGate | null = null;
 
+  constructor(
+    protected override readonly deps: RunnerDeps,
+    jobId: string,
+  ) {
+    super(deps, jobId);
+  }
+
   async run(): Promise<JobState> {
     const { db } = this.deps;
-    const job = await db.jobs.get(this.jobId);
+    let job = await db.jobs.get(this.jobId);
     if (job?.kind !== 'crawl' || job.state !== 'running') return job?.state ?? 'failed';
     const { settings, startUrl } = job;
+    if (settings.scope === 'docs' && !job.boundary && (await frontierOf(db, this.jobId).count()) === 0) job = await this.findBoundary(job);
     let scope: Scope;
     try {
-      scope = createScope({ startUrl, mode: settings.scope, include: settings.include, exclude: settings.exclude });
+      scope = createScope({ startUrl, mode: settings.scope, include: settings.include, exclude: settings.exclude, ...(job.boundary ? { boundary: job.boundary } : {}) });
     } catch (error) {
       return this.finish('failed', `Crawl settings are not valid: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -66,6 +79,20 @@ export class CrawlRunner extends QueueRunner {
     });
   }
 
+  /**
+   * A `docs` crawl keeps to the documentation's boundary: the plan's, made now when the panel has
+   * not made one from the site's current discovery. It is kept on the job, so a resumed crawl
+   * keeps the same scope. A plan that fails leaves the crawl on the start page's host.
+   */
+  private async findBoundary(job: CrawlJob): Promise<CrawlJob> {
+    const { db, fetch } = this.deps;
+    await db.jobs.update(this.jobId, { message: PLAN_RUNNING_MESSAGE });
+    const plan = await planCrawl(db, job.startUrl, { fetch, dom: this.deps.dom ?? linkedomAdapter, signal: this.abort.signal, timeoutMs: this.deps.timeoutMs }, { maxSitemapUrls: Math.max(job.settings.maxPages * 4, 1) });
+    if (plan.state !== 'done' || !plan.boundary) return job;
+    await updateJob(db, this.jobId, 'crawl', { boundary: plan.boundary });
+    return { ...job, boundary: plan.boundary };
+  }
+
   private async seed(job: CrawlJob, frontier: Frontier, ctx: ClassifyContext): Promise<void> {
     const { settings, startUrl } = job;
     await this.deps.db.jobs.update(this.jobId, { message: 'Collecting seeds from llms.txt files and sitemaps…' });
@@ -87,6 +114,7 @@ export class CrawlRunner extends QueueRunner {
       duplicates: writer.duplicates,
       rendered: writer.rendered,
       empty: writer.empty,
+      notDocs: writer.notDocs,
       discovered: counts.pending + counts.inflight + counts.done + counts.failed + counts.skipped,
       depth: frontier.depth,
       rate: this.rate(startedAt),

@@ -35,7 +35,7 @@ export const RENDER_MODES: readonly RenderMode[] = ['auto', 'always', 'never'];
 export const DEFAULT_SETTINGS: CrawlSettings = {
   maxPages: 500,
   maxDepth: 5,
-  scope: 'site',
+  scope: 'docs',
   include: [],
   exclude: [],
   respectRobots: true,

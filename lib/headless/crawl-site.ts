@@ -1,16 +1,18 @@
 /**
  * The whole product pipeline without a browser: discovery first (as the side panel runs it when it
- * opens, so the crawl is seeded from the site's llms.txt files and sitemaps), then the crawl runner
+ * opens, so the crawl is seeded from the site's llms.txt files and sitemaps), the plan of a `docs`
+ * crawl (where the documentation is, as the Generate tab shows it before the crawl), then the crawl runner
  * with the linkedom processor, then `generateForSite`. The command line (`scout generate`) and the
  * quality scorecard (bench/quality.ts) both run it; the caller brings the database (Dexie on
  * fake-indexeddb in Node) and the fetch (the network, a folder on disk, a loopback server).
  */
 import { linkedomAdapter } from '../convert/dom';
-import type { CrawlJob, DiscoveryJob, JobState, ScoutDb } from '../db';
+import type { CrawlJob, DiscoveryJob, JobState, PlanRecord, ScoutDb } from '../db';
 import { createCrawlJob } from '../crawl/jobs';
+import { DEFAULT_PLAN_SITEMAP_URLS, planCrawl } from '../crawl/plan';
 import { createLocalProcessor } from '../crawl/processor';
 import { CrawlRunner } from '../crawl/runner';
-import type { CrawlSettings } from '../crawl/settings';
+import { normalizeSettings, type CrawlSettings } from '../crawl/settings';
 import { runDiscoveryJob } from '../discovery/run-discovery';
 import { withRendering } from '../render/render-processor';
 import type { OutputSettings } from '../generate/output-settings';
@@ -39,10 +41,14 @@ export interface CrawlSiteInput {
   rendering?: boolean;
   /** The crawl's progress in words (the job message the side panel shows), about once a second. */
   onProgress?: (message: string) => void;
+  /** Told what a `docs` crawl will cover (the plan), before the crawl starts. */
+  onPlan?: (plan: PlanRecord) => void;
 }
 
 export interface CrawlSiteResult {
   discovery: DiscoveryJob;
+  /** What the crawl was planned to cover; absent for scopes other than `docs`. */
+  plan?: PlanRecord;
   job: CrawlJob;
   crawlState: JobState;
   /** Null when the crawl stored no page. */
@@ -59,8 +65,15 @@ export async function crawlSite(input: CrawlSiteInput): Promise<CrawlSiteResult>
   input.onProgress?.(`Discovering llms.txt files, robots.txt and sitemaps for ${startUrl}…`);
   const discovery = await runDiscoveryJob(db, { jobId: input.discoveryJobId ?? `discovery-${crypto.randomUUID()}`, pageUrl: startUrl, fetch });
   if (discovery.message) input.onProgress?.(discovery.message);
+  const settings = normalizeSettings(input.settings ?? {});
+  let plan: PlanRecord | undefined;
+  if (settings.scope === 'docs') {
+    // Between discovery and crawl, as the panel shows it before Generate: the crawl then reuses it.
+    plan = await planCrawl(db, startUrl, { fetch, dom: linkedomAdapter }, { maxSitemapUrls: Math.max(DEFAULT_PLAN_SITEMAP_URLS, settings.maxPages * 4) });
+    input.onPlan?.(plan);
+  }
   const t1 = performance.now();
-  const job = await createCrawlJob(db, startUrl, input.settings ?? {});
+  const job = await createCrawlJob(db, startUrl, settings);
   const stopWatching = input.onProgress ? watchJob(db, job.id, input.onProgress) : () => undefined;
   let crawlState: JobState;
   try {
@@ -80,7 +93,7 @@ export async function crawlSite(input: CrawlSiteInput): Promise<CrawlSiteResult>
   }
   const generated = await generateForSite(db, job.origin, input.now ?? new Date());
   const t3 = performance.now();
-  return { discovery, job: ended, crawlState, generated, ms: { discovery: t1 - t0, crawl: t2 - t1, generate: t3 - t2 } };
+  return { discovery, ...(plan ? { plan } : {}), job: ended, crawlState, generated, ms: { discovery: t1 - t0, crawl: t2 - t1, generate: t3 - t2 } };
 }
 
 /** Calls `report` with the job's message whenever it changed, once a second, until stopped. */

@@ -2,7 +2,9 @@ import picomatch from 'picomatch';
 import { createNetworkGuard } from './private-network';
 import { isSameSite } from './site';
 import { otherVariant } from './variants';
-import type { DocsBoundary } from './boundary';
+import { outsideBoundary, type DocsBoundary } from './boundary';
+
+export { outsideBoundary } from './boundary';
 
 /**
  * How far a crawl may wander from its start page:
@@ -69,22 +71,24 @@ export function createScope(options: ScopeOptions): Scope {
     if (!url) return 'Not a valid URL';
     const refused = guard(url);
     if (refused) return refused;
-    const outside = options.mode === 'docs' && options.boundary ? outsideBoundary(options.boundary, url) : checkMode(options.mode, start, url, prefix);
-    if (outside) return outside;
     const variant = options.otherVariants ? null : otherVariant(start.href, url.href);
-    if (variant) return variant;
+    const { boundary } = options;
+    if (options.mode === 'docs' && boundary) {
+      // Another version is named as such (the panel offers it as a crawl of its own), before the boundary's reason.
+      if (variant) return variant;
+      // The start page itself is always in: it may sit above the docs it redirects into (`/` → `/en/stable/`).
+      const outside = url.href === start.href ? null : outsideBoundary(boundary, url);
+      if (outside) return outside;
+    } else {
+      const outside = checkMode(options.mode, start, url, prefix);
+      if (outside) return outside;
+      if (variant) return variant;
+    }
     const excluded = exclude.find((m) => m.test(url));
     if (excluded) return `Excluded by pattern ${excluded.pattern}`;
     if (include.length > 0 && !include.some((m) => m.test(url))) return 'Not matched by any include pattern';
     return null;
   };
-}
-
-/** Null when the URL is under one of the boundary's roots, else why not. */
-export function outsideBoundary(boundary: DocsBoundary, url: URL): string | null {
-  const path = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
-  if (boundary.roots.some((root) => root.origin === url.origin && path.startsWith(root.path))) return null;
-  return `Outside the documentation (${url.host}${url.pathname})`;
 }
 
 function checkMode(mode: ScopeMode, start: URL, url: URL, prefix: string): string | null {
