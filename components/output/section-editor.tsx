@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toggleKey, type PageList } from '@/lib/generate/curation';
+import { bringBack, toggleKey, type PageList } from '@/lib/generate/curation';
 import type { Curation, LlmsSectionModel, NotDocsEntry } from '@/lib/generate/types';
 import { plural } from '../format';
 
@@ -61,7 +61,7 @@ export function SectionEditor({ sections, notDocs = [], curation, onChange, busy
           </ul>
         </section>
       ))}
-      {notDocs.length > 0 && <NotDocsGroup entries={notDocs} busy={busy} onToggle={(key) => toggle('included', key)} />}
+      {notDocs.length > 0 && <NotDocsGroup entries={notDocs} busy={busy} onToggle={(entry) => onChange(bringBack(curation, entry.key, !entry.included))} />}
       {excluded > 0 && (
         <p className="muted" data-testid="excluded-note">
           {plural(excluded, 'page')} left out.{' '}
@@ -73,7 +73,7 @@ export function SectionEditor({ sections, notDocs = [], curation, onChange, busy
 }
 
 /** The pages kept out as not documentation, each with why and one button to bring it back or send it away. */
-function NotDocsGroup({ entries, busy, onToggle }: { entries: NotDocsEntry[]; busy: boolean; onToggle: (key: string) => void }) {
+function NotDocsGroup({ entries, busy, onToggle }: { entries: NotDocsEntry[]; busy: boolean; onToggle: (entry: NotDocsEntry) => void }) {
   const back = entries.filter((e) => e.included).length;
   return (
     <section className="card section-card" data-testid="not-docs">
@@ -88,7 +88,7 @@ function NotDocsGroup({ entries, busy, onToggle }: { entries: NotDocsEntry[]; bu
               <span className="entry__title" title={e.url}>{e.title}</span>
               <span className="entry__desc">{e.included ? `Brought back. ${e.reason}` : e.reason}</span>
             </div>
-            <button type="button" className="link-button" disabled={busy} onClick={() => onToggle(e.key)} aria-label={`${e.included ? 'Keep out' : 'Bring back'} ${e.title}`}>
+            <button type="button" className="link-button" disabled={busy} onClick={() => onToggle(e)} aria-label={`${e.included ? 'Keep out' : 'Bring back'} ${e.title}`}>
               {e.included ? 'Keep out' : 'Bring back'}
             </button>
           </li>

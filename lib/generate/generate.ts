@@ -219,7 +219,7 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   const llmsFullTxt = full.text;
   const notDocs = readable
     .filter((page) => page.notDocs)
-    .map((page) => ({ key: page.key, title: headingLine(cleanTitle(page.title), titleFromUrl(page.finalUrl)), url: page.finalUrl, reason: oneLine(page.notDocs), included: included.has(page.key) }))
+    .map((page) => ({ key: page.key, title: headingLine(cleanTitle(page.title), titleFromUrl(page.finalUrl)), url: page.finalUrl, reason: oneLine(page.notDocs), included: included.has(page.key) && !excluded.has(page.key) }))
     .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
   return {
     ...head,

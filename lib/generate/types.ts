@@ -94,7 +94,7 @@ export interface NotDocsEntry {
   url: string;
   /** Why, in words (`PageRecord.notDocs`). */
   reason: string;
-  /** The user brought it back (`Curation.included`): it is in the files like any page. */
+  /** The user brought it back (`Curation.included`, and not left out since): it is in the files like any page. */
   included: boolean;
 }
 

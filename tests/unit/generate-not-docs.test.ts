@@ -5,7 +5,7 @@ import { linkedomAdapter } from '@/lib/convert/dom';
 import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
 import { createDb, type CrawlJob, type PageRecord, type ScoutDb } from '@/lib/db';
 import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
-import { toggleKey } from '@/lib/generate/curation';
+import { bringBack, toggleKey } from '@/lib/generate/curation';
 import { buildZip, exportablePages } from '@/lib/generate/export';
 import { generateOutputs } from '@/lib/generate/generate';
 import { coveringName } from '@/lib/generate/llms-name';
@@ -90,6 +90,21 @@ describe('pages that are not documentation, in the outputs', () => {
     const again = generateOutputs({ startUrl: `${DOCS}/en/stable/`, pages: all.map(source), generatedAt: NOW, curation: toggleKey(curation, 'included', launch) });
     expect(links(again.llmsTxt)).not.toContain(launch);
     expect(again.notDocs.every((e) => !e.included)).toBe(true);
+  });
+
+  it('come back in one click even after the user left the page out', () => {
+    const hiring = 'https://www.acme.test/blog/hiring';
+    const run = (curation: Parameters<typeof bringBack>[0]) => generateOutputs({ startUrl: `${DOCS}/en/stable/`, pages: all.map(source), generatedAt: NOW, curation });
+    const back = bringBack({ excluded: [`${DOCS}/en/stable/tasks.html`] }, hiring, true);
+    expect(links(run(back).llmsTxt)).toContain(hiring);
+    // Left out from its section afterwards: out of the files, and the group offers to bring it back again.
+    const left = toggleKey(back, 'excluded', hiring);
+    expect(links(run(left).llmsTxt)).not.toContain(hiring);
+    expect(run(left).notDocs.find((e) => e.url === hiring)?.included).toBe(false);
+    const again = bringBack(left, hiring, true);
+    expect(again.excluded).toEqual([`${DOCS}/en/stable/tasks.html`]);
+    expect(links(run(again).llmsTxt)).toContain(hiring);
+    expect(bringBack(again, hiring, false).included).toEqual([]);
   });
 
   it('stay out of the zip and pages.json unless brought back', () => {
