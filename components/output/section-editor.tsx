@@ -86,7 +86,7 @@ function NotDocsGroup({ entries, busy, onToggle }: { entries: NotDocsEntry[]; bu
           <li key={e.key} className="entry" data-testid="not-docs-entry" data-key={e.key} data-included={e.included ? 'true' : 'false'}>
             <div className="entry__text">
               <span className="entry__title" title={e.url}>{e.title}</span>
-              <span className="entry__desc">{e.included ? `Brought back. ${e.reason}` : e.reason}</span>
+              <span className="entry__desc" title={e.reason}>{e.included ? `Brought back. ${e.reason}` : e.reason}</span>
             </div>
             <button type="button" className="link-button" disabled={busy} onClick={() => onToggle(e)} aria-label={`${e.included ? 'Keep out' : 'Bring back'} ${e.title}`}>
               {e.included ? 'Keep out' : 'Bring back'}

@@ -14,7 +14,7 @@ import { cachedCountFits } from './render';
 import { isSecondaryPage, supersededTest } from './secondary';
 import { titleCleaner } from './site-titles';
 import { baseDirectory, groupByNav, groupByPath, mergeTinyGroups, ROOT_SECTION, startDirectory, startPageLabels, type PageGroup } from './sections';
-import { rootPage, siteName, siteSummary, startPage } from './site-name';
+import { namesMore, rootPage, siteName, siteSummary, startPage } from './site-name';
 import { firstHeadingText, headingLine, oneLine } from './text';
 import { countTokens } from '../tokens';
 import type { Curation, GeneratedOutput, GenerateInput, LlmsEntry, LlmsSectionModel, SourcePage } from './types';
@@ -121,7 +121,9 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   // frame is taken off every page: its name from titles, its repeated chrome from the Markdown.
   const found = siteName(raw, input.startUrl, input.docsHome, input.llmsName);
   const docsName = oneLine(input.docsName);
-  const site = docsName ? { name: docsName, fromHost: false } : found;
+  // The boundary's name, unless it is only the start of what the pages call the docs (the company's
+  // og:site_name, "Acme", where the titles say "Acme 4.2 documentation").
+  const site = docsName && (found.fromHost || !namesMore(found.name, docsName)) ? { name: docsName, fromHost: false } : found;
   const cleanTitle = titleCleaner(raw.map((page) => page.title), [site, found].flatMap((name) => (name.fromHost ? [] : [name.name])));
   const stripChrome = learnBoilerplate(raw.map((page) => page.markdown));
   const stored = raw.map((page) => ({ ...page, title: cleanTitle(page.title), markdown: stripChrome(page.markdown) }));

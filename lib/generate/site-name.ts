@@ -120,11 +120,11 @@ function declaredName(pages: SourcePage[]): string | undefined {
 }
 
 /**
- * The docs' home names more than the name the pages declare: it starts with it and goes on
- * ("Acme 4.2 documentation" beside an og:site_name of "Acme", the company's name on every page of
- * its website). "Welcome to Acme" does not start with it, and "Acme: build faster" is a slogan.
+ * One name says more than another: it starts with it and goes on ("Acme 4.2 documentation" beside
+ * an og:site_name of "Acme", the company's name on every page of its website). "Welcome to Acme"
+ * does not start with it, and "Acme: build faster" is a slogan.
  */
-function namesMore(onHome: string, declared: string): boolean {
+export function namesMore(onHome: string, declared: string): boolean {
   const home = onHome.toLowerCase();
   const base = declared.toLowerCase();
   const { prefix, suffix } = affixesOf(onHome);

@@ -129,6 +129,8 @@ describe('the H1 names the documentation', () => {
     expect(out.title).toBe('Acme Queue docs');
     expect(out.llmsTxt.split('\n')[0]).toBe('# Acme Queue docs');
     expect(out.llmsFullTxt.split('\n')[0]).toBe('# Acme Queue docs');
+    // A boundary named only after the company (its og:site_name) gives way to what the docs' titles say.
+    expect(generateOutputs({ startUrl: `${DOCS}/en/stable/`, pages: docsPages.map(source), generatedAt: NOW, docsName: 'Acme' }).title).toBe('Acme 4.2 documentation');
   });
 
   it('prefers the docs home’s own name to an og:site_name that is only the company’s', () => {
