@@ -12,7 +12,7 @@ import { learnBoilerplate } from './boilerplate';
 import { classifyPages } from './page-class';
 import { cachedCountFits } from './render';
 import { isSecondaryPage, supersededTest } from './secondary';
-import { titleCleaner } from './site-titles';
+import { affixesOf, titleCleaner } from './site-titles';
 import { baseDirectory, groupByNav, groupByPath, mergeTinyGroups, ROOT_SECTION, startDirectory, startPageLabels, type PageGroup } from './sections';
 import { namesMore, rootPage, siteName, siteSummary, startPage } from './site-name';
 import { firstHeadingText, headingLine, oneLine } from './text';
@@ -86,6 +86,18 @@ function curate(groups: PageGroup[], curation: Curation): PageGroup[] {
     });
 }
 
+/**
+ * What the pages call the docs says it better than the boundary's name (read from the start page
+ * alone) when that name is only the start of it (the company's og:site_name "Acme", where the titles
+ * say "Acme 4.2 documentation"), the same name spelt otherwise, or the name with a tagline at
+ * one end ("npm - a JavaScript package manager | npm Docs" where every title ends "| npm Docs").
+ */
+function pagesSayBetter(found: string, docsName: string): boolean {
+  const name = found.toLowerCase();
+  const { prefix, suffix } = affixesOf(docsName);
+  return namesMore(found, docsName) || docsName.toLowerCase() === name || [prefix, suffix].some((part) => part?.toLowerCase() === name);
+}
+
 // A root group this small is only the landing page; the site's own tree has no place for it.
 const LANDING_PAGES = 1;
 
@@ -121,9 +133,7 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   // frame is taken off every page: its name from titles, its repeated chrome from the Markdown.
   const found = siteName(raw, input.startUrl, input.docsHome, input.llmsName);
   const docsName = oneLine(input.docsName);
-  // The boundary's name, unless it is only the start of what the pages call the docs (the company's
-  // og:site_name, "Acme", where the titles say "Acme 4.2 documentation").
-  const site = docsName && (found.fromHost || !namesMore(found.name, docsName)) ? { name: docsName, fromHost: false } : found;
+  const site = docsName && (found.fromHost || !pagesSayBetter(found.name, docsName)) ? { name: docsName, fromHost: false } : found;
   const cleanTitle = titleCleaner(raw.map((page) => page.title), [site, found].flatMap((name) => (name.fromHost ? [] : [name.name])));
   const stripChrome = learnBoilerplate(raw.map((page) => page.markdown));
   const stored = raw.map((page) => ({ ...page, title: cleanTitle(page.title), markdown: stripChrome(page.markdown) }));

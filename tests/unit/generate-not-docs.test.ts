@@ -131,6 +131,11 @@ describe('the H1 names the documentation', () => {
     expect(out.llmsFullTxt.split('\n')[0]).toBe('# Acme Queue docs');
     // A boundary named only after the company (its og:site_name) gives way to what the docs' titles say.
     expect(generateOutputs({ startUrl: `${DOCS}/en/stable/`, pages: docsPages.map(source), generatedAt: NOW, docsName: 'Acme' }).title).toBe('Acme 4.2 documentation');
+    // So does one that is the start page's whole title with a tagline, or the same name spelt otherwise.
+    const named = (docsName: string) => generateOutputs({ startUrl: `${DOCS}/en/stable/`, pages: docsPages.map(source), generatedAt: NOW, docsName }).title;
+    expect(named('the job queue for Python | Acme 4.2 documentation')).toBe('Acme 4.2 documentation');
+    expect(named('Acme 4.2 Documentation')).toBe('Acme 4.2 documentation');
+    expect(named('Acme Handbook | the job queue')).toBe('Acme Handbook | the job queue');
   });
 
   it('prefers the docs home’s own name to an og:site_name that is only the company’s', () => {
