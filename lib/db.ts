@@ -89,6 +89,8 @@ export type CrawlCounters = Record<FrontierState, number> & {
   rendered?: number;
   /** Stored pages with no readable text, left out of the files (lib/crawl/empty-page.ts). */
   empty?: number;
+  /** Stored pages the evidence says are not documentation (lib/crawl/not-docs.ts). */
+  notDocs?: number;
   discovered: number;
   /** The BFS level being worked on. */
   depth: number;

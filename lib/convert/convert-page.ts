@@ -8,7 +8,7 @@ import type { DomAdapter } from './dom';
 import { collectLinks } from './document-links';
 import { findMainContent } from './main-content';
 import { elementToMarkdown } from './markdown';
-import { readHeadMetadata } from './metadata';
+import { readHeadMetadata, type PageTypeSignals } from './metadata';
 import { findContentsTree, findNavLinks, hasGroups, type NavLink } from './nav-links';
 import { chooseTitle, firstHeading, isWeakDescription, summaryParagraph, trimDescription } from './page-text';
 import type { HrefCache } from './urls';
@@ -35,6 +35,8 @@ export interface ConvertedPage {
   markdownAlternates: string[];
   /** The site's navigation tree in its own order, when the page has a recognisable one. */
   navLinks: NavLink[];
+  /** What the page says it is (JSON-LD types, og:type, generator, feeds), when it says anything. */
+  pageType?: PageTypeSignals;
 }
 
 function parseSafely(dom: DomAdapter, html: string): Document | undefined {
@@ -119,5 +121,6 @@ export function convertHtml(html: string, pageUrl: string, dom: DomAdapter, opti
   if (siteNames[0]) page.siteName = siteNames[0];
   if (head.lang) page.lang = head.lang;
   if (head.canonical) page.canonical = head.canonical;
+  if (head.pageType) page.pageType = head.pageType;
   return page;
 }

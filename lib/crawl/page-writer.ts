@@ -5,6 +5,7 @@ import { mergeNav } from './nav-merge';
 import type { Added, Frontier } from './frontier';
 import { toEntries, type ClassifyContext } from './links';
 import { markEmpty } from './empty-page';
+import { judgeNotDocs, notDocsContext, type NotDocsContext } from './not-docs';
 import { frontierStateOf, type PageOutcome } from './process-page';
 
 interface Item {
@@ -43,6 +44,12 @@ export class PageWriter {
   rendered = 0;
   /** Stored pages with no readable text (marked empty); the runner seeds it on resume. */
   empty = 0;
+  /** Stored pages the evidence says are not documentation (lib/crawl/not-docs.ts); carried on from the job's counters. */
+  notDocs = 0;
+  /** The job's boundary, for the not-documentation judgement (loaded by init). */
+  private notDocsContext: NotDocsContext = notDocsContext(undefined);
+  /** A `docs` crawl does not walk on from a page that is not documentation (a blog's or a forum's pagination). */
+  private followNotDocs = true;
   /** Time spent in write transactions, for the benchmark's time split. */
   storeMs = 0;
 
@@ -59,6 +66,10 @@ export class PageWriter {
 
   /** Loads the content hashes of pages stored by an earlier run of this job (keys only: no page bodies are read). */
   async init(): Promise<void> {
+    const job = await getJob(this.db, this.jobId, 'crawl');
+    this.notDocsContext = notDocsContext(job?.boundary);
+    this.followNotDocs = job?.settings.scope !== 'docs';
+    this.notDocs = job?.counters.notDocs ?? 0;
     const keys = await this.db.pages.where('[jobId+contentHash]').between([this.jobId, ''], [this.jobId, '\uffff']).keys();
     for (const key of keys) if (Array.isArray(key) && typeof key[1] === 'string') this.knownHashes.add(key[1]);
   }
@@ -73,7 +84,17 @@ export class PageWriter {
   }
 
   add(entry: FrontierRecord, outcome: PageOutcome): void {
-    this.batches.add({ entry, outcome: markEmpty(outcome) });
+    this.batches.add({ entry, outcome: this.markNotDocs(entry, markEmpty(outcome)) });
+  }
+
+  /** A page the evidence says is not documentation gets `notDocs` (why) and says so in its list reason. */
+  private markNotDocs(entry: FrontierRecord, outcome: PageOutcome): PageOutcome {
+    if (outcome.state !== 'done' || outcome.page.empty) return outcome;
+    const listed = entry.source === 'start' || entry.source === 'llms';
+    const why = judgeNotDocs({ url: entry.url, finalUrl: outcome.page.finalUrl, listed, nav: outcome.nav, pageType: outcome.pageType }, this.notDocsContext);
+    if (!why) return outcome;
+    const note = `Not documentation: ${why}${this.followNotDocs ? '' : ' · its links not followed'}`;
+    return { ...outcome, page: { ...outcome.page, notDocs: why }, reason: outcome.reason ? `${note} · ${outcome.reason}` : note };
   }
 
   /** Resolves once everything added so far is committed. */
@@ -88,6 +109,7 @@ export class PageWriter {
     let duplicatesNew = 0;
     let renderedNew = 0;
     let emptyNew = 0;
+    let notDocsNew = 0;
     let added: Added = { keys: [], pending: 0, skipped: 0 };
     const newLinks: string[] = [];
     await db.transaction('rw', [...this.frontier.tables, db.pages, db.jobs], async () => {
@@ -106,19 +128,22 @@ export class PageWriter {
         else storedNew++;
         if (outcome.page.rendered) renderedNew++;
         if (outcome.page.empty && !original) emptyNew++;
+        if (outcome.page.notDocs && !original) notDocsNew++;
         // A hash-routed site (docsify, an SPA with #/ routes): its routes are pages from here on.
         if (outcome.routing === 'hash' && !this.ctx.hashRoutes) {
           this.ctx.hashRoutes = true;
           await updateJob(db, jobId, 'crawl', { hashRoutes: true });
         }
-        if (entry.depth < this.maxDepth) {
+        const walkOn = !outcome.page.notDocs || this.followNotDocs;
+        if (entry.depth < this.maxDepth && walkOn) {
           for (const url of outcome.links) {
             if (this.seenLinks.has(url)) continue;
             newLinks.push(url);
             links.push({ url, depth: entry.depth + 1, source: 'link', parentUrl: entry.url });
           }
         }
-        if (outcome.nav.length) await this.keepNav(outcome.nav);
+        // The site's outline is the documentation's: a blog's or a forum's own menu is not part of it.
+        if (outcome.nav.length && !outcome.page.notDocs) await this.keepNav(outcome.nav);
       }
       await db.pages.bulkPut(pages);
       added = await this.frontier.addNew(toEntries(links, this.ctx));
@@ -137,6 +162,7 @@ export class PageWriter {
     this.duplicates += duplicatesNew;
     this.rendered += renderedNew;
     this.empty += emptyNew;
+    this.notDocs += notDocsNew;
     this.frontier.remember(added);
     this.frontier.settled(batch.map((i) => frontierStateOf(i.outcome)));
     for (const url of newLinks) this.seenLinks.add(url);

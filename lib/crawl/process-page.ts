@@ -1,5 +1,6 @@
 import type { FrontierRecord, PageRecord } from '../db';
 import { convertHtml, type ConvertedPage, type NavLink } from '../convert/convert-page';
+import type { PageTypeSignals } from '../convert/metadata';
 import type { DomAdapter } from '../convert/dom';
 import { titleFromUrl } from '../convert/page-text';
 import { fetchPage, type PageFetchResult } from '../fetch/page-fetcher';
@@ -28,7 +29,7 @@ export interface ProcessContext extends FetchContext {
 }
 
 /** A page ready to store (its state — stored or duplicate — is decided at write time). */
-export type FetchedPage = Pick<PageRecord, 'url' | 'finalUrl' | 'title' | 'description' | 'siteName' | 'markdown' | 'format' | 'twinUrl' | 'contentHash' | 'bytes' | 'etag' | 'lastModified' | 'rendered' | 'shell' | 'empty'>;
+export type FetchedPage = Pick<PageRecord, 'url' | 'finalUrl' | 'title' | 'description' | 'siteName' | 'markdown' | 'format' | 'twinUrl' | 'contentHash' | 'bytes' | 'etag' | 'lastModified' | 'rendered' | 'shell' | 'empty' | 'notDocs'>;
 
 /** What lib/render/ adds to a stored page's outcome: the shell verdict, a note for the page list, the site's routing. */
 export interface RenderNotes {
@@ -41,7 +42,7 @@ export interface RenderNotes {
 }
 
 export type PageOutcome =
-  | ({ state: 'done'; page: FetchedPage; links: string[]; nav: NavLink[]; retries: number } & RenderNotes)
+  | ({ state: 'done'; page: FetchedPage; links: string[]; nav: NavLink[]; retries: number; pageType?: PageTypeSignals } & RenderNotes)
   | { state: 'failed' | 'skipped'; reason: string; retries: number; status?: number }
   /** Only when the entry carried validators (a refresh): the stored page is current. */
   | { state: 'not-modified'; retries: number };
@@ -154,11 +155,16 @@ export async function finishPage(entry: FrontierRecord, res: HtmlResponse, body:
     }
     if (twin.kind === 'markdown') {
       const page = await fromMarkdown({ ...res, etag: twin.etag, lastModified: twin.lastModified }, twin.markdown, entry.url);
-      return { state: 'done', page: { ...page, title: converted.title || page.title, twinUrl: twin.finalUrl }, links: converted.links, nav: converted.navLinks, retries };
+      return { state: 'done', page: { ...page, title: converted.title || page.title, twinUrl: twin.finalUrl }, links: converted.links, nav: converted.navLinks, retries, ...typeOf(converted) };
     }
   }
   const page: FetchedPage = { ...(await htmlPage(entry.url, res.finalUrl, converted, res.bytes)), etag: res.etag, lastModified: res.lastModified };
-  return { state: 'done', page, links: converted.links, nav: converted.navLinks, retries, ...(shell ? { shell } : {}) };
+  return { state: 'done', page, links: converted.links, nav: converted.navLinks, retries, ...typeOf(converted), ...(shell ? { shell } : {}) };
+}
+
+/** What the page says it is, for the writer's not-documentation judgement (lib/crawl/not-docs.ts). */
+export function typeOf(converted: ConvertedPage): { pageType?: PageTypeSignals } {
+  return converted.pageType ? { pageType: converted.pageType } : {};
 }
 
 /** The stored form of a converted HTML page; the caller adds what it knows of the response (validators, rendering). */

@@ -7,7 +7,7 @@
  */
 import { convertHtml } from '../convert/convert-page';
 import type { DomAdapter } from '../convert/dom';
-import { htmlPage, type PageOutcome } from '../crawl/process-page';
+import { htmlPage, typeOf, type PageOutcome } from '../crawl/process-page';
 import type { PageProcessor, ProcessRequest, ProcessResult } from '../crawl/processor';
 import { normalizeUrl } from '../url/normalize';
 import { hostnameOf, privateHostReason } from '../url/private-network';
@@ -108,6 +108,7 @@ export function withRendering(inner: PageProcessor, deps: RenderingDeps): PagePr
       links: dom.links,
       // Navigation trees are read without fragments; on a hash-routed site they would all be the shell.
       nav: hashRouted ? [] : converted.navLinks,
+      ...typeOf(converted),
       retries: fetched.retries,
       reason: `Rendered in a tab${dom.settled ? '' : ' (still changing when read)'}: ${note}`,
       ...(hashRouted ? { routing: 'hash' as const } : {}),
