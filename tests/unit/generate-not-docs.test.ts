@@ -1,5 +1,10 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runGenerate } from '@/cli/generate';
+import type { Io } from '@/cli/common';
 import { convertHtml } from '@/lib/convert/convert-page';
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
@@ -11,6 +16,7 @@ import { generateOutputs } from '@/lib/generate/generate';
 import { coveringName } from '@/lib/generate/llms-name';
 import { docsOf, generateForSite, saveCuration } from '@/lib/generate/run-generate';
 import type { DocsBoundary } from '@/lib/url/boundary';
+import { loopbackFetch, startFixtureServer } from '../fixtures/server';
 
 const DOCS = 'https://docs.acme.test';
 const NOW = new Date('2026-11-25T12:00:00Z');
@@ -241,5 +247,53 @@ describe('generateForSite with a boundary and marked pages', () => {
     expect(docsOf({ startUrl: `${DOCS}/en/stable/install.html`, boundary })).toEqual({ docsName: 'Acme 4.2 docs', docsHome: `${DOCS}/en/stable/` });
     expect(docsOf({ startUrl: 'https://elsewhere.test/', boundary: { ...boundary, name: '  ' } })).toEqual({ docsHome: 'https://api.acme.test/' });
     expect(docsOf({ startUrl: `${DOCS}/` })).toEqual({});
+  });
+});
+
+/** A small docs site whose news post says what it is (schema.org BlogPosting), as blog engines write it. */
+function newsSite() {
+  const page = (title: string, body: string, head = '') => ({
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    body: `<!doctype html><html><head><title>${title} — Acme docs</title>${head}</head><body><main><h1>${title}</h1>${body}</main></body></html>`,
+  });
+  const post = JSON.stringify({ '@context': 'https://schema.org', '@type': 'BlogPosting', headline: 'Acme 5.0 is out', datePublished: '2026-11-01' });
+  return {
+    'docs.acme.test': {
+      routes: {
+        '/': page('Acme docs', '<p>Acme is a job queue for Python services: define tasks, run workers, watch them retry.</p><ul><li><a href="/install.html">Install</a></li><li><a href="/tasks.html">Tasks</a></li><li><a href="/news/acme-5.html">Acme 5.0 is out</a></li></ul>'),
+        '/install.html': page('Install', '<p>Install the acme package with pip and start one worker per machine before you queue tasks.</p>'),
+        '/tasks.html': page('Tasks', '<p>A task is a function the worker runs; its arguments must be serialisable, and it may be retried.</p>'),
+        '/news/acme-5.html': page('Acme 5.0 is out', '<p>Today we are proud to announce the biggest release in the history of our company and our community.</p>', `<script type="application/ld+json">${post}</script>`),
+      },
+    },
+  };
+}
+
+describe('scout generate', { timeout: 120_000 }, () => {
+  it('says how many pages it left out as not documentation, and writes none of them', async () => {
+    const server = await startFixtureServer(newsSite());
+    const out = await mkdtemp(join(tmpdir(), 'scout-not-docs-'));
+    const run = async (json: boolean) => {
+      const lines: string[] = [];
+      const io: Io = { out: (line) => lines.push(line), progress: () => undefined };
+      const code = await runGenerate({ input: server.url('docs.acme.test', '/'), out, cleanUrls: false, date: NOW, settings: {}, output: {}, json }, io, loopbackFetch());
+      return { code, text: lines.join('\n') };
+    };
+    try {
+      const report = JSON.parse((await run(true)).text) as { notDocsPages: Array<{ url: string; reason: string }> };
+      const post = server.url('docs.acme.test', '/news/acme-5.html');
+      expect(report.notDocsPages.map((p) => p.url)).toEqual([post]);
+      expect(report.notDocsPages[0]?.reason).toMatch(/blog post/i);
+      const { code, text } = await run(false);
+      expect(code, text).toBe(0);
+      expect(text).toContain(`1 page left out as not documentation:\n  ${post}: ${report.notDocsPages[0]?.reason}`);
+      const llms = await readFile(join(out, 'llms.txt'), 'utf8');
+      expect(links(llms)).toHaveLength(3);
+      expect(links(llms)).not.toContain(post);
+      expect(await readFile(join(out, 'llms-full.txt'), 'utf8')).not.toContain('proud to announce');
+    } finally {
+      await server.close();
+      await rm(out, { recursive: true, force: true });
+    }
   });
 });
