@@ -13,6 +13,9 @@ import type { OutputSettings } from '../lib/generate/output-settings';
 import { crawlSite } from '../lib/headless/crawl-site';
 import { folderFetch } from '../lib/headless/folder-fetch';
 import { lintLlmsTxt } from '../lib/headless/lint';
+import { manifestText } from '../lib/agents/docs-folder';
+import { docsFolderFromDb } from '../lib/agents/from-db';
+import { SCOUT_VERSION } from './version';
 import { publishLayout } from '../lib/headless/publish';
 import { outFolderProblem, writeFilesInside } from '../lib/headless/write-out';
 import { commandFetch, count, EXIT, isUrl, parseUrl, UsageError, type ExitCode, type Io } from './common';
@@ -27,6 +30,8 @@ export interface GenerateOptions {
   settings: Partial<CrawlSettings>;
   output: Partial<OutputSettings>;
   json: boolean;
+  /** Also write the docs folder's pages and manifest.json (lib/agents/docs-folder.ts) for `scout mcp`. */
+  forAgents?: boolean;
 }
 
 /** Where to start and how to fetch: the network (under the start's guard) for a URL, the folder for a folder. */
@@ -102,13 +107,28 @@ export async function runGenerate(options: GenerateOptions, io: Io, transport?: 
       written.push({ path: file.path, url: file.url, file: target, kind: file.kind, chars: file.text.length, ...(file.pages !== undefined ? { pages: file.pages } : {}), ...(lint ? { errors: lint.errors, warnings: lint.warnings } : {}) });
     }
     const layout = generated.files.files.length > 1 ? 'nested' : 'flat';
+    // The docs folder for agents: the llms.txt files above, and each listed page with the manifest.
+    let agents: { pages: number; manifest: string } | undefined;
+    if (options.forAgents) {
+      const folder = await docsFolderFromDb(db, job.origin, { scoutVersion: SCOUT_VERSION, ...(options.date ? { now: options.date } : {}) });
+      if (folder) {
+        const pageFiles = folder.files.filter((f) => f.kind === 'page');
+        const wrote = await writeFilesInside(outDir, pageFiles);
+        const kept = new Set(wrote.written.map((w) => w.relativePath));
+        const manifest = { ...folder.manifest, pages: folder.manifest.pages.filter((p) => kept.has(p.path)) };
+        const manifestWrite = await writeFilesInside(outDir, [{ relativePath: 'manifest.json', text: manifestText(manifest) }]);
+        for (const l of [...wrote.leftOut, ...manifestWrite.leftOut]) leftOut.push({ path: l.relativePath, reason: l.reason });
+        for (const l of folder.leftOut) if (!leftOut.some((x) => l.startsWith(`${x.path}:`))) leftOut.push({ path: l.split(': ')[0] ?? l, reason: l.slice(l.indexOf(': ') + 2) });
+        agents = { pages: manifest.pages.length, manifest: manifestWrite.written[0]?.file ?? '' };
+      }
+    }
     // The run failed when a file of the layout was not written (its parent llms.txt links to nothing),
     // when the site stopped the crawl (it refused the first pages), or when every page stored was empty
     // (an llms.txt that lists nothing).
     const allEmpty = storedPages.length > 0 && empty.length === storedPages.length;
     const code = leftOut.length || crawl.state === 'paused' || allEmpty ? EXIT.failed : EXIT.ok;
     if (options.json) {
-      io.out(JSON.stringify({ ok: code === EXIT.ok, startUrl, out: outDir, ...(boundary ? { boundary: { roots: boundary.roots, why: boundary.why, name: boundary.name, listed: boundary.listed } } : {}), layout, flatChars: generated.files.flatChars, settings: { crawl: job.settings, output: generated.files.settings }, crawl, files: written, leftOut, failedUrls: failed, skippedReasons: skipped, emptyPages: empty, notDocsPages: notDocs }, null, 2));
+      io.out(JSON.stringify({ ok: code === EXIT.ok, startUrl, out: outDir, ...(boundary ? { boundary: { roots: boundary.roots, why: boundary.why, name: boundary.name, listed: boundary.listed } } : {}), layout, flatChars: generated.files.flatChars, settings: { crawl: job.settings, output: generated.files.settings }, crawl, files: written, ...(agents ? { agents } : {}), leftOut, failedUrls: failed, skippedReasons: skipped, emptyPages: empty, notDocsPages: notDocs }, null, 2));
       return code;
     }
     const width = Math.max(0, ...written.map((w) => w.path.length));
@@ -117,6 +137,7 @@ export async function runGenerate(options: GenerateOptions, io: Io, transport?: 
       `Wrote ${count(written.length, 'file')} to ${outDir} (${layout}${layout === 'nested' ? `: the flat llms.txt would have ${generated.files.flatChars.toLocaleString('en')} characters, over the ${generated.files.settings.budget.toLocaleString('en')} budget` : ''}):`,
       ...written.map((w) => `  ${w.path.padEnd(width)} ${w.chars.toLocaleString('en').padStart(11)} chars${w.pages !== undefined ? `, ${count(w.pages, 'page')}` : ''}${w.errors ? `, ${count(w.errors, 'lint error')}` : ''}`),
     ];
+    if (agents) lines.push(`Docs folder for agents: ${count(agents.pages, 'page')} as Markdown under pages/ and manifest.json (serve it with: scout mcp ${outDir})`);
     if (leftOut.length) lines.push(`${count(leftOut.length, 'file')} left out (not written):`, ...leftOut.map((l) => `  ${l.path}: ${l.reason}`));
     if (failed.length) lines.push(`${count(failed.length, 'URL')} failed:`, ...failed.slice(0, 20).map((f) => `  ${f.url}: ${f.reason}`), ...(failed.length > 20 ? [`  … and ${failed.length - 20} more (--json lists all)`] : []));
     if (empty.length) lines.push(`${count(empty.length, 'page')} stored empty, left out of the files:`, ...empty.slice(0, 20).map((e) => `  ${e.url}: ${e.reason}`), ...(empty.length > 20 ? [`  … and ${empty.length - 20} more (--json lists all)`] : []));

@@ -35,6 +35,7 @@ Usage:
   scout lint <llms.txt file or URL>...        validate llms.txt files (spec v2, reference parser, size)
   scout generate <url|folder> --out <dir>     crawl a site (or a built site on disk) and write llms.txt files
   scout check <url>                           find a site's llms.txt files from a page and validate each
+  scout mcp <folder>...                       serve docs folders to a coding agent (MCP over stdio)
 
 Options for every command:
   --json       machine-readable results on stdout
@@ -83,6 +84,8 @@ A folder is read from disk as the site published at --base-url, with no server.
   --ignore-robots        do not honour robots.txt (default: honoured)
   --budget <chars>       characters an llms.txt may have before it is nested, default ${n(DEFAULT_OUTPUT_SETTINGS.budget)}
   --flat                 always one flat llms.txt, however large
+  --for-agents           also write each page as Markdown (pages/) and manifest.json: a docs folder
+                         for coding agents ("scout mcp <dir>"; docs/docs-folder.md)
 
 Client-rendered pages (single-page apps) are stored as fetched, with the reason: rendering them in
 tabs needs the extension. docsify sites are read from their Markdown, as the extension reads them.
@@ -111,6 +114,22 @@ Exit 1 when no llms.txt is found, one has errors, or a check finds an error.
 ${SEVERITIES}
 
 ${EXIT_CODES}`,
+
+  mcp: `Usage: scout mcp <folder>...
+
+An MCP server over stdio for coding agents (Claude Code, Cursor, VS Code…), serving one or more
+docs folders: the Output tab's "Docs for agents" export unpacked, or what
+"scout generate <site> --out <folder> --for-agents" writes. Offline: it reads only the folders,
+and reads a folder again when its manifest.json changes. Tools:
+
+  list_docs      the documentation sets: name, site, pages, sections, crawl time
+  search_docs    full-text search (BM25 over each page's sections; site and section filters):
+                 each result with its source URL, page, heading and a snippet
+  read_page      a page as Markdown, whole or one section by its heading
+  get_llms_txt   a set's llms.txt (or a nested one by its path)
+
+Claude Code:  claude mcp add scout-docs -- npx tsx /path/to/scout/cli/scout.ts mcp /path/to/folder
+The protocol is on stdout; messages go to stderr. Exit 1 when a folder cannot be served (why on stderr).`,
 };
 
 const OPTIONS = {
@@ -134,13 +153,14 @@ const OPTIONS = {
   'ignore-robots': { type: 'boolean', default: false },
   budget: { type: 'string' },
   flat: { type: 'boolean', default: false },
+  'for-agents': { type: 'boolean', default: false },
 } as const;
 
 /** Which options each command takes (the shared ones aside): any other is a usage error. */
 const ALLOWED: Record<string, string[]> = {
   lint: ['base-url', 'strict'],
   check: ['strict', 'verbose', 'markdown', 'date', 'crawl', 'max-pages'],
-  generate: ['base-url', 'out', 'start', 'clean-urls', 'date', 'max-pages', 'max-depth', 'scope', 'include', 'exclude', 'ignore-robots', 'budget', 'flat'],
+  generate: ['base-url', 'out', 'start', 'clean-urls', 'date', 'max-pages', 'max-depth', 'scope', 'include', 'exclude', 'ignore-robots', 'budget', 'flat', 'for-agents'],
 };
 const SHARED = new Set(['json', 'quiet', 'help']);
 
@@ -160,7 +180,7 @@ async function main(argv: string[], io: Io & { quiet: (q: boolean) => void }): P
     return values.help ? EXIT.ok : EXIT.usage;
   }
   const help = HELP[command];
-  if (command === 'main' || help === undefined) throw new UsageError(`Unknown command "${command}". Commands: lint, generate, check (scout --help)`);
+  if (command === 'main' || help === undefined) throw new UsageError(`Unknown command "${command}". Commands: lint, generate, check, mcp (scout --help)`);
   if (values.help) {
     io.out(help);
     return EXIT.ok;
@@ -172,6 +192,10 @@ async function main(argv: string[], io: Io & { quiet: (q: boolean) => void }): P
 
   // Each command's modules load only when it runs: --help and usage errors answer at once.
   if (command === 'lint') return (await import('./lint')).runLint({ inputs: rest, ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}), strict: values.strict, json: values.json }, io);
+  if (command === 'mcp') {
+    if (!rest.length) throw new UsageError('mcp takes one or more docs folders: scout mcp ./python-docs');
+    return (await import('./mcp')).runMcp(rest, io);
+  }
   if (command === 'check') {
     if (rest.length !== 1 || !rest[0]) throw new UsageError('check takes one URL: scout check https://docs.example.com/');
     return (await import('./check')).runCheck({ url: rest[0], strict: values.strict, verbose: values.verbose, json: values.json, markdown: values.markdown, crawl: values.crawl, maxPages: intOption(values['max-pages'], 'max-pages', 1, MAX_PAGES_LIMIT), ...(values.date ? { date: values.date } : {}) }, io);
@@ -201,6 +225,7 @@ async function main(argv: string[], io: Io & { quiet: (q: boolean) => void }): P
     },
     output: { ...(budget !== undefined ? { budget } : {}), ...(values.flat ? { layout: 'flat' as const } : {}) },
     json: values.json,
+    forAgents: values['for-agents'],
   }, io);
 }
 

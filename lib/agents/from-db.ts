@@ -1,0 +1,63 @@
+/**
+ * The docs folder of a generated version, from the database: the extension's Output tab (one
+ * button, zipped) and `scout generate --for-agents` (written to --out) both make it here, so the
+ * two are the same layout. The pages are those the version's llms.txt lists, read from its crawl.
+ */
+import type { ArtifactRecord, ScoutDb } from '../db';
+import { fileFullText } from '../generate/output-files';
+import { getJob, latestArtifact, latestJob, pagesOf } from '../queries';
+import { buildDocsFolder, type DocsFolder, type DocsFolderInput } from './docs-folder';
+
+export interface FolderArtifacts {
+  llms: ArtifactRecord;
+  full?: ArtifactRecord;
+  files?: ArtifactRecord;
+}
+
+/** The llms.txt files of the version by their path on the site, each followed by its llms-full.txt. */
+function siteFiles(origin: string, { llms, full, files }: FolderArtifacts): DocsFolderInput['siteFiles'] {
+  const layout = files?.files;
+  if (!layout) {
+    return [
+      { path: '/llms.txt', url: `${origin}/llms.txt`, kind: 'llms', text: llms.text },
+      ...(full ? [{ path: '/llms-full.txt', url: `${origin}/llms-full.txt`, kind: 'llms-full' as const, text: full.text }] : []),
+    ];
+  }
+  return layout.files.flatMap((file) => [
+    { path: file.path, url: file.url, kind: 'llms' as const, text: file.text },
+    ...(full ? [{ path: file.fullPath, url: file.fullUrl, kind: 'llms-full' as const, text: fileFullText(full.text, layout, file, origin) }] : []),
+  ]);
+}
+
+/**
+ * The docs folder for the site's version `artifacts` (default: the latest). Null when the site has
+ * no generated version or its crawl's pages are gone.
+ */
+export async function docsFolderFromDb(db: ScoutDb, origin: string, options: { scoutVersion: string; now?: Date; artifacts?: FolderArtifacts }): Promise<DocsFolder | null> {
+  let artifacts = options.artifacts;
+  if (!artifacts) {
+    const llms = await latestArtifact(db, origin, 'llms');
+    if (!llms) return null;
+    const [full, files] = await Promise.all([latestArtifact(db, origin, 'llms-full'), latestArtifact(db, origin, 'files')]);
+    artifacts = { llms, ...(full?.version === llms.version ? { full } : {}), ...(files?.version === llms.version ? { files } : {}) };
+  }
+  const { llms } = artifacts;
+  const job = await getJob(db, llms.jobId, 'crawl');
+  if (!job || !llms.model) return null;
+  const [pages, refresh] = await Promise.all([pagesOf(db, job.id).toArray(), latestJob(db, origin, 'refresh', 'done')]);
+  const roots = job.boundary?.roots.map((root) => `${root.origin}${root.path}`);
+  return buildDocsFolder({
+    name: llms.model.title,
+    ...(llms.model.summary ? { summary: llms.model.summary } : {}),
+    origin,
+    startUrl: job.startUrl,
+    scope: { mode: job.settings.scope, ...(roots?.length ? { roots } : {}) },
+    scoutVersion: options.scoutVersion,
+    crawledAt: job.startedAt ?? job.createdAt,
+    ...(refresh?.endedAt && refresh.endedAt > (job.endedAt ?? 0) ? { refreshedAt: refresh.endedAt } : {}),
+    generatedAt: (options.now ?? new Date()).getTime(),
+    sections: llms.model.sections,
+    pages: pages.map((page) => ({ key: page.key, url: page.url, finalUrl: page.finalUrl, title: page.title, markdown: page.markdown, fetchedAt: page.fetchedAt })),
+    siteFiles: siteFiles(origin, artifacts),
+  });
+}

@@ -1,0 +1,194 @@
+/**
+ * Full-text search over docs folders for `search_docs`: BM25 (MiniSearch's BM25+) over
+ * heading-level chunks — a page cut at its headings, long sections cut again at paragraphs — with
+ * the page title and the chunk's headings weighted above its text. One index holds every folder;
+ * a folder read again replaces its own chunks only. Link targets are left out of the indexed text
+ * (every link to /library/ would otherwise make "library" a word of every page).
+ */
+import MiniSearch, { type SearchResult } from 'minisearch';
+import { markdownSections } from './markdown-sections';
+
+/** A page of one docs set, as the index needs it. */
+export interface IndexPage {
+  /** The set's id (list_docs). */
+  site: string;
+  path: string;
+  url: string;
+  title: string;
+  section: string;
+  markdown: string;
+}
+
+export interface Chunk {
+  id: string;
+  site: string;
+  path: string;
+  url: string;
+  title: string;
+  /** The heading's place in the page ("Lists › Using Lists as Stacks"); '' for the text above the first heading. */
+  heading: string;
+  section: string;
+  text: string;
+}
+
+export interface SearchHit {
+  site: string;
+  path: string;
+  url: string;
+  title: string;
+  heading: string;
+  section: string;
+  score: number;
+  snippet: string;
+}
+
+export interface SearchFilters {
+  site?: string;
+  section?: string;
+  limit?: number;
+}
+
+/** A section's own text over this many characters is cut at blank lines into parts of about PART_CHARS. */
+const MAX_CHUNK_CHARS = 4000;
+const PART_CHARS = 2500;
+const SNIPPET_CHARS = 280;
+
+// Words too common to say what a question is about; left out of the index and of queries alike.
+const STOP_WORDS = new Set(
+  'a an and are as at be but by can do does for from how i if in into is it its of on or so such than that the their then there these this to was what when where which while who why will with you your'.split(' '),
+);
+
+const WORD_SPLIT = /[\n\r\p{Z}\p{P}\p{S}]+/u;
+const tokenize = (text: string) => text.split(WORD_SPLIT);
+const processTerm = (term: string) => {
+  const lower = term.toLowerCase();
+  return lower.length < 2 && !/\d/.test(lower) ? null : STOP_WORDS.has(lower) ? null : lower;
+};
+
+/** Link and image targets out, their text kept: `[os.path](https://…/os.path.html#x)` → `[os.path]`. */
+function withoutLinkTargets(text: string): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const open = text.indexOf('](', i);
+    if (open < 0) break;
+    const close = text.indexOf(')', open + 2);
+    const space = text.slice(open + 2, close < 0 ? undefined : close).search(/\s/);
+    out += text.slice(i, open + 1);
+    if (close < 0 || space >= 0) {
+      i = open + 1;
+      continue;
+    }
+    i = close + 1;
+  }
+  return out + text.slice(i);
+}
+
+/** `text` cut at blank lines into parts of about PART_CHARS (a part is never cut inside a paragraph). */
+function parts(text: string): string[] {
+  if (text.length <= MAX_CHUNK_CHARS) return [text];
+  const out: string[] = [];
+  let current = '';
+  for (const paragraph of text.split(/\n\s*\n/)) {
+    if (current && current.length + paragraph.length > PART_CHARS) {
+      out.push(current);
+      current = '';
+    }
+    current = current ? `${current}\n\n${paragraph}` : paragraph;
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+/** A page's chunks: one a heading (its own text, up to the first sub-heading), long ones in parts. */
+export function chunksOf(page: IndexPage): Chunk[] {
+  const chunks: Chunk[] = [];
+  for (const section of markdownSections(page.markdown)) {
+    const heading = [...section.trail, section.heading].filter(Boolean).join(' › ');
+    // The heading line is indexed as the heading, not again as text.
+    const body = section.level > 0 ? section.text.slice(section.text.indexOf('\n') + 1 || section.text.length) : section.text;
+    const cleaned = withoutLinkTargets(body).trim();
+    if (!cleaned && !section.heading) continue;
+    parts(cleaned || '').forEach((text) => {
+      chunks.push({ id: `${page.site}\u0000${page.path}\u0000${chunks.length}`, site: page.site, path: page.path, url: page.url, title: page.title, heading, section: page.section, text });
+    });
+  }
+  return chunks;
+}
+
+/** Where a query term first shows in the text, and the text around it on one line. */
+function snippetOf(text: string, terms: string[]): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const lower = flat.toLowerCase();
+  let at = -1;
+  for (const term of terms) {
+    const found = lower.indexOf(term.toLowerCase());
+    if (found >= 0 && (at < 0 || found < at)) at = found;
+  }
+  if (flat.length <= SNIPPET_CHARS) return flat;
+  const start = Math.max(0, at < 0 ? 0 : at - 80);
+  const end = Math.min(flat.length, start + SNIPPET_CHARS);
+  return `${start > 0 ? '…' : ''}${flat.slice(start, end).trim()}${end < flat.length ? '…' : ''}`;
+}
+
+const fold = (text: string) => text.toLowerCase().trim();
+
+/** The search index over every served folder. */
+export class DocsIndex {
+  private readonly search = new MiniSearch<Chunk>({
+    fields: ['title', 'heading', 'text'],
+    storeFields: [],
+    tokenize,
+    processTerm,
+    searchOptions: { boost: { title: 3, heading: 2 }, tokenize, processTerm },
+  });
+  private readonly chunks = new Map<string, Chunk>();
+  private readonly bySite = new Map<string, string[]>();
+
+  /** Indexes `pages` as the set `site`'s, replacing what the set had. */
+  replaceSite(site: string, pages: IndexPage[]): void {
+    const old = this.bySite.get(site) ?? [];
+    if (old.length) {
+      this.search.discardAll(old);
+      for (const id of old) this.chunks.delete(id);
+    }
+    const chunks = pages.flatMap(chunksOf);
+    for (const chunk of chunks) this.chunks.set(chunk.id, chunk);
+    this.search.addAll(chunks);
+    this.bySite.set(site, chunks.map((chunk) => chunk.id));
+  }
+
+  get size(): number {
+    return this.chunks.size;
+  }
+
+  /** The best chunk of each of the best pages for `query`, best first. */
+  query(query: string, filters: SearchFilters = {}): SearchHit[] {
+    const limit = filters.limit ?? 8;
+    const section = filters.section ? fold(filters.section) : undefined;
+    const filter = (result: SearchResult) => {
+      const chunk = this.chunks.get(String(result.id));
+      if (!chunk) return false;
+      if (filters.site && chunk.site !== filters.site) return false;
+      return !section || fold(chunk.section) === section;
+    };
+    const results = this.search.search(query, {
+      filter,
+      // The last word may be half typed; long words forgive a typo.
+      prefix: (term, index, terms) => index === terms.length - 1 && term.length >= 3,
+      fuzzy: (term) => (term.length >= 7 ? 0.15 : false),
+    });
+    const hits: SearchHit[] = [];
+    const pages = new Set<string>();
+    for (const result of results) {
+      const chunk = this.chunks.get(String(result.id));
+      if (!chunk) continue;
+      const page = `${chunk.site}\u0000${chunk.path}`;
+      if (pages.has(page)) continue;
+      pages.add(page);
+      hits.push({ site: chunk.site, path: chunk.path, url: chunk.url, title: chunk.title, heading: chunk.heading, section: chunk.section, score: Math.round(result.score * 100) / 100, snippet: snippetOf(chunk.text, result.terms) });
+      if (hits.length >= limit) break;
+    }
+    return hits;
+  }
+}
