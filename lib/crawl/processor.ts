@@ -1,5 +1,6 @@
 import type { FrontierRecord } from '../db';
 import type { DomAdapter } from '../convert/dom';
+import type { DocsBoundary } from '../url/boundary';
 import { createScope } from '../url/scope';
 import { ConversionQueue } from './conversion-queue';
 import { convertBody, convertJobOf, fetchStep, finishPage, type PageOutcome } from './process-page';
@@ -23,6 +24,8 @@ export interface ProcessRequest {
   entry: FrontierRecord;
   startUrl: string;
   settings: CrawlSettings;
+  /** The documentation's boundary, for a `docs` crawl (its scope judges redirects too). */
+  boundary?: DocsBoundary;
   timeoutMs?: number;
   /** Given by the crawl runner; without it (a refresh, a test) nothing is released early. */
   slot?: HostSlot;
@@ -43,10 +46,10 @@ export type PageProcessor = (request: ProcessRequest, signal?: AbortSignal) => P
  */
 export function createLocalProcessor(fetchFn: typeof fetch, converter: DomAdapter | ConversionQueue): PageProcessor {
   const scopes = new Map<string, (url: string) => string | null>();
-  return async ({ entry, startUrl, settings, timeoutMs, slot }, signal) => {
-    const key = JSON.stringify([startUrl, settings.scope, settings.include, settings.exclude]);
+  return async ({ entry, startUrl, settings, boundary, timeoutMs, slot }, signal) => {
+    const key = JSON.stringify([startUrl, settings.scope, settings.include, settings.exclude, boundary?.roots]);
     let scope = scopes.get(key);
-    if (!scope) scopes.set(key, (scope = createScope({ startUrl, mode: settings.scope, include: settings.include, exclude: settings.exclude })));
+    if (!scope) scopes.set(key, (scope = createScope({ startUrl, mode: settings.scope, include: settings.include, exclude: settings.exclude, ...(boundary ? { boundary } : {}) })));
     const timings = { fetch: 0, convert: 0 };
     const ctx = { fetch: fetchFn, scope, signal, timeoutMs, timings, slot };
     const step = await fetchStep(entry as FrontierRecord, ctx).finally(() => slot?.release());

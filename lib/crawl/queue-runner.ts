@@ -4,6 +4,7 @@ import { DEFAULT_CRAWL_DELAY_CAP_S, HostGate } from './host-gate';
 import type { PageOutcome } from './process-page';
 import type { HostSlot, PageProcessor } from './processor';
 import type { CrawlSettings } from './settings';
+import type { DocsBoundary } from '../url/boundary';
 
 export interface QueueDeps {
   db: ScoutDb;
@@ -38,6 +39,8 @@ export interface QueueWriter {
 export interface OpenQueue {
   startUrl: string;
   settings: CrawlSettings;
+  /** A `docs` crawl's boundary: the processor's scope judges redirects by it. */
+  boundary?: DocsBoundary;
   gate: HostGate;
   frontier: Frontier;
 }
@@ -298,12 +301,12 @@ export abstract class QueueRunner {
   }
 
   private async processEntry(entry: FrontierRecord, job: QueueJob, slot: HostSlot): Promise<PageOutcome> {
-    const { startUrl, settings, gate } = job;
+    const { startUrl, settings, gate, boundary } = job;
     if (settings.respectRobots) {
       const rules = await gate.loadRobots(new URL(entry.url).origin);
       if (rules && !rules.isAllowed(entry.url)) return { state: 'skipped', reason: job.robotsReason, retries: 0 };
     }
-    const result = await this.deps.process({ entry, startUrl, settings, timeoutMs: this.deps.timeoutMs, slot }, this.abort.signal);
+    const result = await this.deps.process({ entry, startUrl, settings, ...(boundary ? { boundary } : {}), timeoutMs: this.deps.timeoutMs, slot }, this.abort.signal);
     this.timings.fetch += result.ms.fetch;
     this.timings.convert += result.ms.convert;
     return result;

@@ -64,6 +64,7 @@ export class CrawlRunner extends QueueRunner {
     };
     return this.runQueue({
       ...queue,
+      ...(job.boundary ? { boundary: job.boundary } : {}),
       writer,
       room: (inPipeline) => settings.maxPages - writer.stored - inPipeline,
       reachedLimit: () => writer.stored >= settings.maxPages,

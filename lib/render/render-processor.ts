@@ -42,10 +42,10 @@ export function withRendering(inner: PageProcessor, deps: RenderingDeps): PagePr
   /** Origin → shell pages seen: the per-site half of the verdict. */
   const shellsPerSite = new Map<string, number>();
   const scopes = new Map<string, (url: string) => string | null>();
-  const scopeOf = ({ startUrl, settings }: ProcessRequest) => {
-    const key = JSON.stringify([startUrl, settings.scope, settings.include, settings.exclude]);
+  const scopeOf = ({ startUrl, settings, boundary }: ProcessRequest) => {
+    const key = JSON.stringify([startUrl, settings.scope, settings.include, settings.exclude, boundary?.roots]);
     let scope = scopes.get(key);
-    if (!scope) scopes.set(key, (scope = createScope({ startUrl, mode: settings.scope, include: settings.include, exclude: settings.exclude })));
+    if (!scope) scopes.set(key, (scope = createScope({ startUrl, mode: settings.scope, include: settings.include, exclude: settings.exclude, ...(boundary ? { boundary } : {}) })));
     return scope;
   };
 

@@ -73,6 +73,10 @@ export function createScope(options: ScopeOptions): Scope {
     if (refused) return refused;
     const variant = options.otherVariants ? null : otherVariant(start.href, url.href);
     const { boundary } = options;
+    if (options.mode === 'docs' && !isSameSite(start.hostname, url.hostname)) {
+      // Another site is never documentation of this one, boundary or not: said as the site scope says it.
+      return `Outside the site (${url.hostname})`;
+    }
     if (options.mode === 'docs' && boundary) {
       // Another version is named as such (the panel offers it as a crawl of its own), before the boundary's reason.
       if (variant) return variant;

@@ -32,10 +32,14 @@ function acme(port: () => number): Record<string, FixtureSite> {
     html(
       `<!doctype html><html><head><title>${title} — Acme 4.2 documentation</title><meta property="og:site_name" content="Acme"></head><body>` +
         `<header><nav><a href="${www('/')}">Acme</a> <a href="${www('/pricing')}">Pricing</a> <a href="${www('/blog/')}">Blog</a></nav></header>` +
-        `${sidebar}<main><h1>${title}</h1><p>How ${title} works, explained at some length for the readers of these docs.</p><a href="/en/latest/a.html">latest</a></main></body></html>`,
+        `${sidebar}<main><h1>${title}</h1><p>How ${title} works, explained at some length for the readers of these docs.</p><a href="/en/latest/a.html">latest</a> <a href="/en/stable/moved.html">moved</a></main></body></html>`,
     );
   // Routes are answered when asked, once the port is known.
-  const docs: Record<string, () => Route> = { '/en/stable/': () => page('Welcome') };
+  const docs: Record<string, () => Route> = {
+    '/en/stable/': () => page('Welcome'),
+    // A docs address that moved to the blog: the redirect is judged by the boundary too.
+    '/en/stable/moved.html': () => ({ status: 301, headers: { location: www('/blog/post-1') } }),
+  };
   for (const p of STABLE) {
     docs[`/en/stable/${p}`] = () => page(`Stable ${p}`);
     docs[`/en/latest/${p}`] = () => page(`Latest ${p}`);
@@ -142,10 +146,12 @@ describe('a docs crawl', () => {
     expect(server.requests.filter((r) => r.host === WWW)).toEqual([]);
     expect((await getJob(db, job.id, 'crawl'))?.boundary).toEqual(plan.boundary);
     const skipped = await db.frontier.where('[jobId+state]').equals([job.id, 'skipped']).toArray();
+    const www = (path: string) => server.url(WWW, path);
     const reasonOf = (path: string, host = DOCS) => skipped.find((f) => f.url === `http://${host}:${server.port}${path}`)?.reason;
     expect(reasonOf('/blog/post-1', WWW)).toBe(`Outside the documentation (${WWW}:${server.port}/blog/)`);
     expect(reasonOf('/pricing', WWW)).toBe(`Outside the documentation (${WWW}:${server.port}/)`);
     expect(reasonOf('/en/latest/a.html')).toBe('Another version of the docs (latest; crawling stable)');
+    expect(reasonOf('/en/stable/moved.html')).toBe(`Redirected out of scope to ${www('/blog/post-1')} (Outside the documentation (${WWW}:${server.port}/blog/))`);
   });
 
   it('without a plan works out the boundary itself first, and keeps it on the job', async () => {
