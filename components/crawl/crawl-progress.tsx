@@ -2,12 +2,14 @@ import type { CrawlCounters, CrawlJob } from '@/lib/db';
 import { plural } from '../format';
 import { DEFAULT_CRAWL_DELAY_CAP_S } from '@/lib/crawl/host-gate';
 import { CommandError, useCommand } from '../use-command';
+import { scopeLine } from './scope-words';
 
 /** Live progress of a crawl with its controls. Numbers come from the job row the worker keeps current. */
 export function CrawlProgress({ job, onNew, onOutput }: { job: CrawlJob; onNew: () => void; onOutput: () => void }) {
   const { run, error } = useCommand();
   const c = job.counters;
   const get = (k: keyof CrawlCounters) => c[k] ?? 0;
+  const notDocs = get('notDocs');
   const processed = get('done') + get('failed') + get('skipped');
   const total = Math.max(get('discovered'), 1);
   const active = job.state === 'running' || job.state === 'paused';
@@ -20,6 +22,7 @@ export function CrawlProgress({ job, onNew, onOutput }: { job: CrawlJob; onNew: 
         <h2>{titleFor(job)}</h2>
         <span className={`pill pill--${job.state}`} data-testid="crawl-state">{job.state}</span>
       </div>
+      <p className="crawl-progress__scope" data-testid="crawl-scope">{scopeLine(job)}</p>
       <div className="bar" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label="Crawl progress">
         <div className="bar__fill" style={{ transform: `scaleX(${pct / 100})` }} />
       </div>
@@ -34,6 +37,7 @@ export function CrawlProgress({ job, onNew, onOutput }: { job: CrawlJob; onNew: 
       <p className="crawl-progress__message" data-testid="crawl-message">{job.message}</p>
       {c.crawlDelayUsed !== undefined && c.crawlDelayAsked !== undefined && <PaceNote job={job} asked={c.crawlDelayAsked} used={c.crawlDelayUsed} />}
       {get('rendered') > 0 && <p className="muted" data-testid="rendered-note">{plural(get('rendered'), 'page')} needed JavaScript and {get('rendered') === 1 ? 'was' : 'were'} rendered in a background tab.</p>}
+      {notDocs > 0 && <p className="muted" data-testid="not-docs-note">{plural(notDocs, 'page')} {notDocs === 1 ? 'was' : 'were'} not documentation: kept out of llms.txt.</p>}
       {get('duplicates') > 0 && <p className="muted">{plural(get('duplicates'), 'page')} had the same content as another and {get('duplicates') === 1 ? 'is' : 'are'} kept once.</p>}
       <CommandError error={error} />
       <div className="crawl-progress__actions">

@@ -4,6 +4,7 @@ import { CrawlProgress } from './crawl-progress';
 import { PageList } from './page-list';
 import { SettingsForm } from './settings-form';
 import { useLatestCrawl } from './use-crawl';
+import { usePlan } from './use-plan';
 import { useStallWatch } from './use-stall-watch';
 import { VariantsCard } from './variants-card';
 import { CommandError, errorOf, useCommand } from '../use-command';
@@ -25,9 +26,15 @@ export function CrawlView({ origin, pageUrl, onOutput }: { origin: string; pageU
   return (
     <div className="crawl-view">
       <CommandError error={error} />
-      {showForm ? <SettingsForm startUrl={pageUrl} busy={busy} onStart={(s) => void start(s)} initial={job?.settings.liftCrawlDelayCap ? { liftCrawlDelayCap: true } : undefined} /> : <CrawlProgress job={job} onNew={() => setFresh(true)} onOutput={onOutput} />}
+      {showForm ? <PlannedSettings origin={origin} pageUrl={pageUrl} busy={busy} onStart={(s) => void start(s)} initial={job?.settings.liftCrawlDelayCap ? { liftCrawlDelayCap: true } : undefined} /> : <CrawlProgress job={job} onNew={() => setFresh(true)} onOutput={onOutput} />}
       {job && !fresh && <VariantsCard job={job} />}
       {job && !fresh && <PageList job={job} />}
     </div>
   );
+}
+
+/** The settings form with what the crawl would cover above it; the plan is asked for only while the form shows. */
+function PlannedSettings({ origin, pageUrl, ...form }: { origin: string; pageUrl: string; busy: boolean; onStart: (s: CrawlSettings) => void; initial?: Partial<CrawlSettings> }) {
+  const plan = usePlan(origin, pageUrl);
+  return <SettingsForm startUrl={pageUrl} plan={plan} {...form} />;
 }

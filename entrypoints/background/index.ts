@@ -6,6 +6,7 @@ import { setUpDescribe } from './describe';
 import { setUpDiscovery } from './discovery';
 import { setUpGenerate } from './generate';
 import { installNetworkGuard } from './network-guard';
+import { setUpPlans } from './plan';
 import { createSchedule } from './schedule';
 import { setUpSidePanel } from './side-panel';
 
@@ -17,6 +18,7 @@ export default defineBackground(() => {
   setUpCommands();
   setUpDiscovery();
   setUpCheck();
+  setUpPlans();
   const schedule = createSchedule({ db, browser });
   const crawls = setUpCrawls({ db, browser, processor: browserProcessor({ db, browser }), hooks: schedule.hooks });
   schedule.setUp(crawls.startRefresh);

@@ -1,0 +1,55 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useRef } from 'react';
+import { db, type PlanRecord } from '@/lib/db';
+import { isKind, jobsNewestFirst } from '@/lib/queries';
+import { useCommand } from '../use-command';
+
+/** How long the panel stays on a start page before asking for its plan. */
+const SETTLE_MS = 700;
+
+export interface PlanState {
+  /** The plan for this start page; undefined while loading, null when there is none yet. */
+  plan: PlanRecord | null | undefined;
+  /** Makes the plan again (the failed one's "Try again"). */
+  again: () => void;
+  /** The planCrawl command's own failure (no answer, no access), in words. */
+  error: string | null;
+}
+
+/**
+ * What a crawl from `startUrl` would cover (lib/crawl/plan.ts), asked for once: when there is no
+ * plan for the page made from the site's current discovery. The plan reads discovery's llms.txt
+ * files and sitemaps, so it waits while a first discovery is still running. Each start page and
+ * discovery is asked about at most once per mount: re-renders and live-query updates send nothing.
+ */
+export function usePlan(origin: string, startUrl: string): PlanState {
+  const plan = useLiveQuery(async () => (await db.plans.get(startUrl)) ?? null, [startUrl]);
+  const discovery = useLiveQuery(async () => {
+    const jobs = await jobsNewestFirst(db, origin).filter(isKind('discovery')).toArray();
+    return { done: jobs.find((j) => j.state === 'done')?.id ?? null, running: jobs.some((j) => j.state === 'running') };
+  }, [origin]);
+  const { run, error } = useCommand();
+  const asked = useRef(new Set<string>());
+
+  const current = discovery?.done ?? null;
+  const waiting = plan === undefined || discovery === undefined || (discovery.running && current === null);
+  const stale = plan === null || (plan !== undefined && plan.state !== 'running' && current !== null && plan.discoveryJobId !== current);
+
+  useEffect(() => {
+    if (waiting || !stale) return;
+    const key = `${startUrl}\n${current ?? ''}`;
+    if (asked.current.has(key)) return;
+    // A reader clicking through the site with this tab open asks nothing of pages they only pass.
+    const timer = setTimeout(() => {
+      asked.current.add(key);
+      void run('planCrawl', { url: startUrl });
+    }, SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, stale, startUrl, current, run]);
+
+  const again = useCallback(() => {
+    void run('planCrawl', { url: startUrl, again: true });
+  }, [run, startUrl]);
+
+  return { plan, again, error: error === 'no-access' ? 'Scout has no access to this site yet. Allow it above.' : error };
+}

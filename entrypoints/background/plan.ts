@@ -1,0 +1,64 @@
+import { linkedomAdapter } from '@/lib/convert/dom';
+import { planCrawl } from '@/lib/crawl/plan';
+import { db } from '@/lib/db';
+import { browserFetch } from '@/lib/fetch/browser-fetch';
+import { siteInfo } from '@/lib/url/site';
+import { holdStartHost } from './network-guard';
+import { onCommand } from './on-command';
+
+/** A plan reads the start page and the site's sitemaps; a site slower than this is answered in words, not a spinner forever. */
+const PLAN_TIMEOUT_MS = 90_000;
+
+/**
+ * What a crawl from a page would cover (lib/crawl/plan.ts), worked out in the worker before the
+ * crawl starts. The command answers at once; the plan lands on the `plans` table, which the
+ * Generate tab watches. One plan per start page at a time: a second ask joins the one running.
+ */
+export function setUpPlans(): void {
+  void failInterruptedPlans();
+  const running = new Set<string>();
+
+  onCommand('planCrawl', async (data) => {
+    const info = siteInfo(data.url);
+    if (!(await browser.permissions.contains({ origins: info.hostPatterns }))) return { error: 'no-access' as const };
+    if (running.has(data.url)) return { ok: true as const };
+    running.add(data.url);
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error(`the site took longer than ${PLAN_TIMEOUT_MS / 1000} s to answer`)), PLAN_TIMEOUT_MS);
+    const work = async () => {
+      // A site on the user's own network may be reached while the plan reads it, as discovery does.
+      const release = await holdStartHost(data.url);
+      try {
+        await planCrawl(db, data.url, { fetch: browserFetch, dom: linkedomAdapter, signal: controller.signal }, { again: data.again });
+      } finally {
+        await release().catch((error: unknown) => console.error('Scout could not remove an allow rule', error));
+      }
+    };
+    void work()
+      .catch((error: unknown) => recordFailure(data.url, info.origin, error))
+      .catch((error: unknown) => console.error('Scout could not record a failed plan', error))
+      .finally(() => {
+        clearTimeout(timer);
+        running.delete(data.url);
+      });
+    return { ok: true as const };
+  });
+}
+
+/** A plan that threw before writing its own failure still ends, with the reason, so the panel offers Try again. */
+async function recordFailure(startUrl: string, origin: string, error: unknown): Promise<void> {
+  const message = `Scout could not read the site to find its documentation: ${error instanceof Error ? error.message : String(error)}.`;
+  await db.transaction('rw', db.plans, async () => {
+    const plan = await db.plans.get(startUrl);
+    if (plan?.state === 'failed') return;
+    await db.plans.put({ ...plan, startUrl, origin, state: 'failed', message, createdAt: plan?.createdAt ?? Date.now() });
+  });
+}
+
+/** Plans the worker was making when it was stopped never finish: they end failed, so the panel offers Try again. */
+async function failInterruptedPlans(): Promise<void> {
+  await db.plans
+    .filter((p) => p.state === 'running')
+    .modify({ state: 'failed', message: 'Stopped before it finished (the browser stopped Scout’s background worker).' })
+    .catch((error: unknown) => console.error('Scout could not mark interrupted plans', error));
+}
