@@ -1,0 +1,224 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
+import { COMPANIES } from '../fixtures/company-sites';
+import type { CompanyFixture, HostPath } from '../fixtures/company-sites/common';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { latestCrawl, readStore } from './extension-db';
+import { expect, test } from './fixtures';
+
+// Issue #27 items 1 and 6 through the side panel in real Chromium: on company-shaped fixtures (docs
+// on their own host and folder, a marketing site with a blog, a forum, a status page, an API
+// reference on its own host, off-site edit links), with default settings, the Generate tab shows
+// where the documentation is and how many pages the site lists before the crawl starts; the crawl
+// then keeps to the documentation.
+
+const SHOT_DIR = '/tmp/shots';
+
+/** "docs.acme.test:41234/en/stable/guide/x" for a page, comparable with the card's root labels. */
+const label = (server: FixtureServer, page: HostPath) => {
+  const url = new URL(server.url(page.host, page.path));
+  return `${url.host}${url.pathname}`;
+};
+/** A stored page or llms.txt link as the same kind of label, without the query or fragment. */
+const labelOf = (href: string) => {
+  const url = new URL(href);
+  return `${url.host}${url.pathname}`;
+};
+const underRoot = (roots: string[], page: string) => roots.some((root) => `${page.replace(/\/$/, '')}/`.startsWith(root));
+const fold = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+
+interface PageRow { jobId: string; url: string; finalUrl: string; state: string; notDocs?: string }
+
+/** What the crawl stored against the fixture's truth, and what its llms.txt lists. */
+async function measure(panel: Page, server: FixtureServer, fx: CompanyFixture) {
+  const docs = new Set(fx.docs.map((d) => label(server, d)));
+  // A page in the docs may be listed with or without its trailing slash, or as its Markdown twin.
+  const isDocs = (href: string) => {
+    const l = labelOf(href);
+    return [l, l.replace(/\/$/, ''), `${l}/`, l.replace(/\.md$/, ''), l.replace(/\.md$/, '.html'), l.replace(/(\/index)?\.md$/, '/')].some((v) => docs.has(v));
+  };
+  const { job } = await latestCrawl(panel);
+  const stored = (await readStore<PageRow>(panel, 'pages')).filter((p) => p.jobId === job?.id && p.state === 'stored');
+  const reached = new Set(stored.flatMap((p) => [labelOf(p.url), labelOf(p.finalUrl ?? p.url)]));
+  const docsStored = [...docs].filter((d) => reached.has(d) || reached.has(d.replace(/\/$/, '')) || reached.has(`${d}/`)).length;
+  const outside = stored.filter((p) => !isDocs(p.url) && !isDocs(p.finalUrl ?? p.url));
+  // Documentation pages the crawl took for something else: kept out of llms.txt, they are lost to it.
+  const docsMarkedNotDocs = stored.filter((p) => p.notDocs && (isDocs(p.url) || isDocs(p.finalUrl ?? p.url)));
+
+  await expect.poll(async () => (await readStore<{ kind: string; jobId: string }>(panel, 'artifacts')).some((a) => a.kind === 'llms' && a.jobId === job?.id), { timeout: 30_000 }).toBe(true);
+  const llms = (await readStore<{ kind: string; jobId: string; version: number; text: string }>(panel, 'artifacts')).filter((a) => a.kind === 'llms' && a.jobId === job?.id).sort((a, b) => b.version - a.version)[0]?.text ?? '';
+  const parsed = parseLlmsTxt(llms, job?.startUrl ?? server.url(fx.starts[0]?.host ?? 'invalid.test'));
+  // Every entry counts, `## Optional` included: none may be a page outside the docs.
+  const links = parsed.links.map((l) => l.url);
+  const notDocsEntries = links.filter((u) => !isDocs(u));
+  const offSite = new Set(fx.offSite.map((h) => (h.includes('://') ? new URL(h).hostname : h)));
+  const offSiteRequests = server.requests.filter((r) => offSite.has(r.host));
+  return { job, stored, docsStored, docsTotal: docs.size, outside, docsMarkedNotDocs, llms, title: parsed.title ?? '', links, notDocsEntries, offSiteRequests };
+}
+
+/** Opens the panel on a page, waits for the boundary card, checks what it says; returns its root labels. */
+async function boundaryShown(panel: Page, server: FixtureServer, fx: CompanyFixture): Promise<string[]> {
+  await panel.getByRole('tab', { name: 'Generate' }).click();
+  const card = panel.getByTestId('boundary');
+  await expect(card).toBeVisible();
+  await expect(card).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(card.getByRole('heading')).toHaveText('Scout will crawl the documentation:');
+  const roots = await card.getByTestId('boundary-root').allTextContents();
+  expect(roots.length).toBeGreaterThan(0);
+  // The roots cover the documentation (its API reference host included) and leave the company's home out.
+  const docs = fx.docs.map((d) => label(server, d));
+  const covered = docs.filter((d) => underRoot(roots, d)).length;
+  console.log(`${fx.id}: roots ${roots.join(', ')}; cover ${covered}/${docs.length} docs pages`);
+  expect(covered / docs.length).toBeGreaterThanOrEqual(0.95);
+  // The page count, in words, before the crawl.
+  await expect(card.getByTestId('boundary-count')).toHaveText(/list [\d,]+ documentation pages?/);
+  await expect(card.getByTestId('boundary-limit')).toHaveText(/Your page limit of [\d,]+ covers them|Raise the page limit to [\d,]+/);
+  await expect(panel.getByTestId('scope')).toHaveValue('docs');
+  return roots;
+}
+
+async function crawlAndCheck(panel: Page, server: FixtureServer, fx: CompanyFixture) {
+  await panel.getByTestId('start-crawl').click();
+  await expect(panel.getByTestId('crawl-progress')).toBeVisible();
+  await expect(panel.getByTestId('crawl-scope')).toHaveText(/^The documentation: /, { timeout: 15_000 });
+  await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 200_000 });
+  await panel.getByTestId('crawl-progress').screenshot({ path: `${SHOT_DIR}/crawl-card-${fx.id}.png` });
+  const m = await measure(panel, server, fx);
+  const seconds = ((m.job?.endedAt ?? 0) - (m.job?.startedAt ?? 0)) / 1000;
+  console.log(
+    `${fx.id}: ${m.stored.length} stored in ${seconds.toFixed(1)} s; docs ${m.docsStored}/${m.docsTotal} (${((100 * m.docsStored) / m.docsTotal).toFixed(1)} %); outside the docs ${m.outside.length} (${((100 * m.outside.length) / Math.max(1, m.stored.length)).toFixed(1)} %)` +
+      `; llms.txt "${m.title}" with ${m.links.length} entries, ${m.notDocsEntries.length} not docs; ${m.offSiteRequests.length} off-site requests`,
+  );
+  if (m.outside.length > 0) console.log(`${fx.id}: outside the docs: ${m.outside.slice(0, 15).map((p) => labelOf(p.url)).join(' ')}`);
+  if (m.docsMarkedNotDocs.length > 0) console.log(`${fx.id}: ${m.docsMarkedNotDocs.length} docs pages marked not documentation: ${m.docsMarkedNotDocs.slice(0, 10).map((p) => `${labelOf(p.url)} (${p.notDocs})`).join(' ')}`);
+  if (m.notDocsEntries.length > 0) console.log(`${fx.id}: llms.txt entries not docs: ${m.notDocsEntries.slice(0, 15).join(' ')}`);
+  expect(m.docsStored / m.docsTotal).toBeGreaterThanOrEqual(0.95);
+  expect(m.outside.length / Math.max(1, m.stored.length)).toBeLessThanOrEqual(0.05);
+  expect(m.notDocsEntries).toEqual([]);
+  expect(m.docsMarkedNotDocs.length / m.docsTotal).toBeLessThanOrEqual(0.05);
+  expect(fx.docsNames.map(fold)).toContain(fold(m.title));
+  expect(m.offSiteRequests.map((r) => `${r.host}${r.path}`)).toEqual([]);
+}
+
+function company(id: string): CompanyFixture {
+  const fx = COMPANIES.find((c) => c.id === id);
+  if (!fx) throw new Error(`No company fixture "${id}"`);
+  return fx;
+}
+
+test('from the docs home: the boundary and page count show before the crawl, which keeps to the docs', async ({ openPanel }) => {
+  test.setTimeout(300_000);
+  const fx = company('acme');
+  const server = await startFixtureServer(fx.sites());
+  try {
+    const start = fx.starts[0] as HostPath;
+    const panel = await openPanel(server.url(start.host, start.path));
+    await boundaryShown(panel, server, fx);
+
+    // Narrow first: the panel as Chrome opens it.
+    await panel.setViewportSize({ width: 360, height: 900 });
+    mkdirSync(SHOT_DIR, { recursive: true });
+    await panel.screenshot({ path: `${SHOT_DIR}/boundary-card.png`, fullPage: true });
+    // No part of the card is wider than the panel.
+    const overflow = await panel.getByTestId('boundary').evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // The plan is made once per start page: leaving the tab and coming back asks the site nothing.
+    const before = server.requests.length;
+    await panel.getByRole('tab', { name: 'Discovered' }).click();
+    await panel.getByRole('tab', { name: 'Generate' }).click();
+    await expect(panel.getByTestId('boundary')).toHaveAttribute('data-state', 'done');
+    await panel.waitForTimeout(1000);
+    expect(server.requests.slice(before).map((r) => r.path)).toEqual([]);
+
+    await crawlAndCheck(panel, server, fx);
+  } finally {
+    await server.close();
+  }
+});
+
+test('from a deep page of another company: the same, and the page limit can be raised from the card by keyboard', async ({ openPanel }) => {
+  test.setTimeout(300_000);
+  const fx = company('beta');
+  const server = await startFixtureServer(fx.sites());
+  try {
+    const start = fx.starts[1] as HostPath;
+    const panel = await openPanel(server.url(start.host, start.path));
+    await boundaryShown(panel, server, fx);
+
+    // A limit below the listed pages: the card offers to raise it, and the button is reachable by keyboard.
+    const limit = panel.getByTestId('max-pages');
+    const defaultLimit = await limit.inputValue();
+    await limit.fill('3');
+    const card = panel.getByTestId('boundary');
+    await expect(card.getByTestId('boundary-limit')).toHaveAttribute('data-covers', 'false');
+    await panel.setViewportSize({ width: 360, height: 900 });
+    mkdirSync(SHOT_DIR, { recursive: true });
+    await card.screenshot({ path: `${SHOT_DIR}/boundary-card-raise.png` });
+    const listed = Number(((await card.getByTestId('boundary-limit').textContent()) ?? '').match(/to ([\d,]+)/)?.[1]?.replaceAll(',', ''));
+    expect(listed).toBeGreaterThan(3);
+    await card.getByTestId('raise-limit').focus();
+    await panel.keyboard.press('Enter');
+    await expect(limit).toHaveValue(String(listed));
+    await expect(card.getByTestId('boundary-limit')).toHaveAttribute('data-covers', 'true');
+    // Back to the default for the crawl itself.
+    await limit.fill(defaultLimit);
+
+    await crawlAndCheck(panel, server, fx);
+  } finally {
+    await server.close();
+  }
+});
+
+test('a plan that fails says why and offers Try again; a crawl can start anyway', async ({ openPanel }) => {
+  // The start page answers 403 (the reader is not logged in yet) while the plan reads it, then the
+  // site lets them in. Not a 5xx: Chromium itself holds back an extension's requests to a URL that
+  // answered 5xx for a while, which would make this test about Chromium's throttle.
+  let loggedOut = true;
+  const HOST = 'docs.flaky.test';
+  const page = (title: string) => ({ headers: { 'content-type': 'text/html; charset=utf-8' }, body: `<!doctype html><title>${title}</title><main><h1>${title}</h1><p>${title} explained for readers of these docs.</p><a href="/docs/b">B</a></main>` });
+  const server = await startFixtureServer({
+    [HOST]: {
+      routes: {
+        '/docs/a': () => (loggedOut ? { status: 403, headers: { 'content-type': 'text/html' }, body: '<h1>Log in to read the docs</h1>' } : page('A')),
+        '/docs/b': page('B'),
+      },
+    },
+  });
+  const startPageAsked = () => server.requests.filter((r) => r.path === '/docs/a').length;
+  try {
+    const panel = await openPanel(server.url(HOST, '/docs/a'));
+    await panel.getByRole('tab', { name: 'Generate' }).click();
+    const card = panel.getByTestId('boundary');
+    await expect(card).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
+    await expect(card.getByRole('heading')).toHaveText('Scout could not tell where the documentation is');
+    await expect(card.getByTestId('boundary-error')).toContainText('could not be read');
+    await panel.setViewportSize({ width: 360, height: 900 });
+    mkdirSync(SHOT_DIR, { recursive: true });
+    await card.screenshot({ path: `${SHOT_DIR}/boundary-card-failed.png` });
+
+    // Try again asks the site again, even though a plan from this discovery exists.
+    const plan = async () => (await readStore<{ startUrl: string; state: string; createdAt: number }>(panel, 'plans')).find((p) => p.startUrl === server.url(HOST, '/docs/a'));
+    const first = await plan();
+    const asked = startPageAsked();
+    await card.getByTestId('boundary-again').click();
+    await expect.poll(async () => { const p = await plan(); return p && p.createdAt > (first?.createdAt ?? 0) && p.state; }, { timeout: 30_000 }).toBe('failed');
+    await expect.poll(startPageAsked, { timeout: 15_000 }).toBeGreaterThan(asked);
+    await expect(card).toHaveAttribute('data-state', 'failed');
+
+    // The crawl starts anyway and works the boundary out itself once the site answers.
+    loggedOut = false;
+    await expect(panel.getByTestId('start-crawl')).toBeEnabled();
+    await panel.getByTestId('start-crawl').click();
+    await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    await expect(panel.getByTestId('crawl-scope')).toHaveText(new RegExp(`^The documentation: ${HOST}:${server.port}/`));
+    expect((await latestCrawl(panel)).paths).toEqual(['/docs/a', '/docs/b']);
+    // The plan it made is what a new crawl's form shows.
+    await panel.getByTestId('new-crawl').click();
+    await expect(panel.getByTestId('boundary')).toHaveAttribute('data-state', 'done');
+    await expect(panel.getByTestId('boundary-root').first()).toContainText(`${HOST}:${server.port}/`);
+  } finally {
+    await server.close();
+  }
+});
