@@ -63,6 +63,7 @@ export function OutputView({ origin, host, onCrawl, onKit }: { origin: string; h
   }
   const sections = llms.model?.sections ?? [];
   const pages = sections.reduce((n, s) => n + s.entries.length, 0);
+  const keptOut = (llms.model?.notDocs ?? []).filter((e) => !e.included).length;
   const root = published[0];
   return (
     <div className="output" data-testid="output">
@@ -79,7 +80,7 @@ export function OutputView({ origin, host, onCrawl, onKit }: { origin: string; h
             </div>
           )}
         </div>
-        <p className="muted">{plural(pages, 'page')} in {plural(sections.length, 'section')} · version {llms.version} · {new Date(llms.createdAt).toLocaleString()}</p>
+        <p className="muted">{plural(pages, 'page')} in {plural(sections.length, 'section')}{keptOut > 0 ? ` · ${plural(keptOut, 'page')} not documentation, kept out (see Review)` : ''} · version {llms.version} · {new Date(llms.createdAt).toLocaleString()}</p>
         <ExportBar host={host} origin={origin} llms={llms} full={full} published={published} layout={layout} onKit={onKit} />
       </section>
       <CommandError error={error} />
