@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { strToU8, zipSync, type Zippable } from 'fflate';
+import { agentConfigs } from '@/lib/agents/agent-config';
+import { docsFolderFromDb } from '@/lib/agents/from-db';
 import { db, type ArtifactRecord } from '@/lib/db';
 import { buildZipWithNotes, exportablePages, exportFileName } from '@/lib/generate/export';
 import type { OutputFile, OutputFiles } from '@/lib/generate/output-files';
@@ -40,6 +43,20 @@ export function ExportBar({ host, origin, llms, full, published = [], layout, on
     await navigator.clipboard.writeText(rootText);
     setNote('llms.txt copied to the clipboard.');
   };
+  // The docs folder for coding agents (docs/docs-folder.md): the files above, each listed page as Markdown, manifest.json.
+  const agents = async () => {
+    setNote('Building the docs folder…');
+    const folder = await docsFolderFromDb(db, origin, { scoutVersion: browser.runtime.getManifest().version, artifacts: { llms, ...(full ? { full } : {}), ...(layout ? { layout } : {}) } });
+    if (!folder) {
+      setNote('The pages of this version are no longer stored: generate again, then export.');
+      return;
+    }
+    const files: Zippable = {};
+    for (const file of folder.files) files[file.relativePath] = strToU8(file.text);
+    saveFile(agentsZipName(host), zipSync(files, { level: 6 }), 'application/zip');
+    const left = folder.leftOut.length ? ` ${folder.leftOut.length === 1 ? 'One file was' : `${folder.leftOut.length} files were`} left out: ${folder.leftOut.join('; ')}.` : '';
+    setNote(`Docs for agents saved: ${folder.manifest.pages.length} pages and manifest.json. Unzip it into a folder of its own, then add it to your agent (Use with your agent, below).${left}`);
+  };
   return (
     <div className="export-bar" data-testid="export-bar">
       <button type="button" className="button button--primary" onClick={() => saveFile(exportFileName(host, 'llms'), rootText, 'text/plain')} data-testid="download-llms">
@@ -53,9 +70,66 @@ export function ExportBar({ host, origin, llms, full, published = [], layout, on
       <button type="button" className="button" onClick={() => void copy()} data-testid="copy-llms">Copy</button>
       <button type="button" className="button" onClick={() => void zip()} data-testid="download-zip">Zip</button>
       <button type="button" className="button" onClick={() => void json()} data-testid="download-json">JSON</button>
+      <button type="button" className="button" onClick={() => void agents()} data-testid="download-agents" title="A folder for coding agents: the llms.txt files, each page as Markdown and manifest.json, served by scout mcp">
+        Docs for agents
+      </button>
       {/* The publishing kit (twins, server snippets) lives with the site check: the Check tab. */}
       {onKit && <button type="button" className="button" onClick={onKit} data-testid="open-kit" title="Publishing kit: the files at their paths, a .md twin per page, server snippets">Kit…</button>}
       {note && <p className="muted export-bar__note" role="status">{note}</p>}
+      <AgentSetup host={host} />
     </div>
+  );
+}
+
+/** `docs.example.com-docs-for-agents.zip`, from the zip's own name rule (export.ts). */
+const agentsZipName = (host: string) => exportFileName(host, 'zip').replace(/-llms-txt\.zip$/, '-docs-for-agents.zip');
+
+/**
+ * "Use with your agent": the two steps and the exact configuration for Claude Code, Cursor and VS
+ * Code, each with Copy. The two paths are the reader's to give (Scout cannot see their disk); the
+ * placeholders say what goes there until they do.
+ */
+function AgentSetup({ host }: { host: string }) {
+  const [scoutFolder, setScoutFolder] = useState('');
+  const [docsFolder, setDocsFolder] = useState('');
+  const [copied, setCopied] = useState<string | null>(null);
+  const configs = agentConfigs({ host, scoutFolder: scoutFolder.trim() || '/path/to/llms-txt-scout', docsFolder: docsFolder.trim() || `/path/to/${host.replace(/[^\w.-]+/g, '-')}-docs` });
+  const copy = async (label: string, text: string) => {
+    await navigator.clipboard.writeText(text);
+    setCopied(label);
+  };
+  const blocks: Array<{ id: string; label: string; where: string; text: string }> = [
+    { id: 'claude', label: 'Claude Code', where: 'Run in a terminal, in your project:', text: configs.claudeCode },
+    { id: 'cursor', label: 'Cursor', where: 'In .cursor/mcp.json of your project (or ~/.cursor/mcp.json for every project):', text: configs.cursor },
+    { id: 'vscode', label: 'VS Code', where: 'In .vscode/mcp.json of your project:', text: configs.vscode },
+  ];
+  return (
+    // The panel's own settings styles; a full row of the export bar's wrapping line.
+    <details className="settings settings__more agent-setup" style={{ flexBasis: '100%' }} data-testid="agent-setup">
+      <summary>Use with your agent</summary>
+      <ol className="agent-setup__steps">
+        <li><strong>Export the folder:</strong> press <em>Docs for agents</em> and unzip the file into a folder of its own. Export again after a refresh and unzip over it: the agent's server reads it again by itself.</li>
+        <li><strong>Add the server</strong> to your agent with one of the configurations below. It runs <code>scout mcp</code> from a copy of llms.txt Scout's source (Node.js 20 or newer; <code>npm ci</code> in it once) and reads only that folder: nothing goes online.</li>
+      </ol>
+      <label className="agent-setup__field">
+        Scout's folder (the copy of its source, with package.json)
+        <input type="text" value={scoutFolder} onChange={(e) => setScoutFolder(e.target.value)} placeholder="/path/to/llms-txt-scout" spellCheck={false} data-testid="agent-scout-folder" />
+      </label>
+      <label className="agent-setup__field">
+        The docs folder (where you unzipped it: it holds manifest.json)
+        <input type="text" value={docsFolder} onChange={(e) => setDocsFolder(e.target.value)} placeholder={`/path/to/${host}-docs`} spellCheck={false} data-testid="agent-docs-folder" />
+      </label>
+      {blocks.map((block) => (
+        <div key={block.id} className="agent-setup__config">
+          <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 'var(--space-2)' }}>
+            <strong>{block.label}</strong>
+            <button type="button" className="button" onClick={() => void copy(block.label, block.text)} data-testid={`copy-agent-${block.id}`}>Copy</button>
+          </div>
+          <p className="muted">{block.where}</p>
+          <pre className="raw" data-testid={`agent-config-${block.id}`}>{block.text}</pre>
+        </div>
+      ))}
+      {copied && <p className="muted" role="status">{copied} configuration copied to the clipboard.</p>}
+    </details>
   );
 }

@@ -4,19 +4,19 @@
  * two are the same layout. The pages are those the version's llms.txt lists, read from its crawl.
  */
 import type { ArtifactRecord, ScoutDb } from '../db';
-import { fileFullText } from '../generate/output-files';
+import { fileFullText, type OutputFiles } from '../generate/output-files';
 import { getJob, latestArtifact, latestJob, pagesOf } from '../queries';
 import { buildDocsFolder, type DocsFolder, type DocsFolderInput } from './docs-folder';
 
 export interface FolderArtifacts {
   llms: ArtifactRecord;
   full?: ArtifactRecord;
-  files?: ArtifactRecord;
+  /** The version's layout of files (its `files` artifact); a version made before layouts has one root file. */
+  layout?: OutputFiles;
 }
 
 /** The llms.txt files of the version by their path on the site, each followed by its llms-full.txt. */
-function siteFiles(origin: string, { llms, full, files }: FolderArtifacts): DocsFolderInput['siteFiles'] {
-  const layout = files?.files;
+function siteFiles(origin: string, { llms, full, layout }: FolderArtifacts): DocsFolderInput['siteFiles'] {
   if (!layout) {
     return [
       { path: '/llms.txt', url: `${origin}/llms.txt`, kind: 'llms', text: llms.text },
@@ -39,7 +39,7 @@ export async function docsFolderFromDb(db: ScoutDb, origin: string, options: { s
     const llms = await latestArtifact(db, origin, 'llms');
     if (!llms) return null;
     const [full, files] = await Promise.all([latestArtifact(db, origin, 'llms-full'), latestArtifact(db, origin, 'files')]);
-    artifacts = { llms, ...(full?.version === llms.version ? { full } : {}), ...(files?.version === llms.version ? { files } : {}) };
+    artifacts = { llms, ...(full?.version === llms.version ? { full } : {}), ...(files?.version === llms.version && files.files ? { layout: files.files } : {}) };
   }
   const { llms } = artifacts;
   const job = await getJob(db, llms.jobId, 'crawl');

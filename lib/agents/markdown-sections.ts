@@ -32,7 +32,35 @@ function atxText(raw: string): string {
   let end = text.length;
   while (end > 0 && text.charAt(end - 1) === '#') end--;
   if (end < text.length && (end === 0 || text.charAt(end - 1) === ' ' || text.charAt(end - 1) === '\t')) text = text.slice(0, end).trim();
-  return text;
+  return plainHeading(text);
+}
+
+/**
+ * A heading as a reader types it: link syntax reduced to its text, no code marks, no backslash
+ * escapes ("1\\. Command line" → "1. Command line", "The [`json`](…) module" → "The json module").
+ * A loop, as the text is page input.
+ */
+export function plainHeading(text: string): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const char = text.charAt(i);
+    if (char === '\\' && i + 1 < text.length) {
+      out += text.charAt(i + 1);
+      i += 2;
+      continue;
+    }
+    if (char === ']' && text.charAt(i + 1) === '(') {
+      const close = text.indexOf(')', i + 2);
+      if (close > 0) {
+        i = close + 1;
+        continue;
+      }
+    }
+    if (char !== '`' && char !== '[' && char !== ']' && char !== '*') out += char;
+    i++;
+  }
+  return out.replace(/\s+/g, ' ').trim();
 }
 
 /** Each heading line's index and level (fence-aware). */
@@ -60,7 +88,7 @@ export function headingLines(lines: string[]): Array<{ line: number; level: numb
     const previous = lines[i - 1];
     const startsParagraph = previous === undefined || previous.trim() === '';
     if (underline && raw.trim() !== '' && startsParagraph && !NOT_PARAGRAPH.test(raw)) {
-      found.push({ line: i, level: underline[1]?.startsWith('=') ? 1 : 2, text: raw.trim(), underline: true });
+      found.push({ line: i, level: underline[1]?.startsWith('=') ? 1 : 2, text: plainHeading(raw), underline: true });
       i++;
     }
   }

@@ -103,8 +103,10 @@ function parts(text: string): string[] {
 /** A page's chunks: one a heading (its own text, up to the first sub-heading), long ones in parts. */
 export function chunksOf(page: IndexPage): Chunk[] {
   const chunks: Chunk[] = [];
+  // The page's own title as its H1 says nothing a result's title does not: it leaves the trail.
+  const title = page.title.trim().toLowerCase();
   for (const section of markdownSections(page.markdown)) {
-    const heading = [...section.trail, section.heading].filter(Boolean).join(' › ');
+    const heading = [...section.trail, section.heading].filter((h) => h && h.toLowerCase() !== title).join(' › ');
     // The heading line is indexed as the heading, not again as text.
     const body = section.level > 0 ? section.text.slice(section.text.indexOf('\n') + 1 || section.text.length) : section.text;
     const cleaned = withoutLinkTargets(body).trim();
@@ -116,19 +118,39 @@ export function chunksOf(page: IndexPage): Chunk[] {
   return chunks;
 }
 
-/** Where a query term first shows in the text, and the text around it on one line. */
+/**
+ * The text around the place where the most of the query's words meet, on one line: each word's
+ * first occurrences (a bounded number) are window starts, and the window holding the most
+ * distinct words wins, the earliest on a tie.
+ */
 function snippetOf(text: string, terms: string[]): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  const lower = flat.toLowerCase();
-  let at = -1;
-  for (const term of terms) {
-    const found = lower.indexOf(term.toLowerCase());
-    if (found >= 0 && (at < 0 || found < at)) at = found;
-  }
   if (flat.length <= SNIPPET_CHARS) return flat;
-  const start = Math.max(0, at < 0 ? 0 : at - 80);
-  const end = Math.min(flat.length, start + SNIPPET_CHARS);
-  return `${start > 0 ? '…' : ''}${flat.slice(start, end).trim()}${end < flat.length ? '…' : ''}`;
+  const lower = flat.toLowerCase();
+  const hits: Array<{ at: number; term: number }> = [];
+  terms.forEach((term, index) => {
+    const word = term.toLowerCase();
+    for (let from = 0, n = 0; n < 40; n++) {
+      const at = lower.indexOf(word, from);
+      if (at < 0) break;
+      hits.push({ at, term: index });
+      from = at + word.length;
+    }
+  });
+  hits.sort((a, b) => a.at - b.at);
+  let best = 0;
+  let bestCount = 0;
+  for (const hit of hits) {
+    const start = Math.max(0, hit.at - 60);
+    const seen = new Set<number>();
+    for (const other of hits) if (other.at >= start && other.at < start + SNIPPET_CHARS - 20) seen.add(other.term);
+    if (seen.size > bestCount) {
+      bestCount = seen.size;
+      best = start;
+    }
+  }
+  const end = Math.min(flat.length, best + SNIPPET_CHARS);
+  return `${best > 0 ? '…' : ''}${flat.slice(best, end).trim()}${end < flat.length ? '…' : ''}`;
 }
 
 const fold = (text: string) => text.toLowerCase().trim();

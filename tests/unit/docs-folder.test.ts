@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentConfigs } from '@/lib/agents/agent-config';
 import { buildDocsFolder, DOCS_FOLDER_FORMAT, manifestText, type DocsManifest } from '@/lib/agents/docs-folder';
 import { docsFolderFromDb } from '@/lib/agents/from-db';
 import { findSection, markdownSections, sectionText } from '@/lib/agents/markdown-sections';
@@ -186,7 +187,7 @@ describe('Markdown cut at its headings', () => {
     '---------',
     'Setext heading body.',
     '',
-    '## Configure ##',
+    '## Configure [`acorn.config`](https://d.test/x#y) \\_now\\_ ##',
     'Settings.',
   ].join('\n');
 
@@ -198,7 +199,7 @@ describe('Markdown cut at its headings', () => {
       [2, 'Install', 'Guide'],
       [3, 'From source', 'Guide > Install'],
       [2, 'Upgrading', 'Guide'],
-      [2, 'Configure', 'Guide'],
+      [2, 'Configure acorn.config _now_', 'Guide'],
     ]);
     const install = findSection(sections, 'install');
     expect(install && sectionText(markdown, install)).toBe('## Install\nRun this:\n```sh\n# not a heading\npip install acorn\n```\n### From source\nClone it.');
@@ -209,11 +210,13 @@ describe('Markdown cut at its headings', () => {
 
   it('search chunks are the sections, headings weighted, link targets not indexed', () => {
     const page = { site: 's', path: 'pages/guide.md', url: 'https://d.test/guide', title: 'Guide', section: 'Docs', markdown: `${markdown}\n\nSee [the reference](https://d.test/library/zebra.html).` };
-    expect(chunksOf(page).map((c) => c.heading)).toEqual(['', 'Guide', 'Guide › Install', 'Guide › Install › From source', 'Guide › Upgrading', 'Guide › Configure']);
+    // The H1 that repeats the page's title is left out of each heading's trail.
+    expect(chunksOf(page).map((c) => c.heading)).toEqual(['', '', 'Install', 'Install › From source', 'Upgrading', 'Configure acorn.config _now_']);
+    expect(chunksOf({ ...page, title: 'Acorn' }).map((c) => c.heading)[2]).toBe('Guide › Install');
     const index = new DocsIndex();
     index.replaceSite('s', [page, { ...page, path: 'pages/other.md', title: 'Other', markdown: '# Other\nNothing about installing here, but upgrading twice: upgrading.' }]);
     const hits = index.query('pip install');
-    expect(hits[0]).toMatchObject({ path: 'pages/guide.md', heading: 'Guide › Install', url: 'https://d.test/guide' });
+    expect(hits[0]).toMatchObject({ path: 'pages/guide.md', heading: 'Install', url: 'https://d.test/guide' });
     expect(hits[0]?.snippet).toContain('pip install acorn');
     expect(index.query('zebra')).toEqual([]);
     expect(index.query('upgrading', { section: 'nope' })).toEqual([]);
@@ -234,4 +237,18 @@ it('reads its own manifest text back', async () => {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+describe('"Use with your agent": the configurations', () => {
+  it('run scout mcp on the folder with node, named after the site, paths quoted for the shell only where needed', () => {
+    const plain = agentConfigs({ host: 'docs.python.org', scoutFolder: '/home/me/llms-txt-scout/', docsFolder: '/home/me/docs/python' });
+    expect(plain.serverName).toBe('scout-docs-python-org');
+    expect(plain.claudeCode).toBe('claude mcp add scout-docs-python-org -- node /home/me/llms-txt-scout/cli/bin.mjs mcp /home/me/docs/python');
+    expect(JSON.parse(plain.cursor)).toEqual({ mcpServers: { 'scout-docs-python-org': { command: 'node', args: ['/home/me/llms-txt-scout/cli/bin.mjs', 'mcp', '/home/me/docs/python'] } } });
+    expect(JSON.parse(plain.vscode)).toEqual({ servers: { 'scout-docs-python-org': { type: 'stdio', command: 'node', args: ['/home/me/llms-txt-scout/cli/bin.mjs', 'mcp', '/home/me/docs/python'] } } });
+    const spaced = agentConfigs({ host: 'docs.example.test:8080', scoutFolder: 'C:\\Tools\\scout', docsFolder: "/Users/me/My Docs/Bob's" });
+    expect(spaced.serverName).toBe('scout-docs-example-test-8080');
+    expect(spaced.claudeCode).toBe(`claude mcp add scout-docs-example-test-8080 -- node 'C:\\Tools\\scout/cli/bin.mjs' mcp '/Users/me/My Docs/Bob'\\''s'`);
+    expect(JSON.parse(spaced.vscode).servers['scout-docs-example-test-8080'].args).toEqual(['C:\\Tools\\scout/cli/bin.mjs', 'mcp', "/Users/me/My Docs/Bob's"]);
+  });
 });
