@@ -34,7 +34,10 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
   const summary = options.descriptionsBy ? (await db.descriptions.get(siteSummaryKey(origin, options.descriptionsBy)))?.text : undefined;
   // Plain bodies and their lean-link variants share most of their text: each distinct segment is tokenized once.
   const count = segmentCounter();
-  const docs = docsOf(job);
+  // A crawl of a wider scope (host, site) has no boundary of its own; the plan the panel made for
+  // its start page before it started still knows the docs' name and home.
+  const plan = job.boundary ? undefined : await db.plans.get(job.startUrl);
+  const docs = docsOf(plan?.state === 'done' && plan.boundary ? { startUrl: job.startUrl, boundary: plan.boundary } : job);
   // Without the boundary's name, the site's own llms.txt may still name its docs.
   const llmsName = docs.docsName ? undefined : await coveringLlmsName(db, origin, job.startUrl);
   const output = generateOutputs({ startUrl: job.startUrl, pages: sources, nav: job.nav, curation: site?.curation, generatedAt: now, summary, countTokens: count, ...docs, ...(llmsName ? { llmsName } : {}) });

@@ -243,6 +243,20 @@ describe('generateForSite with a boundary and marked pages', () => {
     expect((await generateForSite(db, origin, NOW))?.output.title).toBe('Acme User Guide');
   });
 
+  it('takes the name from the plan made for the start page when the crawl’s scope was wider than the docs', async () => {
+    db = createDb(`t-${Math.random()}`);
+    const origin = DOCS;
+    const startUrl = `${DOCS}/en/stable/install.html`;
+    await db.sites.add({ origin, host: 'docs.acme.test', site: 'acme.test', firstOpenedAt: 1, lastOpenedAt: 1, openCount: 1 });
+    await db.jobs.add({ id: 'crawl', origin, kind: 'crawl', state: 'done', createdAt: 1, startUrl, settings: { ...DEFAULT_SETTINGS, scope: 'site' }, counters: {} });
+    await db.pages.bulkAdd(all);
+    await db.plans.add({ startUrl, origin, state: 'running', createdAt: 1 });
+    // A plan still running knows nothing yet.
+    expect((await generateForSite(db, origin, NOW))?.output.title).toBe('Acme 4.2 documentation');
+    await db.plans.put({ startUrl, origin, state: 'done', createdAt: 1, boundary: { ...boundary, name: 'Acme Queue manual' } });
+    expect((await generateForSite(db, origin, NOW))?.output.title).toBe('Acme Queue manual');
+  });
+
   it('takes the docs’ home from the most specific root holding the start page', () => {
     expect(docsOf({ startUrl: `${DOCS}/en/stable/install.html`, boundary })).toEqual({ docsName: 'Acme 4.2 docs', docsHome: `${DOCS}/en/stable/` });
     expect(docsOf({ startUrl: 'https://elsewhere.test/', boundary: { ...boundary, name: '  ' } })).toEqual({ docsHome: 'https://api.acme.test/' });
