@@ -146,7 +146,7 @@ export async function runMcp(folders: string[], io: Io): Promise<ExitCode> {
     const started = performance.now();
     library = await DocsLibrary.open(folders, (message) => process.stderr.write(`scout mcp: ${message}\n`));
     const sets = library.list();
-    io.progress(`scout mcp: serving ${sets.map((s) => `${s.id} (${s.pages} pages)`).join(', ')}; ${library.chunkCount} sections indexed in ${Math.round(performance.now() - started)} ms`);
+    io.progress(`scout mcp: serving ${sets.map((s) => `${s.id} (${s.pages} pages)`).join(', ')}; read in ${Math.round(performance.now() - started)} ms`);
   } catch (error) {
     if (error instanceof DocsFolderError) {
       process.stderr.write(`scout mcp: ${error.message}\n`);
@@ -161,6 +161,12 @@ export async function runMcp(folders: string[], io: Io): Promise<ExitCode> {
     process.stdin.once('end', () => resolve());
   });
   await server.connect(new StdioServerTransport());
+  // The agent gets its answer to `initialize` first; the index is built right after, before the first search.
+  setImmediate(() => {
+    const started = performance.now();
+    const chunks = library.chunkCount;
+    io.progress(`scout mcp: ${chunks} sections indexed in ${Math.round(performance.now() - started)} ms`);
+  });
   await closed;
   return EXIT.ok;
 }

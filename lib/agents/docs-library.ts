@@ -80,6 +80,8 @@ function sectionCounts(manifest: DocsManifest): Array<{ name: string; pages: num
 export class DocsLibrary {
   private readonly sets: LoadedSet[] = [];
   private readonly index = new DocsIndex();
+  /** Sets read but not indexed yet: indexing is the slow part of starting, so it waits for the first search (or `indexAll`). */
+  private readonly unindexed = new Set<LoadedSet>();
 
   private constructor(private readonly log: (message: string) => void) {}
 
@@ -95,13 +97,17 @@ export class DocsLibrary {
       taken.add(id);
       const set = loaded(id, disk);
       library.sets.push(set);
-      library.indexSet(set);
+      library.unindexed.add(set);
     }
     return library;
   }
 
-  private indexSet(set: LoadedSet): void {
-    this.index.replaceSite(set.id, set.disk.pages.map((page) => ({ site: set.id, path: page.path, url: page.url, title: page.title, section: page.section, markdown: page.markdown })));
+  /** Indexes every set read and not indexed yet. */
+  indexAll(): void {
+    for (const set of this.unindexed) {
+      this.index.replaceSite(set.id, set.disk.pages.map((page) => ({ site: set.id, path: page.path, url: page.url, title: page.title, section: page.section, markdown: page.markdown })));
+    }
+    this.unindexed.clear();
   }
 
   /** Reads again each folder whose manifest changed since it was read. */
@@ -112,7 +118,8 @@ export class DocsLibrary {
       try {
         const next = loaded(set.id, await readDocsFolder(set.disk.dir));
         this.sets[i] = next;
-        this.indexSet(next);
+        this.unindexed.delete(set);
+        this.unindexed.add(next);
         this.log(`Read ${set.disk.dir} again: its manifest changed (${next.disk.pages.length} pages).`);
       } catch (error) {
         this.log(`${set.disk.dir} changed but cannot be read now, so the copy read before is served: ${(error as Error).message}`);
@@ -121,6 +128,7 @@ export class DocsLibrary {
   }
 
   get chunkCount(): number {
+    this.indexAll();
     return this.index.size;
   }
 
@@ -163,6 +171,7 @@ export class DocsLibrary {
       if (!names.some((name) => name.toLowerCase() === wanted)) throw new ToolError(`No section "${options.section}"${site ? ` in ${site}` : ''}. Sections: ${names.join(', ')}.`);
     }
     const limit = Math.min(Math.max(Math.floor(options.limit ?? 8), 1), 50);
+    this.indexAll();
     return this.index.query(query, { ...(site ? { site } : {}), ...(options.section?.trim() ? { section: options.section } : {}), limit });
   }
 

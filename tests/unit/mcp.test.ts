@@ -30,6 +30,9 @@ interface ToolText {
 }
 
 /** `scout mcp <folders>` started as a child process and connected with the SDK's client. */
+/** The URL of the first search result, or undefined. */
+const firstUrl = (result: ToolText) => (result.data?.results as Array<{ url: string }> | undefined)?.[0]?.url;
+
 async function connect(...folders: string[]): Promise<{ client: Client; call: (name: string, args?: Record<string, unknown>) => Promise<ToolText>; ms: number }> {
   const started = performance.now();
   const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', 'cli/scout.ts', 'mcp', ...folders], cwd: process.cwd(), stderr: 'pipe' });
@@ -221,7 +224,7 @@ describe('scout mcp, starting and changing', () => {
       // Two sets: which one must be said for a page or an llms.txt, and search looks in both unless told.
       expect((await session.call('get_llms_txt')).text).toMatch(/^Several documentation sets are served; say which with "site": one of docs\.scout-demo\.test, docs\.python\.test/);
       const acorn = await session.call('search_docs', { query: 'snapshot isolation transaction', site: 'docs.scout-demo.test' });
-      expect((acorn.data?.results as Array<{ url: string }>)[0]?.url).toBe('http://docs.scout-demo.test/guide/transactions.html');
+      expect(firstUrl(acorn)).toBe('http://docs.scout-demo.test/guide/transactions.html');
       expect((await session.call('search_docs', { query: 'zanzibarite glacier' })).text).toMatch(/^Nothing found/);
 
       // The folder written again (a refresh, a new export): a new page and its manifest entry.
@@ -231,12 +234,12 @@ describe('scout mcp, starting and changing', () => {
       manifest.pages.push({ path: 'pages/guide/glaciers.md', url: 'http://docs.scout-demo.test/guide/glaciers.html', title: 'Glaciers', section: 'Guide', tokens: 12, fetchedAt: '2026-11-25T13:00:00.000Z' });
       await writeFile(manifestPath, JSON.stringify(manifest));
       const found = await session.call('search_docs', { query: 'zanzibarite glacier' });
-      expect((found.data?.results as Array<{ url: string }>)[0]?.url).toBe('http://docs.scout-demo.test/guide/glaciers.html');
+      expect(firstUrl(found)).toBe('http://docs.scout-demo.test/guide/glaciers.html');
       // Written again broken: the copy read before is still served.
       await writeFile(manifestPath, '{ broken');
       const still = await session.call('search_docs', { query: 'zanzibarite glacier' });
       expect(still.isError).toBe(false);
-      expect((still.data?.results as Array<{ url: string }>)[0]?.url).toBe('http://docs.scout-demo.test/guide/glaciers.html');
+      expect(firstUrl(still)).toBe('http://docs.scout-demo.test/guide/glaciers.html');
     } finally {
       await session.client.close();
     }
