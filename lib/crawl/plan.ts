@@ -18,7 +18,7 @@ import { inferBoundary, type BoundaryEvidence } from '../url/boundary';
 import { credentialsFor } from '../url/credentials';
 import { createNetworkGuard } from '../url/private-network';
 import { isSameSite } from '../url/site';
-import { markdownTitle } from './markdown-meta';
+import { markdownLinks, markdownTitle } from './markdown-meta';
 import { discoveredRows, discoveryEnded, llmsFiles, sitemapPageUrls } from './seeds';
 
 export interface PlanDeps {
@@ -119,19 +119,45 @@ async function readStartPage(startUrl: string, deps: PlanDeps): Promise<StartPag
   }
   const converted = convertHtml(res.html, res.finalUrl, deps.dom, { startPage: true });
   // The title as written ("Install — Acme 4.2 documentation"): the converter's drops the site's part, which names the docs.
-  let title: string | undefined;
+  let title: string | undefined = converted.title;
+  let alternates: Array<{ url: string; lang: string }> = [];
   try {
-    title = readHeadMetadata(deps.dom.parse(res.html), res.finalUrl).title;
+    const document = deps.dom.parse(res.html);
+    const head = readHeadMetadata(document, res.finalUrl);
+    title = head.title ?? title;
+    alternates = translationsOf(document, head.baseUrl ?? res.finalUrl);
   } catch {
-    title = converted.title;
+    // Unparseable twice over: the converter's title and no translations.
   }
+  // The site's header, menus and footer: every link of the page but its docs navigation and its content's.
+  const inTree = new Set(converted.navLinks.map((n) => n.url));
+  for (const url of markdownLinks(converted.markdown, res.finalUrl)) inTree.add(url.split('#')[0] ?? url);
+  const chromeLinks = converted.links.filter((url) => !inTree.has(url));
   return {
     ...page,
+    alternates,
+    chromeLinks,
     nav: converted.navLinks.map((n) => ({ url: n.url, title: n.title, depth: n.depth })),
     ...(converted.canonical ? { canonical: converted.canonical } : {}),
     ...(title ? { title } : {}),
     ...(converted.siteName ? { siteName: converted.siteName } : {}),
   };
+}
+
+/** The page's translations: `<link rel=alternate hreflang>` and `<a hreflang>`, absolute. */
+function translationsOf(document: Document, baseUrl: string): Array<{ url: string; lang: string }> {
+  const found: Array<{ url: string; lang: string }> = [];
+  for (const element of document.querySelectorAll('[hreflang]')) {
+    const lang = element.getAttribute('hreflang')?.trim();
+    const href = element.getAttribute('href');
+    if (!lang || !href) continue;
+    try {
+      found.push({ url: new URL(href, baseUrl).href, lang });
+    } catch {
+      // Not an address: no translation to leave out.
+    }
+  }
+  return found;
 }
 
 function reasonOf(error: unknown): string {

@@ -25,6 +25,12 @@ export interface DocsBoundary {
   nav: string[];
   /** URLs the site's sitemaps and llms.txt files list, inside the boundary and outside it. */
   listed: { inside: number; outside: number; fromSitemaps: boolean; fromLlms: boolean };
+  /**
+   * Parts inside a root that are not the docs: a translation the start page names (hreflang), the
+   * parts of a host the site's menus link and the docs' sidebar never does (its blog beside docs at
+   * the host's root). `path` is a folder (ends with `/`) or one page; `reason` is the skip reason.
+   */
+  excluded?: Array<DocsRoot & { reason: string }>;
 }
 
 /** What the boundary is inferred from: plain data, gathered by lib/crawl/plan.ts. */
@@ -43,6 +49,10 @@ export interface BoundaryEvidence {
   llms: Array<{ url: string; title?: string; links: string[] }>;
   /** The page URLs the site's sitemaps list. */
   sitemapUrls: string[];
+  /** The start page's translations (`hreflang` links and alternates). */
+  alternates?: Array<{ url: string; lang: string }>;
+  /** The start page's links outside its docs navigation and its content: the site's header, menus and footer. */
+  chromeLinks?: string[];
 }
 
 /** The share of a host's links a folder must hold to be the docs' folder there: a few outliers (a "Home" link) do not widen it. */
@@ -125,6 +135,11 @@ export function inferBoundary(evidence: BoundaryEvidence): DocsBoundary {
   }
   if (variant) why.push(`Other versions and languages are left out (the start page is in ${describeVariant(start.href)})`);
 
+  const languages = translations(evidence.alternates ?? [], start, roots);
+  const taken = languages.flatMap((left) => left.parts.map((part) => part.path));
+  const excluded = [...languages, ...(covering ? [] : menuOnlyParts(evidence.chromeLinks ?? [], onStart, start, roots, taken))];
+  for (const part of excluded) why.push(part.why);
+
   // 4. A canonical address elsewhere on the site: the same docs, served from there.
   const canonical = webUrl(evidence.canonical);
   if (canonical && sameSite(canonical) && !roots.covers(canonical)) {
@@ -134,6 +149,7 @@ export function inferBoundary(evidence: BoundaryEvidence): DocsBoundary {
   }
 
   const boundary: DocsBoundary = { roots: roots.list(), why, nav: navUrls.map((u) => u.href), listed: { inside: 0, outside: 0, fromSitemaps: evidence.sitemapUrls.length > 0, fromLlms: false } };
+  if (excluded.length) boundary.excluded = excluded.flatMap((left) => left.parts.map((part) => ({ origin: start.origin, ...part })));
   const name = covering?.title?.trim() || nameFromTitle(evidence.title, evidence.siteName);
   if (name) boundary.name = name;
   const listed = new Set<string>(evidence.sitemapUrls);
@@ -148,8 +164,10 @@ export function inferBoundary(evidence: BoundaryEvidence): DocsBoundary {
   return boundary;
 }
 
-/** Null when the URL is under one of the boundary's roots, else why not, naming the folder it is in. */
+/** Null when the URL is under one of the boundary's roots and not in a part left out, else why not, naming the folder it is in. */
 export function outsideBoundary(boundary: DocsBoundary, url: URL): string | null {
+  const left = boundary.excluded?.find((part) => part.origin === url.origin && (part.path.endsWith('/') ? underFolder(url.pathname, part.path) : url.pathname === part.path || url.pathname === `${part.path}/`));
+  if (left) return left.reason;
   if (boundary.roots.some((root) => root.origin === url.origin && underFolder(url.pathname, root.path))) return null;
   return `Outside the documentation (${url.host}${topFolder(url.pathname)})`;
 }
@@ -240,6 +258,69 @@ function hostRoots(urls: URL[], origin: string): { folders: string[] } {
   const folders = [main];
   for (const group of outlierGroups(urls.filter((u) => !under_(u, main)), main)) folders.push(group.folder);
   return { folders };
+}
+
+/** A sidebar this long is the docs' whole tree, enough to tell the site's other parts by it. */
+const TREE_MIN = 10;
+
+interface LeftOut {
+  parts: Array<{ path: string; reason: string }>;
+  why: string;
+}
+
+/**
+ * The translations the start page names (hreflang) that sit in a folder of their own inside a
+ * root (`/fr/` beside docs at the host's root): another language, left out as the version and
+ * language rules leave out `/ja/` beside `/en/`.
+ */
+function translations(alternates: Array<{ url: string; lang: string }>, start: URL, roots: RootSet): LeftOut[] {
+  const out: LeftOut[] = [];
+  const seen = new Set<string>();
+  for (const alternate of alternates) {
+    const url = webUrl(alternate.url);
+    if (!url || url.origin !== start.origin || !roots.covers(url) || alternate.lang.toLowerCase() === 'x-default') continue;
+    // The translation's own folder: what its path adds in front of the start page's (`/fr` + `/guides/x`).
+    const tail = start.pathname;
+    const prefix = url.pathname.endsWith(tail) ? url.pathname.slice(0, url.pathname.length - tail.length + 1) : `/${url.pathname.split('/')[1] ?? ''}/`;
+    if (prefix === '/' || prefix === '//' || under_(start, prefix) || seen.has(prefix)) continue;
+    seen.add(prefix);
+    out.push({ parts: [{ path: prefix, reason: `Another language (${alternate.lang}; the start page's translation is under ${prefix})` }], why: `The ${alternate.lang} translation under ${start.host}${prefix} is left out (another language)` });
+  }
+  return out;
+}
+
+/**
+ * Docs at the root of a host often share it with the company's other pages (pricing, a blog,
+ * events): the site's menus link those, the docs' sidebar never does. With a sidebar long enough to
+ * be the docs' whole tree, a top-level folder the menus link and the sidebar does not is left out,
+ * and so is a page at the host's root when the sidebar links none there.
+ */
+function menuOnlyParts(chrome: string[], sidebar: URL[], start: URL, roots: RootSet, taken: string[]): LeftOut[] {
+  if (sidebar.length < TREE_MIN || !roots.list().some((r) => r.origin === start.origin && r.path === '/')) return [];
+  const topOf = (url: URL) => {
+    const next = url.pathname.indexOf('/', 1);
+    return next === -1 ? null : url.pathname.slice(0, next + 1);
+  };
+  const home = (url: URL) => url.pathname === '/' || url.pathname === '/index.html' || url.pathname === start.pathname;
+  const sidebarTops = new Set(sidebar.map(topOf).filter((t): t is string => t !== null));
+  const sidebarRootPages = sidebar.some((u) => topOf(u) === null && !home(u));
+  const startTop = topOf(start);
+  const paths = new Set<string>();
+  for (const raw of chrome) {
+    const url = webUrl(raw);
+    if (!url || url.origin !== start.origin || home(url)) continue;
+    const top = topOf(url);
+    if (top !== null && taken.includes(top)) continue;
+    if (top === null ? !sidebarRootPages : !sidebarTops.has(top) && top !== startTop) paths.add(top ?? url.pathname);
+  }
+  if (!paths.size) return [];
+  const list = [...paths].sort();
+  return [
+    {
+      parts: list.map((path) => ({ path, reason: `Outside the documentation (${start.host}${path}: the site's menus link it, the docs' sidebar does not)` })),
+      why: `Left out: ${list.slice(0, 6).join(', ')}${list.length > 6 ? ', …' : ''} on ${start.host}: the site's menus link ${list.length === 1 ? 'it' : 'them'}, the docs' sidebar does not`,
+    },
+  ];
 }
 
 /** The most specific llms.txt-family file on the start page's origin whose folder holds it. */

@@ -111,6 +111,27 @@ describe('inferBoundary — where the docs are', () => {
     expect(roots(inferBoundary(evidence('https://docs.acme.test/a/', { canonical: 'https://other.test/a/' })))).toEqual(['docs.acme.test/']);
   });
 
+  it('docs at the root of a host: the parts only the menus link are left out, and a translation the page names', () => {
+    const sidebar = nav('https://developers.gamma.test/', ...pages('https://developers.gamma.test/guides/', 10, ''), ...pages('https://developers.gamma.test/reference/', 10, ''), ...pages('https://developers.gamma.test/', 0));
+    const chromeLinks = ['https://developers.gamma.test/', 'https://developers.gamma.test/pricing', 'https://developers.gamma.test/blog/', 'https://developers.gamma.test/reference/payments/create', 'https://developers.gamma.test/fr/guides/page-1', 'https://www.gamma.test/about'];
+    const alternates = [{ url: 'https://developers.gamma.test/fr/guides/page-1', lang: 'fr' }, { url: 'https://developers.gamma.test/guides/page-1', lang: 'en' }];
+    const b = inferBoundary(evidence('https://developers.gamma.test/guides/page-1', { nav: sidebar, chromeLinks, alternates }));
+    expect(roots(b)).toEqual(['developers.gamma.test/']);
+    expect(b.excluded?.map((e) => e.path)).toEqual(['/fr/', '/blog/', '/pricing']);
+    const scope = createScope({ startUrl: 'https://developers.gamma.test/guides/page-1', mode: 'docs', boundary: b });
+    expect(scope('https://developers.gamma.test/reference/page-3')).toBeNull();
+    expect(scope('https://developers.gamma.test/blog/page/2')).toBe("Outside the documentation (developers.gamma.test/blog/: the site's menus link it, the docs' sidebar does not)");
+    expect(scope('https://developers.gamma.test/pricing')).toMatch(/^Outside the documentation \(developers\.gamma\.test\/pricing:/);
+    expect(scope('https://developers.gamma.test/fr/reference/page-1')).toBe("Another language (fr; the start page's translation is under /fr/)");
+    expect(b.why).toContain('The fr translation under developers.gamma.test/fr/ is left out (another language)');
+    // A sidebar that links pages at the host's root keeps every page there (Sphinx's glossary.html, genindex.html).
+    const rootPages = inferBoundary(evidence('https://docs.test/', { nav: nav(...pages('https://docs.test/', 12)), chromeLinks: ['https://docs.test/genindex.html', 'https://docs.test/_sources/index.rst.txt'] }));
+    expect(rootPages.excluded?.map((e) => e.path)).toEqual(['/_sources/']);
+    // A short sidebar is no tree to tell the site's parts by; docs in a folder of their own need none of this.
+    expect(inferBoundary(evidence('https://docs.test/', { nav: nav(...pages('https://docs.test/a/', 5)), chromeLinks: ['https://docs.test/blog/'] })).excluded).toBeUndefined();
+    expect(inferBoundary(evidence('https://www.beta.test/docs/', { nav: nav(...pages('https://www.beta.test/docs/', 20)), chromeLinks: ['https://www.beta.test/blog/'] })).excluded).toBeUndefined();
+  });
+
   it('counts what the sitemaps list inside and outside, other versions outside', () => {
     const b = inferBoundary(
       evidence('https://docs.acme.test/en/stable/', {

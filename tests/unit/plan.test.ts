@@ -218,3 +218,29 @@ describe('plan and crawl, the rest of the way', () => {
     }
   });
 });
+
+describe('docs at the root of a host, read from its start page', () => {
+  it("leaves out what only the site's menus link and the translation the page names", async () => {
+    const docs = Array.from({ length: 12 }, (_, i) => (i < 6 ? `/guides/g${i}` : `/reference/r${i}`));
+    const sidebar = `<div class="sidebar"><ul>${docs.map((path) => `<li><a href="${path}">${path}</a></li>`).join('')}</ul></div>`;
+    const page = (title: string, lang = 'en') =>
+      html(
+        `<!doctype html><html lang="${lang}"><head><title>${title} | Gamma Docs</title><link rel="alternate" hreflang="fr" href="/fr/guides/g1"></head><body>` +
+          `<div class="topbar"><div class="menu"><a href="/">Docs</a><a href="/pricing">Pricing</a><a href="/blog/">Blog</a><a href="/events/">Events</a></div></div>` +
+          `${sidebar}<main><h1>${title}</h1><p>What ${title} is about, explained at some length for the readers.</p></main></body></html>`,
+      );
+    const routes: Record<string, Route> = { '/': page('Home'), '/pricing': html('<title>Pricing</title><p>Plans</p>'), '/blog/': html('<title>Blog</title><p>Posts</p>'), '/events/': html('<title>Events</title>'), '/fr/guides/g1': page('Guide 1', 'fr') };
+    for (const path of docs) routes[path] = page(`Page ${path}`);
+    db = createDb(`t-${Math.random()}`);
+    server = await startPortAwareServer(() => ({ 'developers.gamma.test': { routes } }));
+    const start = server.url('developers.gamma.test', '/guides/g1');
+    const plan = await planCrawl(db, start, deps());
+    expect(plan.boundary?.roots.map((r) => r.path)).toEqual(['/']);
+    expect(plan.boundary?.excluded?.map((e) => e.path)).toEqual(['/fr/', '/blog/', '/events/', '/pricing']);
+    const job = await createCrawlJob(db, start, {});
+    await new CrawlRunner({ db, fetch: loopbackFetch(), process: createLocalProcessor(loopbackFetch(), linkedomAdapter), timeoutMs: 2000 }, job.id).run();
+    const stored = (await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray()).map((p) => new URL(p.url).pathname);
+    expect(stored.sort()).toEqual(["/", ...docs].sort());
+    expect(server.requests.filter((r) => ['/pricing', '/blog/', '/events/', '/fr/guides/g1'].includes(r.path))).toEqual([]);
+  });
+});
