@@ -6,7 +6,8 @@
  *   time, a forum engine as its generator, a feed whose folder holds the page;
  * - **place**: outside the documentation's roots (possible only in a scope wider than the docs);
  * - **template**: the docs' pages carry the docs' navigation; a page whose own navigation tree
- *   shares (almost) none of it is another part of the site.
+ *   shares (almost) none of it, neither its links nor the sections they lie in, is another part
+ *   of the site.
  * A page the docs' navigation or an llms.txt lists, and the start page, are documentation by the
  * site's own word. Weak evidence (a dated article, a feed) counts only on a page that does not
  * carry the docs' navigation: documentation generators date pages too (Hugo marks every page an
@@ -26,14 +27,23 @@ export interface PageEvidence {
   listed: boolean;
   /** The page's own navigation tree (lib/convert/nav-links.ts). */
   nav: ReadonlyArray<{ url: string }>;
+  /** Every link of the page (absolute, in document order): read when it has no navigation tree. */
+  links?: readonly string[];
   pageType?: PageTypeSignals;
 }
 
 /** The crawl's side of the judgement: its boundary, with the docs' navigation keyed once. */
 export interface NotDocsContext {
   boundary?: DocsBoundary;
-  /** Dedupe keys of the docs' navigation (boundary.nav). */
+  /** Dedupe keys of the docs' navigation (boundary.nav): a page these list is documentation. */
   navKeys: ReadonlySet<string>;
+  /**
+   * The same by the root they lie in (`origin + path`): what the template of a page under that
+   * root is compared with. An API reference on a host of its own has its own sidebar.
+   */
+  templateKeys: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The sections (first folders below a root) the docs' navigation covers. */
+  sections: ReadonlySet<string>;
 }
 
 /** A docs navigation shorter than this is too little to compare a page's template with. */
@@ -66,9 +76,23 @@ const FORUM_ENGINES = /^(?:discourse|vbulletin|phpbb|mybb|xenforo|flarum|nodebb|
 // Blogging platforms: weak evidence (a few host docs too).
 const BLOG_ENGINES = /^(?:ghost|blogger)\b/i;
 
-/** Prepares the crawl's side once: the docs' navigation as dedupe keys. */
+/** Prepares the crawl's side once: the docs' navigation as dedupe keys and the sections it covers. */
 export function notDocsContext(boundary: DocsBoundary | undefined): NotDocsContext {
-  return { boundary, navKeys: new Set((boundary?.nav ?? []).map(dedupeKey)) };
+  const navKeys = new Set<string>();
+  const templateKeys = new Map<string, Set<string>>();
+  const sections = new Set<string>();
+  for (const url of boundary?.nav ?? []) {
+    const key = dedupeKey(url);
+    navKeys.add(key);
+    // A start page's sidebar may list only other sites (other versions, the project's wiki): those say nothing of the docs' template.
+    const place = boundary ? placeOf(boundary, url) : undefined;
+    if (!boundary || !place) continue;
+    const keys = templateKeys.get(place.rootId) ?? new Set<string>();
+    templateKeys.set(place.rootId, keys.add(key));
+    const section = sectionOf(boundary, url);
+    if (section) sections.add(section);
+  }
+  return { boundary, navKeys, templateKeys, sections };
 }
 
 /** Why the page is not documentation, in plain words, or null when it is (or nothing says otherwise). */
@@ -79,7 +103,7 @@ export function judgeNotDocs(page: PageEvidence, context: NotDocsContext): strin
   if (outside) return outside;
   const strong = strongReason(page.pageType);
   if (strong) return strong;
-  const template = carriesDocsNav(page.nav, navKeys);
+  const template = carriesDocsNav(page, context);
   if (template === 'yes' || template === 'unknown') return null;
   const weak = weakReason(page);
   if (weak) return weak;
@@ -88,17 +112,87 @@ export function judgeNotDocs(page: PageEvidence, context: NotDocsContext): strin
 
 /**
  * Whether the page carries the docs' navigation: 'yes', 'no', 'no-tree' (the page has no
- * navigation tree of its own, so only weak evidence is left to judge it by) or 'unknown' (the
- * docs' navigation is too short to compare with: nothing but strong evidence counts).
+ * navigation tree of its own and its links do not say otherwise, so only weak evidence is left
+ * to judge it by) or 'unknown' (the docs' navigation in the page's root is too short to compare
+ * with: nothing but strong evidence counts).
+ * A tree sharing two of the docs' navigation links carries it; so does one whose links lie mostly
+ * in the sections (first folders) the docs' navigation covers: Sphinx's sidebar shows only the
+ * open section's pages, and a section's index its own contents, which the start page's tree may
+ * not list one by one. A page with no tree (a marketing template's header menu of plain links is
+ * none) in a folder the docs' navigation never covers is judged by where its links lead: mostly
+ * to such folders (the blog's posts, the events) is not carrying it; links only to pages directly
+ * in the root (`/pricing`, `/terms`) say nothing.
  */
-function carriesDocsNav(nav: PageEvidence['nav'], navKeys: ReadonlySet<string>): 'yes' | 'no' | 'no-tree' | 'unknown' {
-  if (navKeys.size < MIN_DOCS_NAV) return 'unknown';
-  const keys = new Set<string>();
-  for (const link of nav) if (link.url) keys.add(dedupeKey(link.url));
-  if (keys.size < MIN_PAGE_NAV) return 'no-tree';
+function carriesDocsNav(page: PageEvidence, context: NotDocsContext): 'yes' | 'no' | 'no-tree' | 'unknown' {
+  const { boundary, templateKeys, sections } = context;
+  const place = boundary ? (placeOf(boundary, page.url) ?? (page.finalUrl ? placeOf(boundary, page.finalUrl) : undefined)) : undefined;
+  const docsNav = place ? templateKeys.get(place.rootId) : undefined;
+  if (!boundary || !docsNav || docsNav.size < MIN_DOCS_NAV) return 'unknown';
+  const keys = new Map<string, string>();
+  for (const link of page.nav) if (link.url) keys.set(dedupeKey(link.url), link.url);
+  if (keys.size < MIN_PAGE_NAV) return outsideSections(boundary, page, sections) && linksLeaveDocs(boundary, page.links ?? [], sections) ? 'no' : 'no-tree';
   let shared = 0;
-  for (const key of keys) if (navKeys.has(key) && ++shared > MAX_SHARED) return 'yes';
-  return 'no';
+  let inSections = 0;
+  for (const [key, url] of keys) {
+    if (docsNav.has(key) && ++shared > MAX_SHARED) return 'yes';
+    const section = sectionOf(boundary, url);
+    if (section && sections.has(section)) inSections++;
+  }
+  return inSections * 2 >= keys.size ? 'yes' : 'no';
+}
+
+/** A page's links read at most: a 100,000-link page says what it is in its first ones. */
+const MAX_LINKS_READ = 2000;
+
+/**
+ * Whether the page lies in a section the docs' navigation never covers, while it covers several:
+ * only then can its links say it belongs elsewhere. A page directly in the root (an index of a
+ * folder the start page's tree does not list) keeps the benefit of the doubt.
+ */
+function outsideSections(boundary: DocsBoundary, page: PageEvidence, sections: ReadonlySet<string>): boolean {
+  if (sections.size < 2) return false;
+  const section = sectionOf(boundary, page.finalUrl ?? page.url);
+  return section !== null && !sections.has(section);
+}
+
+/** Whether most of the page's links that lie in a section of the boundary (at least 3) lie in sections the docs' navigation never covers. */
+function linksLeaveDocs(boundary: DocsBoundary, links: readonly string[], sections: ReadonlySet<string>): boolean {
+  let counted = 0;
+  let inDocs = 0;
+  const seen = new Set<string>();
+  for (const url of links.slice(0, MAX_LINKS_READ)) {
+    const key = dedupeKey(url);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const section = sectionOf(boundary, url);
+    if (!section) continue;
+    counted++;
+    if (sections.has(section)) inDocs++;
+  }
+  return counted >= MIN_PAGE_NAV && inDocs * 2 < counted;
+}
+
+/** The boundary root a URL lies under (the longest), or undefined. */
+function placeOf(boundary: DocsBoundary, raw: string): { url: URL; root: string; rootId: string } | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return undefined;
+  }
+  const path = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
+  let root: string | undefined;
+  for (const r of boundary.roots) if (r.origin === url.origin && path.startsWith(r.path) && (!root || r.path.length > root.length)) root = r.path;
+  return root === undefined ? undefined : { url, root, rootId: `${url.origin}${root}` };
+}
+
+/** The first folder below the URL's root (`https://docs.acme.test/guide/`), or null for a page directly in the root. */
+function sectionOf(boundary: DocsBoundary, raw: string): string | null {
+  const place = placeOf(boundary, raw);
+  if (!place) return null;
+  const rest = place.url.pathname.slice(place.root.length);
+  const slash = rest.indexOf('/');
+  return slash > 0 ? `${place.url.origin}${place.root}${rest.slice(0, slash + 1)}` : null;
 }
 
 function placeReason(boundary: DocsBoundary, page: PageEvidence): string | null {

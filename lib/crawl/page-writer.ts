@@ -67,7 +67,9 @@ export class PageWriter {
   /** Loads the content hashes of pages stored by an earlier run of this job (keys only: no page bodies are read). */
   async init(): Promise<void> {
     const job = await getJob(this.db, this.jobId, 'crawl');
-    this.notDocsContext = notDocsContext(job?.boundary);
+    // A host or site crawl keeps no boundary of its own; the plan the Generate tab showed for its start page says where the docs are.
+    const plan = job && !job.boundary ? await this.db.plans.get(job.startUrl) : undefined;
+    this.notDocsContext = notDocsContext(job?.boundary ?? (plan?.state === 'done' ? plan.boundary : undefined));
     this.followNotDocs = job?.settings.scope !== 'docs';
     this.notDocs = job?.counters.notDocs ?? 0;
     const keys = await this.db.pages.where('[jobId+contentHash]').between([this.jobId, ''], [this.jobId, '\uffff']).keys();
@@ -91,7 +93,7 @@ export class PageWriter {
   private markNotDocs(entry: FrontierRecord, outcome: PageOutcome): PageOutcome {
     if (outcome.state !== 'done' || outcome.page.empty) return outcome;
     const listed = entry.source === 'start' || entry.source === 'llms';
-    const why = judgeNotDocs({ url: entry.url, finalUrl: outcome.page.finalUrl, listed, nav: outcome.nav, pageType: outcome.pageType }, this.notDocsContext);
+    const why = judgeNotDocs({ url: entry.url, finalUrl: outcome.page.finalUrl, listed, nav: outcome.nav, links: outcome.links, pageType: outcome.pageType }, this.notDocsContext);
     if (!why) return outcome;
     const note = `Not documentation: ${why}${this.followNotDocs ? '' : ' · its links not followed'}`;
     return { ...outcome, page: { ...outcome.page, notDocs: why }, reason: outcome.reason ? `${note} · ${outcome.reason}` : note };

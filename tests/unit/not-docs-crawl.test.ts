@@ -5,9 +5,13 @@ import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import type { CrawlSettings } from '@/lib/crawl/settings';
-import { frontierOf, getJob, updateJob } from '@/lib/queries';
+import { planCrawl } from '@/lib/crawl/plan';
+import { crawlSite } from '@/lib/headless/crawl-site';
+import { frontierOf, getJob, pagesOf, updateJob } from '@/lib/queries';
+import { dedupeKey } from '@/lib/url/normalize';
+import { gamma } from '../fixtures/company-sites';
 import type { DocsBoundary } from '@/lib/url/boundary';
-import { loopbackFetch, startPortAwareServer, type FixtureServer, type FixtureSite, type Route } from '../fixtures/server';
+import { loopbackFetch, startFixtureServer, startPortAwareServer, type FixtureServer, type FixtureSite, type Route } from '../fixtures/server';
 
 // Issue #27 item 2, crawl side: a blog on the docs' own host is marked not documentation, and a
 // `docs` crawl does not walk its endless pagination; a wider scope follows its links as before.
@@ -130,5 +134,28 @@ describe('a blog inside the docs host', () => {
     expect(pages.find((p) => pathOf(p.url) === '/careers/')?.notDocs).toBeUndefined();
     expect(pages.find((p) => pathOf(p.url) === '/blog/')?.notDocs).toBe('A blog (schema.org Blog)');
     expect(pages.find((p) => pathOf(p.url) === '/blog/2026/post-1/')?.notDocs).toBe('A blog post (schema.org BlogPosting)');
+  });
+
+  it('a company fixture crawled by host after the plan the Generate tab shows: every docs page kept, the blog, events and the French copy marked', async () => {
+    db = createDb(`t-${Math.random()}`);
+    server = await startFixtureServer(gamma.sites());
+    const start = gamma.starts[0];
+    if (!start) throw new Error('gamma has no start');
+    const startUrl = server.url(start.host, start.path);
+    const plan = await planCrawl(db, startUrl, { fetch: loopbackFetch(), dom: linkedomAdapter });
+    expect(plan.boundary?.nav.length).toBeGreaterThan(10);
+    const { job, crawlState } = await crawlSite({ db, startUrl, fetch: loopbackFetch(), settings: { scope: 'host' } });
+    expect(crawlState).toBe('done');
+    const pages = await pagesOf(db, job.id).toArray();
+    const docs = new Set(gamma.docs.map((d) => dedupeKey(server.url(d.host, d.path))));
+    const docsPages = pages.filter((p) => docs.has(dedupeKey(p.url)));
+    const others = pages.filter((p) => !docs.has(dedupeKey(p.url)));
+    expect(docsPages).toHaveLength(gamma.docs.length);
+    expect(docsPages.filter((p) => p.notDocs).map((p) => p.url)).toEqual([]);
+    expect(others.length).toBeGreaterThan(100);
+    const unmarked = others.filter((p) => !p.notDocs).map((p) => p.url);
+    expect(unmarked.length, unmarked.join('\n')).toBeLessThanOrEqual(others.length * 0.05);
+    expect(pages.find((p) => p.url === server.url('developers.gamma.test', '/blog/'))?.notDocs).toMatch(/^Outside the documentation \(/);
+    expect(job.counters.notDocs).toBe(others.length - unmarked.length);
   });
 });

@@ -34,7 +34,7 @@ function page(opts: { head?: string; body?: string; sidebar?: boolean; header?: 
 function judge(html: string, url: string, options: { listed?: boolean; boundary?: DocsBoundary | null } = {}) {
   const converted = convertHtml(html, url, linkedomAdapter);
   const context = notDocsContext(options.boundary === null ? undefined : (options.boundary ?? boundary));
-  return judgeNotDocs({ url, listed: options.listed ?? false, nav: converted.navLinks, pageType: converted.pageType }, context);
+  return judgeNotDocs({ url, listed: options.listed ?? false, nav: converted.navLinks, links: converted.links, pageType: converted.pageType }, context);
 }
 
 const jsonLd = (data: unknown) => `<script type="application/ld+json">${JSON.stringify(data)}</script>`;
@@ -114,6 +114,31 @@ describe('template: the docs navigation', () => {
 
   it('a page with no navigation tree gets the benefit of the doubt', () => {
     expect(judge(page({ header: false }), `${DOCS}/landing/`)).toBeNull();
+    // Links only to pages directly in the root (`/pricing`, `/terms`) say nothing of where it belongs.
+    const rootLinks = '<p><a href="/pricing">Pricing</a> <a href="/terms">Terms</a> <a href="/privacy">Privacy</a> <a href="/contact">Contact</a></p>';
+    expect(judge(page({ header: false, body: rootLinks }), `${DOCS}/pricing`)).toBeNull();
+    // A docs page whose sidebar the converter does not see still links into the docs' sections.
+    const docsLinks = '<p><a href="/guide/config/">Config</a> <a href="/guide/deploy/">Deploy</a> <a href="/reference/cli/">CLI</a> <a href="/blog/">Blog</a></p>';
+    expect(judge(page({ header: false, body: docsLinks }), `${DOCS}/guide/upgrading/`)).toBeNull();
+  });
+
+  it('a page with no navigation tree whose links lead mostly to folders the docs navigation never covers has none of it', () => {
+    // A marketing template: a header menu of plain links (no tree), a blog post linking other posts.
+    const menu = '<div class="top-menu"><a href="/">Docs</a><a href="/reference/cli/">CLI</a><a href="/pricing">Pricing</a><a href="/blog/">Blog</a><a href="/events/">Events</a></div>';
+    const more = '<p><a href="/blog/launch">Launch</a> · <a href="/blog/scaling">Scaling</a> · <a href="/blog/">All posts</a></p>';
+    const html = `<!doctype html><html><head><title>Scaling</title></head><body>${menu}<h1>Scaling</h1>${prose}${more}</body></html>`;
+    expect(convertHtml(html, `${DOCS}/blog/scaling`, linkedomAdapter).navLinks).toEqual([]);
+    expect(judge(html, `${DOCS}/blog/scaling`)).toBe("Has none of the documentation's navigation");
+  });
+
+  it('a page under a root the docs navigation does not reach (an API reference on its own host, with its own sidebar) is not judged by it', () => {
+    const API = 'https://api.acme.test';
+    const withApi: DocsBoundary = { ...boundary, roots: [...boundary.roots, { origin: API, path: '/' }], nav: [...boundary.nav, `${API}/`] };
+    const apiSidebar = `<aside class="sidebar"><ul>${['auth', 'errors', 'jobs/create', 'jobs/list'].map((p) => `<li><a href="/${p}">${p}</a></li>`).join('')}</ul></aside>`;
+    const html = page({ header: false }).replace('<main>', `${apiSidebar}<main>`);
+    expect(judge(html, `${API}/jobs/create`, { boundary: withApi })).toBeNull();
+    // The same page on the docs' own host is another part of the site.
+    expect(judge(html, `${DOCS}/jobs/create`, { boundary: withApi })).toBe("Has none of the documentation's navigation");
   });
 
   it('a short docs navigation is not compared with', () => {
