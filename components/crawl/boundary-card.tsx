@@ -1,7 +1,7 @@
 import type { PlanRecord } from '@/lib/db';
 import { MAX_PAGES_LIMIT, type CrawlSettings } from '@/lib/crawl/settings';
 import type { DocsBoundary } from '@/lib/url/boundary';
-import { plural } from '../format';
+import { plural, shortUrl } from '../format';
 import { CommandError } from '../use-command';
 import type { PlanState } from './use-plan';
 import { rootLabel, SCOPE_CHOICES } from './scope-words';
@@ -30,7 +30,7 @@ export function BoundaryCard({ state, maxPages, onMaxPages, scope }: Props) {
       ) : plan.state === 'failed' || !plan.boundary ? (
         <Failed plan={plan} onAgain={state.again} />
       ) : (
-        <Boundary plan={plan} boundary={plan.boundary} maxPages={maxPages} onMaxPages={onMaxPages} scope={scope} />
+        <Boundary plan={plan} boundary={plan.boundary} maxPages={maxPages} onMaxPages={onMaxPages} scope={scope} from={state.from} />
       )}
       <CommandError error={state.error} />
     </section>
@@ -50,7 +50,7 @@ function Failed({ plan, onAgain }: { plan: PlanRecord; onAgain: () => void }) {
   );
 }
 
-function Boundary({ plan, boundary, maxPages, onMaxPages, scope }: { plan: PlanRecord; boundary: DocsBoundary; maxPages: number; onMaxPages: (n: number) => void; scope: CrawlSettings['scope'] }) {
+function Boundary({ plan, boundary, maxPages, onMaxPages, scope, from }: { plan: PlanRecord; boundary: DocsBoundary; maxPages: number; onMaxPages: (n: number) => void; scope: CrawlSettings['scope']; from?: string }) {
   const { inside, outside } = boundary.listed;
   const chosen = SCOPE_CHOICES.find((c) => c.value === scope)?.label;
   return (
@@ -73,6 +73,11 @@ function Boundary({ plan, boundary, maxPages, onMaxPages, scope }: { plan: PlanR
       <p data-testid="boundary-count">{listedWords(boundary, cut(plan))}</p>
       {inside > 0 && Number.isFinite(maxPages) && <Limit inside={inside} maxPages={maxPages} onMaxPages={onMaxPages} />}
       {outside > 0 && inside === 0 && <p className="muted">Scout finds the documentation’s pages by following its links.</p>}
+      {from && (
+        <p className="muted boundary__from" data-testid="boundary-from">
+          Worked out from {shortUrl(from, plan.origin)}, whose documentation holds this page; the crawl checks again from here as it starts.
+        </p>
+      )}
       {scope !== 'docs' && (
         <p className="note" data-testid="boundary-scope-note">
           The scope below is “{chosen}”: this crawl does not keep to the documentation.

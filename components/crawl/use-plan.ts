@@ -2,14 +2,17 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef } from 'react';
 import { db, type PlanRecord } from '@/lib/db';
 import { isKind, jobsNewestFirst } from '@/lib/queries';
+import { outsideBoundary } from '@/lib/url/boundary';
 import { useCommand } from '../use-command';
 
 /** How long the panel stays on a start page before asking for its plan. */
 const SETTLE_MS = 700;
 
 export interface PlanState {
-  /** The plan for this start page; undefined while loading, null when there is none yet. */
+  /** The plan shown for this start page; undefined while loading, null when there is none yet. */
   plan: PlanRecord | null | undefined;
+  /** Set when the plan shown is another page's whose documentation holds this one: that page. */
+  from?: string;
   /** Makes the plan again (the failed one's "Try again"). */
   again: () => void;
   /** The planCrawl command's own failure (no answer, no access), in words. */
@@ -21,19 +24,26 @@ export interface PlanState {
  * plan for the page made from the site's current discovery. The plan reads discovery's llms.txt
  * files and sitemaps, so it waits while a first discovery is still running. Each start page and
  * discovery is asked about at most once per mount: re-renders and live-query updates send nothing.
+ *
+ * A reader moving through the docs with this tab open asks nothing more: a page inside the
+ * documentation of another page's plan (same discovery) is shown that plan. The crawl from it
+ * still works out its own as it starts, so what it keeps to is its own page's.
  */
 export function usePlan(origin: string, startUrl: string): PlanState {
-  const plan = useLiveQuery(async () => (await db.plans.get(startUrl)) ?? null, [startUrl]);
+  const plans = useLiveQuery(() => db.plans.where('origin').equals(origin).toArray(), [origin]);
   const discovery = useLiveQuery(async () => {
     const jobs = await jobsNewestFirst(db, origin).filter(isKind('discovery')).toArray();
     return { done: jobs.find((j) => j.state === 'done')?.id ?? null, running: jobs.some((j) => j.state === 'running') };
   }, [origin]);
+  const current = discovery?.done ?? null;
+  const own = plans === undefined ? undefined : (plans.find((p) => p.startUrl === startUrl) ?? null);
+  const shared = own || !current ? undefined : plans?.find((p) => p.state === 'done' && p.discoveryJobId === current && p.boundary && outsideBoundary(p.boundary, new URL(startUrl)) === null);
+  const plan = own ?? shared ?? (own === undefined ? undefined : null);
   const { run, error } = useCommand();
   const asked = useRef(new Set<string>());
 
-  const current = discovery?.done ?? null;
   const waiting = plan === undefined || discovery === undefined || (discovery.running && current === null);
-  const stale = plan === null || (plan !== undefined && plan.state !== 'running' && current !== null && plan.discoveryJobId !== current);
+  const stale = !shared && (own === null || (own !== undefined && own.state !== 'running' && current !== null && own.discoveryJobId !== current));
 
   useEffect(() => {
     if (waiting || !stale) return;
@@ -51,5 +61,5 @@ export function usePlan(origin: string, startUrl: string): PlanState {
     void run('planCrawl', { url: startUrl, again: true });
   }, [run, startUrl]);
 
-  return { plan, again, error: error === 'no-access' ? 'Scout has no access to this site yet. Allow it above.' : error };
+  return { plan, ...(shared ? { from: shared.startUrl } : {}), again, error: error === 'no-access' ? 'Scout has no access to this site yet. Allow it above.' : error };
 }

@@ -226,6 +226,39 @@ test('a plan that fails says why and offers Try again; a crawl can start anyway'
   }
 });
 
+test('with the Generate tab open, a reader moving through the docs costs no plan per page', async ({ context, extensionId }) => {
+  test.setTimeout(120_000);
+  const fx = company('acme');
+  const server = await startFixtureServer(fx.sites());
+  try {
+    const home = fx.starts[0] as HostPath;
+    const pages = fx.docs.filter((d) => d.host === home.host && d.path !== home.path).slice(0, 6);
+    // The reader's tab, then the panel following the active tab (not pinned to a page).
+    const tab = await context.newPage();
+    await tab.goto(server.url(home.host, home.path));
+    const panel = await context.newPage();
+    await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+    await tab.bringToFront();
+    await panel.getByRole('tab', { name: 'Generate' }).click();
+    await expect(panel.getByTestId('boundary')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    const sitemaps = () => server.requests.filter((r) => r.path.includes('sitemap')).length;
+    const before = sitemaps();
+    const asked = (path: string) => server.requests.filter((r) => r.host === home.host && r.path === path).length;
+    for (const page of pages) {
+      await tab.goto(server.url(page.host, page.path));
+      // The tab's own load and the discovery visit's read of the page; a plan would be a third.
+      await expect.poll(() => asked(page.path), { timeout: 10_000 }).toBe(2);
+      await tab.waitForTimeout(1200);
+      expect(asked(page.path)).toBe(2);
+      await expect(panel.getByTestId('boundary-from')).toContainText(home.path);
+    }
+    expect(sitemaps()).toBe(before);
+    await expect(panel.getByTestId('boundary-root').first()).toContainText(`${home.host}:${server.port}/`);
+  } finally {
+    await server.close();
+  }
+});
+
 // The other starts of every company: the docs home and two deep pages each, default settings.
 const covered = new Set(['acme home', 'beta deep: guide']);
 for (const fx of COMPANIES) {
