@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { db, type PlanRecord } from '@/lib/db';
+import { setUpPlans } from '@/entrypoints/background/plan';
+import { startFixtureServer, type FixtureServer, type Route } from '../fixtures/server';
+import { command, fakeExtension } from './fake-extension';
+
+// 127.0.0.1 is the user's own machine: reading it needs an allow rule (network-guard.ts), held
+// while the plan runs, as discovery holds it. Node's fetch reaches it directly.
+const HOST = '127.0.0.1';
+
+const page = (title: string, nav: string[]): Route => ({
+  headers: { 'content-type': 'text/html; charset=utf-8' },
+  body: `<!doctype html><html><head><title>${title} — Kit docs</title></head><body><nav class="sidebar"><ul>${nav.map((p) => `<li><a href="${p}">${p}</a></li>`).join('')}</ul></nav><main><h1>${title}</h1><p>${title}, explained for the readers of these docs with an example.</p></main></body></html>`,
+});
+const NAV = ['/docs/', '/docs/install', '/docs/usage', '/docs/api'];
+const docsSite = () => ({ routes: Object.fromEntries(NAV.map((p) => [p, page(p, NAV)])) });
+
+let server: FixtureServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  await db.plans.clear();
+  await db.jobs.clear();
+  await db.discovered.clear();
+});
+
+/** The plan once it has ended (done or failed). */
+const settled = async (startUrl: string): Promise<PlanRecord | undefined> => {
+  for (let i = 0; i < 200; i++) {
+    const plan = await db.plans.get(startUrl);
+    if (plan && plan.state !== 'running') return plan;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return db.plans.get(startUrl);
+};
+
+describe('planCrawl in the worker', () => {
+  it('answers at once, reads the site with the start host allowed, and stores the plan; the rule is given back', async () => {
+    const ext = fakeExtension();
+    const rulesAtRequest: number[] = [];
+    const site = docsSite();
+    server = await startFixtureServer({ [HOST]: { ...site, fallback: () => (rulesAtRequest.push(ext.sessionRules().length), null) } });
+    for (const path of NAV) {
+      const route = site.routes[path] as Route;
+      site.routes[path] = () => (rulesAtRequest.push(ext.sessionRules().length), route);
+    }
+    setUpPlans();
+    const url = server.url(HOST, '/docs/install');
+    expect(await command('planCrawl', { url })).toEqual({ ok: true });
+    const plan = await settled(url);
+    expect(plan).toMatchObject({ state: 'done', origin: server.origin(HOST) });
+    expect(plan?.boundary?.roots.length).toBeGreaterThan(0);
+    expect(rulesAtRequest.length).toBeGreaterThan(0);
+    expect(rulesAtRequest.every((n) => n === 1)).toBe(true);
+    expect(ext.sessionRules()).toEqual([]);
+  });
+
+  it('when the browser refuses the allow rule, the plan fails with the reason in words; Try again runs afresh', async () => {
+    const ext = fakeExtension();
+    server = await startFixtureServer({ [HOST]: docsSite() });
+    setUpPlans();
+    const url = server.url(HOST, '/docs/');
+    ext.refuseNextSessionUpdate('Internal error: too many session rules.');
+    expect(await command('planCrawl', { url })).toEqual({ ok: true });
+    const failed = await settled(url);
+    expect(failed).toMatchObject({ state: 'failed', message: expect.stringContaining('too many session rules') });
+    expect(failed?.message).toMatch(/^Scout could not read the site to find its documentation: /);
+    expect(server.requests).toHaveLength(0);
+
+    expect(await command('planCrawl', { url, again: true })).toEqual({ ok: true });
+    await vi.waitFor(async () => expect((await db.plans.get(url))?.state).toBe('done'), { timeout: 5_000 });
+    expect(ext.sessionRules()).toEqual([]);
+  });
+
+  it('without host access it answers no-access and asks the site nothing', async () => {
+    fakeExtension();
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(async () => false);
+    server = await startFixtureServer({ [HOST]: docsSite() });
+    setUpPlans();
+    const url = server.url(HOST, '/docs/');
+    expect(await command('planCrawl', { url })).toEqual({ error: 'no-access' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await db.plans.get(url)).toBeUndefined();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('a plan the worker was making when it stopped ends failed, with the reason, when the worker starts', async () => {
+    fakeExtension();
+    const running: PlanRecord = { startUrl: 'https://docs.example.com/', origin: 'https://docs.example.com', state: 'running', message: 'Finding where the documentation is…', createdAt: 1 };
+    const done: PlanRecord = { startUrl: 'https://docs.example.com/a', origin: 'https://docs.example.com', state: 'done', createdAt: 1 };
+    await db.plans.bulkPut([running, done]);
+    setUpPlans();
+    await vi.waitFor(async () => expect((await db.plans.get(running.startUrl))?.state).toBe('failed'));
+    expect((await db.plans.get(running.startUrl))?.message).toContain('Stopped before it finished');
+    expect((await db.plans.get(done.startUrl))?.state).toBe('done');
+  });
+});
