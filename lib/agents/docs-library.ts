@@ -9,7 +9,7 @@
 import type { DocsManifest } from './docs-folder';
 import { findSection, markdownSections, sectionText } from './markdown-sections';
 import { manifestStamp, readDocsFolder, type DocsSetOnDisk, type FolderPage } from './read-folder';
-import { DocsIndex, type SearchHit } from './search-index';
+import { DocsIndex, type SearchHit, type SearchTuning } from './search-index';
 
 /** A request the tools cannot answer: the message says why and what to ask instead. */
 export class ToolError extends Error {
@@ -79,15 +79,20 @@ function sectionCounts(manifest: DocsManifest): Array<{ name: string; pages: num
 
 export class DocsLibrary {
   private readonly sets: LoadedSet[] = [];
-  private readonly index = new DocsIndex();
+  private readonly index: DocsIndex;
   /** Sets read but not indexed yet: indexing is the slow part of starting, so it waits for the first search (or `indexAll`). */
   private readonly unindexed = new Set<LoadedSet>();
 
-  private constructor(private readonly log: (message: string) => void) {}
+  private constructor(
+    private readonly log: (message: string) => void,
+    tuning: Partial<SearchTuning> = {},
+  ) {
+    this.index = new DocsIndex(tuning);
+  }
 
   /** Reads every folder (throws DocsFolderError for the first that cannot be served) and indexes them. */
-  static async open(dirs: string[], log: (message: string) => void = () => undefined): Promise<DocsLibrary> {
-    const library = new DocsLibrary(log);
+  static async open(dirs: string[], log: (message: string) => void = () => undefined, tuning: Partial<SearchTuning> = {}): Promise<DocsLibrary> {
+    const library = new DocsLibrary(log, tuning);
     const taken = new Set<string>();
     for (const dir of dirs) {
       const disk = await readDocsFolder(dir);

@@ -155,15 +155,33 @@ function snippetOf(text: string, terms: string[]): string {
 
 const fold = (text: string) => text.toLowerCase().trim();
 
+/** How results are ranked; bench/retrieval.ts --tuning compares others on the same questions. */
+export interface SearchTuning {
+  titleBoost: number;
+  headingBoost: number;
+  /** Words at least this long match with one edit in about seven characters; 0 turns fuzzy matching off. */
+  fuzzyMinLength: number;
+  /** The last word of the query also matches words it starts (a half-typed word); off when false. */
+  prefixLast: boolean;
+}
+
+export const DEFAULT_TUNING: SearchTuning = { titleBoost: 3, headingBoost: 2, fuzzyMinLength: 7, prefixLast: true };
+
 /** The search index over every served folder. */
 export class DocsIndex {
-  private readonly search = new MiniSearch<Chunk>({
-    fields: ['title', 'heading', 'text'],
-    storeFields: [],
-    tokenize,
-    processTerm,
-    searchOptions: { boost: { title: 3, heading: 2 }, tokenize, processTerm },
-  });
+  private readonly tuning: SearchTuning;
+  private readonly search: MiniSearch<Chunk>;
+
+  constructor(tuning: Partial<SearchTuning> = {}) {
+    this.tuning = { ...DEFAULT_TUNING, ...tuning };
+    this.search = new MiniSearch<Chunk>({
+      fields: ['title', 'heading', 'text'],
+      storeFields: [],
+      tokenize,
+      processTerm,
+      searchOptions: { boost: { title: this.tuning.titleBoost, heading: this.tuning.headingBoost }, tokenize, processTerm },
+    });
+  }
   private readonly chunks = new Map<string, Chunk>();
   private readonly bySite = new Map<string, string[]>();
 
@@ -197,8 +215,8 @@ export class DocsIndex {
     const results = this.search.search(query, {
       filter,
       // The last word may be half typed; long words forgive a typo.
-      prefix: (term, index, terms) => index === terms.length - 1 && term.length >= 3,
-      fuzzy: (term) => (term.length >= 7 ? 0.15 : false),
+      prefix: (term, index, terms) => this.tuning.prefixLast && index === terms.length - 1 && term.length >= 3,
+      fuzzy: (term) => (this.tuning.fuzzyMinLength > 0 && term.length >= this.tuning.fuzzyMinLength ? 0.15 : false),
     });
     const hits: SearchHit[] = [];
     const pages = new Set<string>();
