@@ -27,8 +27,6 @@ export interface PageEvidence {
   listed: boolean;
   /** The page's own navigation tree (lib/convert/nav-links.ts). */
   nav: ReadonlyArray<{ url: string }>;
-  /** Every link of the page (absolute, in document order): read when it has no navigation tree. */
-  links?: readonly string[];
   pageType?: PageTypeSignals;
 }
 
@@ -112,16 +110,12 @@ export function judgeNotDocs(page: PageEvidence, context: NotDocsContext): strin
 
 /**
  * Whether the page carries the docs' navigation: 'yes', 'no', 'no-tree' (the page has no
- * navigation tree of its own and its links do not say otherwise, so only weak evidence is left
- * to judge it by) or 'unknown' (the docs' navigation in the page's root is too short to compare
+ * navigation tree of its own, so only weak evidence is left to judge it by) or 'unknown' (the docs' navigation in the page's root is too short to compare
  * with: nothing but strong evidence counts).
  * A tree sharing two of the docs' navigation links carries it; so does one whose links lie mostly
  * in the sections (first folders) the docs' navigation covers: Sphinx's sidebar shows only the
  * open section's pages, and a section's index its own contents, which the start page's tree may
- * not list one by one. A page with no tree (a marketing template's header menu of plain links is
- * none) in a folder the docs' navigation never covers is judged by where its links lead: mostly
- * to such folders (the blog's posts, the events) is not carrying it; links only to pages directly
- * in the root (`/pricing`, `/terms`) say nothing.
+ * not list one by one.
  */
 function carriesDocsNav(page: PageEvidence, context: NotDocsContext): 'yes' | 'no' | 'no-tree' | 'unknown' {
   const { boundary, templateKeys, sections } = context;
@@ -130,7 +124,7 @@ function carriesDocsNav(page: PageEvidence, context: NotDocsContext): 'yes' | 'n
   if (!boundary || !docsNav || docsNav.size < MIN_DOCS_NAV) return 'unknown';
   const keys = new Map<string, string>();
   for (const link of page.nav) if (link.url) keys.set(dedupeKey(link.url), link.url);
-  if (keys.size < MIN_PAGE_NAV) return outsideSections(boundary, page, sections) && linksLeaveDocs(boundary, page.links ?? [], sections) ? 'no' : 'no-tree';
+  if (keys.size < MIN_PAGE_NAV) return 'no-tree';
   let shared = 0;
   let inSections = 0;
   for (const [key, url] of keys) {
@@ -139,37 +133,6 @@ function carriesDocsNav(page: PageEvidence, context: NotDocsContext): 'yes' | 'n
     if (section && sections.has(section)) inSections++;
   }
   return inSections * 2 >= keys.size ? 'yes' : 'no';
-}
-
-/** A page's links read at most: a 100,000-link page says what it is in its first ones. */
-const MAX_LINKS_READ = 2000;
-
-/**
- * Whether the page lies in a section the docs' navigation never covers, while it covers several:
- * only then can its links say it belongs elsewhere. A page directly in the root (an index of a
- * folder the start page's tree does not list) keeps the benefit of the doubt.
- */
-function outsideSections(boundary: DocsBoundary, page: PageEvidence, sections: ReadonlySet<string>): boolean {
-  if (sections.size < 2) return false;
-  const section = sectionOf(boundary, page.finalUrl ?? page.url);
-  return section !== null && !sections.has(section);
-}
-
-/** Whether most of the page's links that lie in a section of the boundary (at least 3) lie in sections the docs' navigation never covers. */
-function linksLeaveDocs(boundary: DocsBoundary, links: readonly string[], sections: ReadonlySet<string>): boolean {
-  let counted = 0;
-  let inDocs = 0;
-  const seen = new Set<string>();
-  for (const url of links.slice(0, MAX_LINKS_READ)) {
-    const key = dedupeKey(url);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const section = sectionOf(boundary, url);
-    if (!section) continue;
-    counted++;
-    if (sections.has(section)) inDocs++;
-  }
-  return counted >= MIN_PAGE_NAV && inDocs * 2 < counted;
 }
 
 /** The boundary root a URL lies under (the longest), or undefined. */

@@ -93,7 +93,7 @@ export class PageWriter {
   private markNotDocs(entry: FrontierRecord, outcome: PageOutcome): PageOutcome {
     if (outcome.state !== 'done' || outcome.page.empty) return outcome;
     const listed = entry.source === 'start' || entry.source === 'llms';
-    const why = judgeNotDocs({ url: entry.url, finalUrl: outcome.page.finalUrl, listed, nav: outcome.nav, links: outcome.links, pageType: outcome.pageType }, this.notDocsContext);
+    const why = judgeNotDocs({ url: entry.url, finalUrl: outcome.page.finalUrl, listed, nav: outcome.nav, pageType: outcome.pageType }, this.notDocsContext);
     if (!why) return outcome;
     const note = `Not documentation: ${why}${this.followNotDocs ? '' : ' · its links not followed'}`;
     return { ...outcome, page: { ...outcome.page, notDocs: why }, reason: outcome.reason ? `${note} · ${outcome.reason}` : note };
