@@ -3,6 +3,7 @@
  * link and image URLs made absolute, code blocks reduced to text plus language.
  */
 import { normalizeCodeBlock } from './code-blocks';
+import { removeNavigationBars } from './nav-bars';
 import { absolutizeImage, rewriteLink, separateAdjacentPhrases } from './rewrite';
 import type { HrefCache } from './urls';
 import { classOf, namesOf, normalizeSpace, tagOf, textLength, walkElements } from './walk';
@@ -72,10 +73,63 @@ function isLikelyChrome(element: Element, tag: string): boolean {
   if (tag === 'form') return true;
   // A site header; an article's own <header> holds its title and stays.
   if (tag === 'header' && !hasHeading(element)) return true;
-  if (element.hasAttribute('hidden') || element.getAttribute('aria-hidden') === 'true') return true;
+  if (element.hasAttribute('hidden')) return true;
+  // aria-hidden marks decoration (icons, permalink marks), which never holds a heading; a theme
+  // that sets it on a heading's wrapper still shows the heading.
+  if (element.getAttribute('aria-hidden') === 'true' && !hasHeading(element)) return true;
   const style = element.getAttribute('style');
   if (style && HIDDEN_STYLE.test(style)) return true;
-  return CHROME_NAMES.test(namesOf(element));
+  const cls = classOf(element);
+  if (cls && CHROME_NAMES.test(cls.toLowerCase())) return !isMenuOfPages(element, cls.toLowerCase()) && !wrapsHeading(element, cls.toLowerCase());
+  const id = element.getAttribute('id');
+  return !!id && CHROME_NAMES.test(id.toLowerCase()) && !namesItsHeading(element, id);
+}
+
+// Names of heading permalinks. An element so named that holds a heading is the heading's wrapper
+// (`<div class="heading-anchor-wrapper"><h2>…</h2><a href="#…">#</a></div>`), not the permalink.
+const PERMALINK_NAME = /(?:^|[\s_-])(?:headerlink|header-?anchor|heading-?anchor|hash-?link|anchorjs-link|permalink|anchor)(?=$|[\s_-])/;
+const PERMALINK_NAMES = /(?:^|[\s_-])(?:headerlink|header-?anchor|heading-?anchor|hash-?link|anchorjs-link|permalink|anchor)(?=$|[\s_-])/g;
+
+function wrapsHeading(element: Element, names: string): boolean {
+  return PERMALINK_NAME.test(names) && !CHROME_NAMES.test(names.replace(PERMALINK_NAMES, ' ')) && hasHeading(element);
+}
+
+const TOC_NAME = /(?:^|[\s_-])(?:toc|table-of-contents)(?=$|[\s_-])/;
+const TOC_NAMES = /(?:^|[\s_-])(?:toc|table-of-contents)(?=$|[\s_-])/g;
+
+/**
+ * A contents list named like a page's table of contents that leads to other pages rather than to
+ * places on this one (Texinfo's mini-toc of a chapter's sections): a menu of pages, which on an
+ * index page is the content itself.
+ */
+function isMenuOfPages(element: Element, names: string): boolean {
+  if (!TOC_NAME.test(names)) return false;
+  if (CHROME_NAMES.test(names.replace(TOC_NAMES, ' '))) return false;
+  let toPages = 0;
+  let toPlaces = 0;
+  for (const anchor of element.getElementsByTagName('a')) {
+    const href = anchor.getAttribute('href');
+    if (href === null) continue;
+    if (href.startsWith('#')) toPlaces++;
+    else toPages++;
+  }
+  return toPages > 0 && toPages >= toPlaces;
+}
+
+const alphanumeric = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * Whether `id` is the anchor of the element's own heading: generators derive a section's id from
+ * its title (`<section id="cookies"><h2>Cookies`), so a section about cookies, sidebars or a table
+ * of contents carries a chrome-sounding id and is still content.
+ */
+function namesItsHeading(element: Element, id: string): boolean {
+  if (HEADING.test(tagOf(element))) return true;
+  const heading = element.querySelector('h1, h2, h3, h4, h5, h6');
+  if (!heading) return false;
+  const slug = alphanumeric(id);
+  const title = alphanumeric(heading.textContent ?? '');
+  return slug.length > 0 && title.length > 0 && (title.startsWith(slug) || slug.startsWith(title));
 }
 
 function hasHeading(element: Element): boolean {
@@ -88,18 +142,120 @@ function hasHeading(element: Element): boolean {
   return found;
 }
 
-/**
- * Heading permalinks that wrap the heading's text (mdBook's `<h1><a class="header" href="#x">`,
- * many themes' `<a class="anchor" href="#x">`): the text stays, the link to itself goes, so the
- * Markdown heading is plain ("# What Is Ownership?", not "# [What Is Ownership?](…#x)"). Links to
- * other pages inside a heading are content ("## [fs.readFile](fs.html#…)") and stay.
- */
-function unwrapSelfLinks(heading: Element): void {
-  for (const anchor of [...heading.getElementsByTagName('a')]) {
-    if (!(anchor.getAttribute('href') ?? '').startsWith('#')) continue;
-    if (PERMALINK_TEXT.has(normalizeSpace(anchor.textContent).replace(INVISIBLE, ''))) anchor.remove();
-    else anchor.replaceWith(...anchor.childNodes);
+// Letters or digits: what makes text words rather than a permalink mark or an icon's name.
+const WORDS = /[\p{L}\p{N}]/u;
+const hasWords = (text: string | null | undefined): boolean => WORDS.test((text ?? '').replace(INVISIBLE, ''));
+
+/** The fragment of an href (`#x`, `page.html#x`, `https://…/page/#x`), or ''. */
+function fragmentOf(href: string): string {
+  const at = href.indexOf('#');
+  if (at < 0) return '';
+  try {
+    return decodeURIComponent(href.slice(at + 1));
+  } catch {
+    return href.slice(at + 1);
   }
+}
+
+/** The ids a link to this heading can name: its own, its descendants', and its section's when the section opens with it. */
+function headingIds(heading: Element): Set<string> {
+  const ids = new Set<string>();
+  const add = (element: Element | null): void => {
+    const id = element?.getAttribute('id');
+    if (id) ids.add(id);
+  };
+  add(heading);
+  for (const element of heading.querySelectorAll('[id]')) add(element);
+  const parent = heading.parentElement;
+  if (parent && parent.firstElementChild === heading) add(parent);
+  return ids;
+}
+
+/** Whether a link points at the heading it decorates: `#x`, or any path ending in `#x` where x is the heading's id. */
+function isSelfLink(anchor: Element, ids: Set<string>): boolean {
+  const href = anchor.getAttribute('href');
+  if (href === null) return false;
+  if (href.startsWith('#')) return true;
+  const fragment = fragmentOf(href);
+  return fragment !== '' && ids.has(fragment);
+}
+
+/**
+ * A heading keeps its text; only its decoration goes: permalinks before or after the text (`#`,
+ * ¶, §, 🔗, an icon, an empty or aria-hidden link), links to itself (unwrapped, so the Markdown
+ * heading is plain: "# What Is Ownership?", not "# [What Is Ownership?](…#x)"), and hidden or
+ * chrome-named parts as long as words remain. Links to other pages inside a heading are content
+ * ("## [fs.readFile](fs.html#…)") and stay. The heading's subtree is finished here.
+ */
+function cleanHeading(heading: Element, rewrite: (anchor: Element) => void, baseUrl: string | undefined): void {
+  const ids = headingIds(heading);
+  for (const anchor of [...heading.getElementsByTagName('a')]) {
+    if (!anchor.parentNode) continue;
+    const self = isSelfLink(anchor, ids);
+    const decorative = self || anchor.getAttribute('aria-hidden') === 'true';
+    const mark = PERMALINK_TEXT.has(normalizeSpace(anchor.textContent).replace(INVISIBLE, '')) && !anchor.querySelector('img[alt]');
+    // A mark is decoration only beside the heading's own text ("::" or "#" alone is the heading).
+    if (decorative && mark && /\S/.test(textWithout(heading, anchor))) anchor.remove();
+    else if (decorative) anchor.replaceWith(...anchor.childNodes);
+  }
+  walkElements(heading, (element) => {
+    const tag = tagOf(element);
+    if (ALWAYS_REMOVE.has(tag)) return 'remove';
+    const hidden = element.getAttribute('aria-hidden') === 'true' || element.hasAttribute('hidden') || CHROME_NAMES.test(namesOf(element));
+    // Hidden parts go as long as the heading keeps its words (or, without words, some text).
+    const rest = textWithout(heading, element);
+    if (hidden && (hasWords(rest) || (!hasWords(element.textContent) && /\S/.test(rest)))) return 'remove';
+    if (tag === 'a') rewrite(element);
+    else if (tag === 'img') absolutizeImage(element, baseUrl);
+    return undefined;
+  });
+}
+
+/** A link that goes somewhere (a card to another page), not a permalink or decoration. */
+function isLinkToOtherContent(anchor: Element): boolean {
+  const href = anchor.getAttribute('href');
+  return !!href && !href.startsWith('#') && anchor.getAttribute('aria-hidden') !== 'true' && !isSiblingPermalink(anchor) && !CHROME_NAMES.test(namesOf(anchor));
+}
+
+/**
+ * Markdown cannot put a heading inside a link, and the link's text would flatten it. A link that
+ * holds a heading gives way: its content stays in place and, when it goes to another page (a
+ * card), the first heading links there instead ("### [Guide](guide.html)").
+ */
+function keepHeadingOutOfLink(anchor: Element): void {
+  if (!anchor.parentNode) return;
+  const href = anchor.getAttribute('href');
+  const heading = anchor.querySelector('h1, h2, h3, h4, h5, h6');
+  if (href && heading && !heading.querySelector('a')) {
+    const link = anchor.ownerDocument.createElement('a');
+    link.setAttribute('href', href);
+    link.append(...heading.childNodes);
+    heading.append(link);
+  }
+  anchor.replaceWith(...anchor.childNodes);
+}
+
+/** The text of `root` without `part`'s. */
+function textWithout(root: Element, part: Element): string {
+  const all = root.textContent ?? '';
+  const own = part.textContent ?? '';
+  const at = all.indexOf(own);
+  return at < 0 ? all : all.slice(0, at) + all.slice(at + own.length);
+}
+
+/**
+ * A link next to a heading that points at it (Starlight: `<div><h2 id="x">…</h2><a href="#x">`),
+ * or a self-link holding only marks: the heading's decoration, outside the heading element.
+ */
+function isSiblingPermalink(anchor: Element): boolean {
+  const fragment = fragmentOf(anchor.getAttribute('href') ?? '');
+  if (!fragment) return false;
+  const parent = anchor.parentElement;
+  if (!parent) return false;
+  for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
+    if (child !== anchor && HEADING.test(tagOf(child)) && headingIds(child).has(fragment)) return true;
+  }
+  return false;
 }
 
 const PARENT_LANGUAGE = /(?:^|\s)language-([\w+#.-]+)/i;
@@ -130,9 +286,24 @@ export function cleanContent(root: Element, baseUrl: string | undefined, pages: 
   let topHeading = 7;
   // Content repeats its link targets (a function's every mention); each href is resolved once.
   const targets = new Map<string, string | undefined>();
+  // Links around a heading (a card, a permalink wrapped round it): see keepHeadingsOutOfLinks.
+  const wrappers: Element[] = [];
+  const rewrite = (anchor: Element): void => void rewriteLink(anchor, baseUrl, targets, pages);
   walkElements(root, (element) => {
     const tag = tagOf(element);
-    if (ALWAYS_REMOVE.has(tag) || isStructuralChrome(element, tag)) return 'remove';
+    if (HEADING.test(tag)) {
+      // Never removed for its names or hiding: a heading is content; its decoration is not.
+      topHeading = Math.min(topHeading, Number(tag.charAt(1)));
+      cleanHeading(element, rewrite, baseUrl);
+      return 'skip';
+    }
+    if (tag === 'a' && hasHeading(element)) {
+      if (isLinkToOtherContent(element)) rewrite(element);
+      else element.removeAttribute('href');
+      wrappers.push(element);
+      return undefined;
+    }
+    if (ALWAYS_REMOVE.has(tag) || isStructuralChrome(element, tag) || (tag === 'a' && isSiblingPermalink(element))) return 'remove';
     if (isLikelyChrome(element, tag)) {
       if (rootLength < 0) rootLength = textLength(root);
       if (textLength(element) <= GUARD_SHARE * rootLength) return 'remove';
@@ -151,13 +322,11 @@ export function cleanContent(root: Element, baseUrl: string | undefined, pages: 
         separateAdjacentPhrases(element);
         return undefined;
       default:
-        if (HEADING.test(tag)) {
-          topHeading = Math.min(topHeading, Number(tag.charAt(1)));
-          unwrapSelfLinks(element);
-        }
         return undefined;
     }
   });
+  for (const anchor of wrappers) keepHeadingOutOfLink(anchor);
+  removeNavigationBars(root, baseUrl);
   return { topHeading };
 }
 

@@ -34,39 +34,105 @@ function languageOf(element: Element): string | undefined {
   return undefined;
 }
 
-/** The language recorded on a `<pre>`, its `<code>`, or the wrappers highlighters put around it. */
+// How far up a code block's wrappers are read for its language: MkDocs with line numbers puts it
+// on div.language-python > table > tbody > tr > td.code > div > pre.
+const MAX_WRAPPER_DEPTH = 6;
+const MAX_WRAPPER_CHILDREN = 3;
+
+/** The `<code>` of a `<pre>`: its first element, or after an empty span (MkDocs: `<pre><span></span><code>`). */
+function codeOf(pre: Element): Element | null {
+  for (let child = pre.firstElementChild; child; child = child.nextElementSibling) {
+    if (tagOf(child) === 'code') return child;
+    if (child.textContent) return null;
+  }
+  return null;
+}
+
+/**
+ * The language recorded on a `<pre>`, its `<code>`, or the wrappers highlighters put around it:
+ * the ancestors that hold little besides the block.
+ */
 export function detectLanguage(pre: Element): string {
-  const code = pre.firstElementChild && tagOf(pre.firstElementChild) === 'code' ? pre.firstElementChild : null;
-  const parent = pre.parentElement;
-  for (const element of [code, pre, parent, parent?.parentElement]) {
-    const language = element ? languageOf(element) : undefined;
+  const chain: Element[] = [];
+  const code = codeOf(pre);
+  if (code) chain.push(code);
+  chain.push(pre);
+  for (let element = pre.parentElement, depth = 0; element && depth < MAX_WRAPPER_DEPTH; element = element.parentElement, depth++) {
+    // A wrapper holds the block and perhaps a caption or a button; more is the content around it.
+    if (element.childElementCount > MAX_WRAPPER_CHILDREN) break;
+    chain.push(element);
+  }
+  for (const element of chain) {
+    const language = languageOf(element);
     if (language) return NO_LANGUAGE.has(language.toLowerCase()) ? '' : language.replace(/[^\w+#.-]/g, '');
   }
   return '';
 }
 
-/** The code inside a `<pre>`, without line numbers or buttons, with `<br>` read as a newline. */
+// Elements that are a code block's lines when a highlighter writes one element per line
+// (Expressive Code's div.ec-line, Shiki's span.line, Prism's token-line, data-line on any).
+const LINE_CLASS = /(?:^|[\s_-])line(?:$|\s)/i;
+const BLOCK_TAGS = new Set(['div', 'p', 'li', 'tr', 'section', 'article', 'header', 'footer', 'table', 'ul', 'ol', 'dl', 'dd', 'dt', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+function isLineElement(element: Element): boolean {
+  return BLOCK_TAGS.has(tagOf(element)) || element.hasAttribute('data-line') || LINE_CLASS.test(classOf(element) ?? '');
+}
+
+/** Whether what follows `node` (its next sibling) starts a new line by itself: a newline or a `<br>`. */
+function newlineFollows(node: Node): boolean {
+  const next = node.nextSibling;
+  if (!next) return false;
+  if (next.nodeType === 3) return (next.nodeValue ?? '').startsWith('\n');
+  return next.nodeName === 'BR';
+}
+
+/**
+ * The code inside a `<pre>`, without line numbers or buttons, with `<br>` read as a newline and
+ * each line element ended by one when the markup does not already have it.
+ */
 export function codeText(pre: Element): string {
-  let hasBreaks = false;
+  let structured = false;
   walkElements(pre, (element) => {
     const tag = tagOf(element);
-    if (tag === 'br') hasBreaks = true;
     if (tag === 'button' || tag === 'svg' || element.getAttribute('aria-hidden') === 'true') return 'remove';
-    return CODE_CHROME.test(namesOf(element)) ? 'remove' : undefined;
+    if (CODE_CHROME.test(namesOf(element))) return 'remove';
+    if (tag === 'br' || isLineElement(element)) structured = true;
+    return undefined;
   });
-  if (!hasBreaks) return pre.textContent ?? '';
+  if (!structured) return pre.textContent ?? '';
   let text = '';
-  // Rare enough (old generators, some CMSs) that a plain forward node walk is fine here.
+  // Line elements being read, outermost first, with where each one's text started.
+  const open: Array<{ element: Element; start: number }> = [];
+  const close = (element: Element, start: number): void => {
+    // A line ends with a newline: an empty line too, unless the markup writes it after the element.
+    if ((text.length === start || !text.endsWith('\n')) && !newlineFollows(element)) text += '\n';
+  };
+  // Iterative: a code block can hold thousands of lines.
   let node: Node | null = pre.firstChild;
   while (node) {
     if (node.nodeType === 3) text += node.nodeValue ?? '';
     else if (node.nodeName === 'BR') text += '\n';
+    else if (node.nodeType === 1 && !open.length && isLineElement(node as Element)) open.push({ element: node as Element, start: text.length });
     if (node.firstChild) {
       node = node.firstChild;
       continue;
     }
-    while (node && node !== pre && !node.nextSibling) node = node.parentNode;
-    node = node && node !== pre ? node.nextSibling : null;
+    while (node && node !== pre && !node.nextSibling) {
+      const top = open.at(-1);
+      if (top && top.element === node) {
+        open.pop();
+        close(top.element, top.start);
+      }
+      node = node.parentNode;
+    }
+    if (node && node !== pre) {
+      const top = open.at(-1);
+      if (top && top.element === node) {
+        open.pop();
+        close(top.element, top.start);
+      }
+      node = node.nextSibling;
+    } else node = null;
   }
   return text;
 }

@@ -6,11 +6,11 @@
 import { cleanContent, pruneNonText } from './clean';
 import type { DomAdapter } from './dom';
 import { collectLinks } from './document-links';
-import { findMainContent } from './main-content';
+import { findMainContent, headingAbove } from './main-content';
 import { elementToMarkdown } from './markdown';
 import { readHeadMetadata, type PageTypeSignals } from './metadata';
 import { findContentsTree, findNavLinks, hasGroups, type NavLink } from './nav-links';
-import { chooseTitle, firstHeading, isWeakDescription, summaryParagraph, trimDescription } from './page-text';
+import { chooseTitle, echoesTitle, firstHeading, isWeakDescription, summaryParagraph, trimDescription } from './page-text';
 import type { HrefCache } from './urls';
 import { normalizeSpace } from './walk';
 
@@ -20,7 +20,7 @@ export type { NavLink } from './nav-links';
 export interface ConvertedPage {
   /** `<title>` without a trailing site name → first h1 → the URL's last path segment, de-slugged. */
   title: string;
-  /** Meta description → og:description → the first paragraph of the content that reads like one (~300 chars). */
+  /** Meta description (unless it repeats the title) → og:description → the content's lead paragraph (~300 chars). */
   description?: string;
   /** og:site_name → application-name → the OpenSearch title → the site header's h1. */
   siteName?: string;
@@ -100,11 +100,14 @@ export function convertHtml(html: string, pageUrl: string, dom: DomAdapter, opti
   const siteNames = [head.ogSiteName, head.applicationName, head.openSearchTitle].filter((n): n is string => !!n);
   const headerName = siteNames.length ? undefined : siteHeaderName(body, main);
   if (headerName) siteNames.push(headerName);
+  // The page's title set above the content container still opens its Markdown.
+  const title = headingAbove(body, main, siteNames, head.title);
+  if (title) main.insertBefore(title, main.firstChild);
 
   const { topHeading } = cleanContent(main, head.baseUrl, hrefs);
   const h1 = firstHeading(main) ?? firstHeading(body);
   // A meta description that is a copyright line or a label says less than the first paragraph.
-  const meta = [head.description, head.ogDescription].map(trimDescription).find((text) => text !== undefined && !isWeakDescription(text));
+  const meta = [head.description, head.ogDescription].map(trimDescription).find((text) => text !== undefined && !isWeakDescription(text) && !echoesTitle(text, head.title));
   const paragraph = summaryParagraph(main);
   // Some generators cut the meta description at the source's first line break (Docusaurus):
   // when the first paragraph goes on from where it stops, the paragraph says it whole.

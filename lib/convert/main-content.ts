@@ -124,3 +124,35 @@ function densestBlock(body: Element): Element {
   }
   return best;
 }
+
+const OUTSIDE_CONTENT = new Set(['nav', 'aside', 'footer']);
+
+/**
+ * The page's own H1 when the theme puts it above the content container rather than in it
+ * (Starlight: the title in one panel, the rendered Markdown in the next). Only when the content
+ * has no H1 and exactly one H1 comes before it, outside navigation, that is not the site's name;
+ * one in a page header must also be in the page's `<title>` (a site banner's H1 is not).
+ */
+export function headingAbove(body: Element, main: Element, siteNames: string[], headTitle: string | undefined): Element | undefined {
+  if (main === body || main.querySelector('h1')) return undefined;
+  const found: Element[] = [];
+  let reached = false;
+  walkElements(body, (element) => {
+    if (reached) return 'skip';
+    if (element === main) {
+      reached = true;
+      return 'skip';
+    }
+    const tag = tagOf(element);
+    const role = element.getAttribute('role');
+    if (OUTSIDE_CONTENT.has(tag) || role === 'navigation' || role === 'search' || tag === 'svg') return 'skip';
+    if (tag === 'h1') found.push(element);
+    return tag === 'h1' ? 'skip' : undefined;
+  });
+  const h1 = found[0];
+  if (!reached || found.length !== 1 || !h1) return undefined;
+  const text = h1.textContent?.replace(/\s+/g, ' ').trim().toLowerCase() ?? '';
+  if (!/[\p{L}\p{N}]/u.test(text) || siteNames.some((name) => name.trim().toLowerCase() === text)) return undefined;
+  if (h1.closest('header, [role=banner]') && !headTitle?.replace(/\s+/g, ' ').toLowerCase().includes(text)) return undefined;
+  return h1;
+}

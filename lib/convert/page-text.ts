@@ -66,7 +66,11 @@ export function firstHeading(root: Element): string | undefined {
   return text || undefined;
 }
 
-/** The first paragraph of cleaned content that reads like a summary, trimmed to about 300 chars. */
+/**
+ * The page's lead: the first paragraph of cleaned content that reads like a summary, trimmed to
+ * about 300 chars. Labels ("Source code: Lib/os.py") and legal lines are passed over; a lead that
+ * introduces what follows ("It can be accessed using:") is still the lead, made to read alone.
+ */
 export function summaryParagraph(root: Element): string | undefined {
   let summary: string | undefined;
   walkElements(root, (element) => {
@@ -75,10 +79,41 @@ export function summaryParagraph(root: Element): string | undefined {
     if (NOT_SUMMARY.has(tag) || tag === 'pre' || CALLOUT_NAMES.test(namesOf(element))) return 'skip';
     if (tag !== 'p') return undefined;
     const text = normalizeSpace(element.textContent);
-    if (text.length >= MIN_PARAGRAPH_CHARS && text.split(' ').length >= MIN_PARAGRAPH_WORDS && !isWeakDescription(text)) summary = text;
+    if (text.length < MIN_PARAGRAPH_CHARS || text.split(' ').length < MIN_PARAGRAPH_WORDS) return 'skip';
+    summary = isWeakDescription(text) ? leadThatIntroduces(text, element) : text;
     return 'skip';
   });
   return summary === undefined ? undefined : truncateOnWord(summary, MAX_DESCRIPTION);
+}
+
+// Where a sentence ends: its mark, before the next one's capital, digit or quote.
+const SENTENCE_END = /[.!?](?=\s+["“‘(]?[\p{Lu}\d])/gu;
+const MAX_LIST_ITEMS = 6;
+
+/**
+ * A lead paragraph that only introduces what follows, made to read alone: the sentences before
+ * the introducing one ("The path module provides utilities for working with paths. It can be
+ * accessed using:" → its first sentence), else, when a list follows, the lead with the list's
+ * items ("Tally reads three kinds of input: words, lines, records"). Undefined when it is weak
+ * for another reason (a copyright line, a version note) or cannot stand alone.
+ */
+function leadThatIntroduces(text: string, paragraph: Element): string | undefined {
+  if (!/[:：]$/.test(text) && !INTRODUCES.test(text)) return undefined;
+  let cut = -1;
+  for (const match of text.matchAll(SENTENCE_END)) cut = match.index + 1;
+  const before = cut > 0 ? text.slice(0, cut) : '';
+  if (before.length >= MIN_PARAGRAPH_CHARS && !isWeakDescription(before)) return before;
+  const list = paragraph.nextElementSibling;
+  if (!list || !/^(?:ul|ol)$/.test(tagOf(list))) return undefined;
+  const items: string[] = [];
+  for (let item = list.firstElementChild; item && items.length < MAX_LIST_ITEMS; item = item.nextElementSibling) {
+    const line = normalizeSpace(item.textContent).replace(/[.;,:]$/, '');
+    if (line) items.push(line.length > 60 ? truncateOnWord(line, 60) : line);
+  }
+  if (!items.length) return undefined;
+  const lead = text.replace(/[:：]$/, '').trimEnd();
+  const joined = `${lead}: ${items.join(', ')}`;
+  return isWeakDescription(joined) ? undefined : joined;
 }
 
 // Text that is about the page's legal status, history or layout rather than its subject.
@@ -101,6 +136,17 @@ export function isWeakDescription(text: string | undefined): boolean {
   // A row of labels ("All Methods Static Methods Concrete Methods", "A B C D E F") is a tab bar.
   if (!/[.!?…)]$/.test(clean) && words.every((word) => !/\p{Ll}/u.test(word.charAt(0)))) return true;
   return WEAK_START.test(clean) || WEAK_ANYWHERE.test(clean);
+}
+
+/**
+ * Whether a meta description only repeats the page's `<title>` (Texinfo writes
+ * `<meta name="description" content="Scanner Options (Tally Manual)">` on every node): it says
+ * nothing the title does not, and the page's lead says more.
+ */
+export function echoesTitle(description: string, headTitle: string | undefined): boolean {
+  const plain = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const title = plain(headTitle ?? '');
+  return title !== '' && title.includes(plain(description));
 }
 
 /** A description from meta tags, trimmed like the paragraph fallback. */
