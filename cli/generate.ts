@@ -133,8 +133,8 @@ export async function runGenerate(options: GenerateOptions, io: Io, transport?: 
     }
     const width = Math.max(0, ...written.map((w) => w.path.length));
     const lines = [
-      ...(boundary ? [`Kept to the documentation${boundary.name ? ` (${boundary.name})` : ''}: ${boundary.roots.map((r) => `${new URL(r.origin).host}${r.path}`).join(', ')}`] : []),
       `${crawl.message}`,
+      ...(boundary ? [`Kept to the documentation${boundary.name ? ` (${boundary.name})` : ''}: ${boundary.roots.map((r) => `${new URL(r.origin).host}${r.path}`).join(', ')}`] : []),
       `Wrote ${count(written.length, 'file')} to ${outDir} (${layout}${layout === 'nested' ? `: the flat llms.txt would have ${generated.files.flatChars.toLocaleString('en')} characters, over the ${generated.files.settings.budget.toLocaleString('en')} budget` : ''}):`,
       ...written.map((w) => `  ${w.path.padEnd(width)} ${w.chars.toLocaleString('en').padStart(11)} chars${w.pages !== undefined ? `, ${count(w.pages, 'page')}` : ''}${w.errors ? `, ${count(w.errors, 'lint error')}` : ''}`),
     ];

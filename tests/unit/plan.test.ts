@@ -211,7 +211,7 @@ describe('plan and crawl, the rest of the way', () => {
       expect(progress).toContain('The page limit of 500 pages covers them.');
       // Said before the crawl's own progress.
       expect(progress.findIndex((l) => /Crawled|pages stored/.test(l))).toBeGreaterThan(planAt);
-      expect(stdout.join('\n').split('\n')[0]).toBe(`Kept to the documentation (Acme 4.2 documentation): ${DOCS}:${server.port}/en/stable/`);
+      expect(stdout.join('\n').split('\n')[1]).toBe(`Kept to the documentation (Acme 4.2 documentation): ${DOCS}:${server.port}/en/stable/`);
       expect(stdout.join('\n')).toMatch(/Outside the documentation/);
       expect(server.requests.filter((r) => r.host === WWW)).toEqual([]);
     } finally {
