@@ -3,21 +3,31 @@
  * and Node.js docs (Debian's python3.11-doc and nodejs-doc in .cache/docs), each with the page or
  * pages that answer it, asked of docs folders made from real crawls of those sites by the
  * product's own crawler. Prints recall@5 (a question counts when an answering page is among the
- * first five results), MRR, search latency (p50, p95) and the time to read and index each folder;
+ * first five results), MRR, search latency (p50, p95) and the time to read each folder, to index
+ * it and to load that index saved by an earlier start;
  * writes bench/results/retrieval-<date>.json.
  *
  * The questions were written from knowledge of the docs, as a developer would ask them, before
  * looking at any result, and are not changed to suit the ranking.
  *
- *   npx tsx bench/retrieval.ts [--fresh] [--corpus python,node] [--runs 5] [--out <file>] [--tuning <json>]
+ *   npx tsx bench/retrieval.ts [--fresh] [--corpus python,node] [--runs 5] [--out <file>] [--tuning <json>] [--scale 10000]
+ *
+ * --scale N adds a folder of N pages made from the two crawls' pages, copied under other paths
+ * with each copy's text cut to its first SCALE_PAGE_CHARS characters (a big site's typical page,
+ * where the Python docs average 30 KB): its start-up, index time and search latency over every
+ * question (recall is not scored there, as each answer has many copies).
  *
  * The folders are built once into .cache/retrieval/<corpus> (a few minutes of crawling each);
  * --fresh builds them again.
  */
 import 'fake-indexeddb/auto';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DocsLibrary } from '../lib/agents/docs-library';
+import { manifestText, pageFileText, type DocsManifest } from '../lib/agents/docs-folder';
+import { readDocsFolder } from '../lib/agents/read-folder';
 import { docsFolderFromDb } from '../lib/agents/from-db';
 import { DEFAULT_TUNING, type SearchTuning } from '../lib/agents/search-index';
 import { createDb } from '../lib/db';
@@ -189,7 +199,7 @@ const CORPORA: Record<string, { questions: Question[]; host: string; start: stri
   node: { questions: NODE, host: 'nodejs.test', start: '/index.html', site: () => nodeDocsSite() },
 };
 
-const { values } = parseArgs({ options: { fresh: { type: 'boolean', default: false }, corpus: { type: 'string', default: 'python,node' }, runs: { type: 'string', default: '5' }, out: { type: 'string' }, tuning: { type: 'string' } } });
+const { values } = parseArgs({ options: { fresh: { type: 'boolean', default: false }, corpus: { type: 'string', default: 'python,node' }, runs: { type: 'string', default: '5' }, out: { type: 'string' }, tuning: { type: 'string' }, scale: { type: 'string' } } });
 // Another ranking to compare on the same questions, e.g. --tuning '{"fuzzyMinLength":0}' (lib/agents/search-index.ts).
 const tuning = values.tuning ? (JSON.parse(values.tuning) as Partial<SearchTuning>) : {};
 const runs = Math.max(1, Number(values.runs) || 5);
@@ -231,18 +241,71 @@ function answers(url: string, expected: string[]): boolean {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
+const SCALE_PAGE_CHARS = 6000;
+
+/**
+ * Opens `dir` as scout mcp does: the time to read it, to build its index, and to load that index
+ * saved (what a later start costs; saved to a temporary cache folder).
+ */
+async function openTimed(dir: string): Promise<{ library: DocsLibrary; readMs: number; indexMs: number; loadMs: number }> {
+  const cacheDir = mkdtempSync(join(tmpdir(), 'scout-retrieval-cache-'));
+  try {
+    let t = performance.now();
+    const library = await DocsLibrary.open([dir], undefined, { tuning, cacheDir });
+    const readMs = performance.now() - t;
+    t = performance.now();
+    library.indexAll();
+    const indexMs = performance.now() - t;
+    // The index is saved after the indexing call returns.
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    const again = await DocsLibrary.open([dir], undefined, { tuning, cacheDir });
+    t = performance.now();
+    const { loaded } = again.indexAll();
+    const loadMs = performance.now() - t;
+    if (loaded !== 1) throw new Error('The saved index was not loaded');
+    return { library, readMs, indexMs, loadMs };
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+}
+
+/** A folder of `pages` pages from the corpora's folders (see --scale), made once into .cache/retrieval/scale-<pages>. */
+async function scaleFolder(pages: number, sources: string[]): Promise<string> {
+  const dir = `.cache/retrieval/scale-${pages}`;
+  if (!values.fresh && existsSync(`${dir}/manifest.json`)) return dir;
+  rmSync(dir, { recursive: true, force: true });
+  const sets = await Promise.all(sources.map((source) => readDocsFolder(source)));
+  const all = sets.flatMap((set, source) => set.pages.map((page) => ({ ...page, source })));
+  const first = sets[0];
+  if (!first || !all.length) throw new Error('No pages to scale from');
+  const files: Array<{ relativePath: string; text: string }> = [];
+  const listed: DocsManifest['pages'] = [];
+  for (let i = 0; i < pages; i++) {
+    const page = all[i % all.length];
+    if (!page) continue;
+    const copy = Math.floor(i / all.length);
+    const folder = `copy-${copy}-${page.source}`;
+    const path = page.path.replace(/^pages\//, `pages/${folder}/`);
+    const url = new URL(page.url);
+    url.pathname = `/${folder}${url.pathname}`;
+    const entry = { path, url: url.href, title: page.title, section: page.section, tokens: page.tokens, fetchedAt: page.fetchedAt };
+    listed.push(entry);
+    files.push({ relativePath: path, text: pageFileText(entry, page.markdown.slice(0, SCALE_PAGE_CHARS)) });
+  }
+  const llms = first.llmsTxt.get('llms.txt') ?? '# Scale\n';
+  const manifest: DocsManifest = { ...first.manifest, name: `${pages} pages`, files: [{ path: 'llms.txt', url: `${first.manifest.site}/llms.txt`, kind: 'llms' }], pages: listed };
+  await writeFilesInside(dir, [...files, { relativePath: 'llms.txt', text: llms }, { relativePath: 'manifest.json', text: manifestText(manifest) }]);
+  return dir;
+}
+
 const report: Record<string, unknown> = {};
-const rows: string[] = ['| corpus | pages | questions | recall@1 | recall@5 | MRR@10 | search p50 | search p95 | read | index |', '|---|---|---|---|---|---|---|---|---|---|'];
+const rows: string[] = ['| corpus | pages | questions | recall@1 | recall@5 | MRR@10 | search p50 | search p95 | read | index | saved index |', '|---|---|---|---|---|---|---|---|---|---|---|'];
 for (const name of values.corpus.split(',').map((s) => s.trim()).filter(Boolean)) {
   const dir = await folderFor(name);
   const corpus = CORPORA[name];
   if (!corpus) continue;
-  let t = performance.now();
-  const library = await DocsLibrary.open([dir], undefined, tuning);
-  const readMs = performance.now() - t;
-  t = performance.now();
-  library.indexAll();
-  const indexMs = performance.now() - t;
+  const { library, readMs, indexMs, loadMs } = await openTimed(dir);
   const pages = library.list()[0]?.pages ?? 0;
   const misses: Array<{ question: string; expected: string[]; got: string[] }> = [];
   let at1 = 0;
@@ -264,10 +327,31 @@ for (const name of values.corpus.split(',').map((s) => s.trim()).filter(Boolean)
   }
   times.sort((a, b) => a - b);
   const n = corpus.questions.length;
-  const result = { pages, questions: n, recallAt1: at1 / n, recallAt5: at5 / n, mrrAt10: rr / n, searchMs: { p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1] ?? 0 }, readMs, indexMs, chunks: library.chunkCount, misses };
+  const result = { pages, questions: n, recallAt1: at1 / n, recallAt5: at5 / n, mrrAt10: rr / n, searchMs: { p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1] ?? 0 }, readMs, indexMs, loadMs, chunks: library.chunkCount, misses };
   report[name] = result;
-  rows.push(`| ${name} | ${pages} | ${n} | ${result.recallAt1.toFixed(3)} | ${result.recallAt5.toFixed(3)} | ${result.mrrAt10.toFixed(3)} | ${result.searchMs.p50.toFixed(1)} ms | ${result.searchMs.p95.toFixed(1)} ms | ${Math.round(readMs)} ms | ${Math.round(indexMs)} ms |`);
+  rows.push(`| ${name} | ${pages} | ${n} | ${result.recallAt1.toFixed(3)} | ${result.recallAt5.toFixed(3)} | ${result.mrrAt10.toFixed(3)} | ${result.searchMs.p50.toFixed(1)} ms | ${result.searchMs.p95.toFixed(1)} ms | ${Math.round(readMs)} ms | ${Math.round(indexMs)} ms | ${Math.round(loadMs)} ms |`);
   for (const miss of misses) console.error(`${name} miss: "${miss.question}" wanted ${miss.expected.join(' | ')}; got ${miss.got.join(', ')}`);
+}
+const scale = Number(values.scale ?? 0);
+if (scale > 0) {
+  const sources = Object.keys(CORPORA).map((name) => `.cache/retrieval/${name}`).filter((dir) => existsSync(`${dir}/manifest.json`));
+  const dir = await scaleFolder(scale, sources);
+  const { library, readMs, indexMs, loadMs } = await openTimed(dir);
+  const times: number[] = [];
+  const questions = Object.values(CORPORA).flatMap((corpus) => corpus.questions.map(([question]) => question));
+  for (const question of questions) {
+    library.search(question, { limit: 10 });
+    for (let run = 0; run < runs; run++) {
+      const started = performance.now();
+      library.search(question, { limit: 10 });
+      times.push(performance.now() - started);
+    }
+  }
+  times.sort((a, b) => a - b);
+  const pages = library.list()[0]?.pages ?? 0;
+  const result = { pages, chunks: library.chunkCount, questions: questions.length, readMs, indexMs, loadMs, searchMs: { p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1] ?? 0 } };
+  report[`scale-${scale}`] = result;
+  rows.push(`| scale | ${pages} | ${questions.length} | – | – | – | ${result.searchMs.p50.toFixed(1)} ms | ${result.searchMs.p95.toFixed(1)} ms | ${Math.round(readMs)} ms | ${Math.round(indexMs)} ms | ${Math.round(loadMs)} ms |`);
 }
 console.log(rows.join('\n'));
 mkdirSync('bench/results', { recursive: true });

@@ -6,6 +6,8 @@
  * The SDK's low-level Server is used rather than McpServer so that the tools' arguments are
  * checked here, and a wrong one answered in plain words as a tool error the agent can act on.
  */
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -137,6 +139,14 @@ export function createDocsServer(library: DocsLibrary): Server {
 }
 
 /**
+ * Where indexes are saved between starts: SCOUT_CACHE_DIR, else the user's cache folder
+ * (XDG_CACHE_HOME or ~/.cache) — never the docs folders, which may be read-only or shared.
+ */
+export function indexCacheDir(): string {
+  return process.env.SCOUT_CACHE_DIR || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'llms-txt-scout', 'search-index');
+}
+
+/**
  * Serves `folders` until stdin closes. A folder that cannot be served stops it before it starts
  * (exit 1, the reasons on stderr): an agent's configuration pointing at the wrong place should say so.
  */
@@ -144,7 +154,7 @@ export async function runMcp(folders: string[], io: Io): Promise<ExitCode> {
   let library: DocsLibrary;
   try {
     const started = performance.now();
-    library = await DocsLibrary.open(folders, (message) => process.stderr.write(`scout mcp: ${message}\n`));
+    library = await DocsLibrary.open(folders, (message) => process.stderr.write(`scout mcp: ${message}\n`), { cacheDir: indexCacheDir() });
     const sets = library.list();
     io.progress(`scout mcp: serving ${sets.map((s) => `${s.id} (${s.pages} pages)`).join(', ')}; read in ${Math.round(performance.now() - started)} ms`);
   } catch (error) {
@@ -164,8 +174,8 @@ export async function runMcp(folders: string[], io: Io): Promise<ExitCode> {
   // The agent gets its answer to `initialize` first; the index is built right after, before the first search.
   setImmediate(() => {
     const started = performance.now();
-    const chunks = library.chunkCount;
-    io.progress(`scout mcp: ${chunks} sections indexed in ${Math.round(performance.now() - started)} ms`);
+    const { loaded } = library.indexAll();
+    io.progress(`scout mcp: ${library.chunkCount} sections indexed in ${Math.round(performance.now() - started)} ms${loaded ? ` (${loaded === 1 ? 'the index' : `${loaded} indexes`} saved by an earlier start)` : ''}`);
   });
   await closed;
   return EXIT.ok;

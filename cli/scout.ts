@@ -120,7 +120,8 @@ ${EXIT_CODES}`,
 An MCP server over stdio for coding agents (Claude Code, Cursor, VS Code…), serving one or more
 docs folders: the Output tab's "Docs for agents" export unpacked, or what
 "scout generate <site> --out <folder> --for-agents" writes. Offline: it reads only the folders,
-and reads a folder again when its manifest.json changes. Tools:
+and reads a folder again when its manifest.json changes. Search indexes are saved in
+SCOUT_CACHE_DIR (default ~/.cache/llms-txt-scout/search-index) for the next start. Tools:
 
   list_docs      the documentation sets: name, site, pages, sections, crawl time
   search_docs    full-text search (BM25 over each page's sections; site and section filters):

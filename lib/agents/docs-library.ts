@@ -6,10 +6,13 @@
  * written over it); if the new one cannot be read, the old one is served and the reason logged.
  * Node only (reads the folders from disk).
  */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { DocsManifest } from './docs-folder';
 import { findSection, markdownSections, sectionText } from './markdown-sections';
 import { manifestStamp, readDocsFolder, type DocsSetOnDisk, type FolderPage } from './read-folder';
-import { DocsIndex, type SearchHit, type SearchTuning } from './search-index';
+import { DocsIndex, INDEX_VERSION, type SearchHit, type SearchTuning } from './search-index';
 
 /** A request the tools cannot answer: the message says why and what to ask instead. */
 export class ToolError extends Error {
@@ -85,14 +88,49 @@ export class DocsLibrary {
 
   private constructor(
     private readonly log: (message: string) => void,
-    tuning: Partial<SearchTuning> = {},
+    tuning: Partial<SearchTuning>,
+    private readonly cacheDir: string | undefined,
   ) {
     this.index = new DocsIndex(tuning);
   }
 
+  /** Where a set's saved index lives: one file a folder, named by a hash of its path. */
+  private cacheFile(set: LoadedSet): string | undefined {
+    return this.cacheDir ? join(this.cacheDir, `${createHash('sha256').update(set.disk.dir).digest('hex').slice(0, 24)}.json`) : undefined;
+  }
+
+  /** The saved index of the folder as it is now (same manifest, same index version), or undefined. */
+  private savedIndex(set: LoadedSet): string | undefined {
+    const file = this.cacheFile(set);
+    if (!file) return undefined;
+    try {
+      const text = readFileSync(file, 'utf8');
+      const newline = text.indexOf('\n');
+      const head = JSON.parse(text.slice(0, newline)) as { version?: number; dir?: string; stamp?: string };
+      return head.version === INDEX_VERSION && head.dir === set.disk.dir && head.stamp === set.disk.stamp ? text.slice(newline + 1) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Saves the set's index for the next start: a header line (what it is for), then the index. Best effort. */
+  private saveIndex(set: LoadedSet): void {
+    const file = this.cacheFile(set);
+    const json = this.index.exportSite(set.id);
+    if (!file || !json || !this.cacheDir) return;
+    try {
+      mkdirSync(this.cacheDir, { recursive: true });
+      const temporary = `${file}.${process.pid}.tmp`;
+      writeFileSync(temporary, `${JSON.stringify({ version: INDEX_VERSION, dir: set.disk.dir, stamp: set.disk.stamp })}\n${json}`);
+      renameSync(temporary, file);
+    } catch (error) {
+      this.log(`Could not save the search index in ${this.cacheDir} (the next start indexes again): ${(error as Error).message}`);
+    }
+  }
+
   /** Reads every folder (throws DocsFolderError for the first that cannot be served) and indexes them. */
-  static async open(dirs: string[], log: (message: string) => void = () => undefined, tuning: Partial<SearchTuning> = {}): Promise<DocsLibrary> {
-    const library = new DocsLibrary(log, tuning);
+  static async open(dirs: string[], log: (message: string) => void = () => undefined, options: { tuning?: Partial<SearchTuning>; cacheDir?: string } = {}): Promise<DocsLibrary> {
+    const library = new DocsLibrary(log, options.tuning ?? {}, options.cacheDir);
     const taken = new Set<string>();
     for (const dir of dirs) {
       const disk = await readDocsFolder(dir);
@@ -107,12 +145,19 @@ export class DocsLibrary {
     return library;
   }
 
-  /** Indexes every set read and not indexed yet. */
-  indexAll(): void {
+  /** Indexes every set read and not indexed yet (from its saved index when there is one for it); how many came from there. */
+  indexAll(): { loaded: number; built: number } {
+    let loaded = 0;
+    const built: LoadedSet[] = [];
     for (const set of this.unindexed) {
-      this.index.replaceSite(set.id, set.disk.pages.map((page) => ({ site: set.id, path: page.path, url: page.url, title: page.title, section: page.section, markdown: page.markdown })));
+      const pages = set.disk.pages.map((page) => ({ site: set.id, path: page.path, url: page.url, title: page.title, section: page.section, markdown: page.markdown }));
+      if (this.index.replaceSite(set.id, pages, this.savedIndex(set)).loaded) loaded++;
+      else built.push(set);
     }
     this.unindexed.clear();
+    // Saved after the answer that needed the index, not before it.
+    if (built.length && this.cacheDir) setImmediate(() => built.forEach((set) => this.saveIndex(set)));
+    return { loaded, built: built.length };
   }
 
   /** Reads again each folder whose manifest changed since it was read. */
@@ -132,6 +177,7 @@ export class DocsLibrary {
     }
   }
 
+  /** Sections indexed (every set indexed first). */
   get chunkCount(): number {
     this.indexAll();
     return this.index.size;

@@ -167,62 +167,98 @@ export interface SearchTuning {
 
 export const DEFAULT_TUNING: SearchTuning = { titleBoost: 3, headingBoost: 2, fuzzyMinLength: 7, prefixLast: true };
 
-/** The search index over every served folder. */
+/** The version of the index's layout and text processing: a cached index of another version is built again. */
+export const INDEX_VERSION = 1;
+
+interface SiteIndex {
+  search: MiniSearch<Chunk>;
+  chunks: Map<string, Chunk>;
+}
+
+/**
+ * The search index over every served folder: one MiniSearch a set, so a set read again replaces
+ * only its own, and a set's index can be saved and loaded whole (`exportSite`, `replaceSite`'s
+ * `saved`): loading is several times faster than indexing, and indexing is what starting costs.
+ */
 export class DocsIndex {
   private readonly tuning: SearchTuning;
-  private readonly search: MiniSearch<Chunk>;
+  private readonly sites = new Map<string, SiteIndex>();
 
   constructor(tuning: Partial<SearchTuning> = {}) {
     this.tuning = { ...DEFAULT_TUNING, ...tuning };
-    this.search = new MiniSearch<Chunk>({
+  }
+
+  private options() {
+    return {
       fields: ['title', 'heading', 'text'],
       storeFields: [],
       tokenize,
       processTerm,
       searchOptions: { boost: { title: this.tuning.titleBoost, heading: this.tuning.headingBoost }, tokenize, processTerm },
-    });
+    };
   }
-  private readonly chunks = new Map<string, Chunk>();
-  private readonly bySite = new Map<string, string[]>();
 
-  /** Indexes `pages` as the set `site`'s, replacing what the set had. */
-  replaceSite(site: string, pages: IndexPage[]): void {
-    const old = this.bySite.get(site) ?? [];
-    if (old.length) {
-      this.search.discardAll(old);
-      for (const id of old) this.chunks.delete(id);
+  /**
+   * Indexes `pages` as the set `site`'s, replacing what the set had. `saved` is the set's index as
+   * `exportSite` gave it for these very pages (the caller keys it by the folder's manifest): loaded
+   * instead of built when it is there and readable.
+   */
+  replaceSite(site: string, pages: IndexPage[], saved?: string): { loaded: boolean } {
+    const chunks = new Map(pages.flatMap(chunksOf).map((chunk) => [chunk.id, chunk]));
+    if (saved) {
+      try {
+        const search = MiniSearch.loadJSON<Chunk>(saved, this.options());
+        if (search.documentCount === chunks.size) {
+          this.sites.set(site, { search, chunks });
+          return { loaded: true };
+        }
+      } catch {
+        // A damaged or foreign file: built again below.
+      }
     }
-    const chunks = pages.flatMap(chunksOf);
-    for (const chunk of chunks) this.chunks.set(chunk.id, chunk);
-    this.search.addAll(chunks);
-    this.bySite.set(site, chunks.map((chunk) => chunk.id));
+    const search = new MiniSearch<Chunk>(this.options());
+    search.addAll([...chunks.values()]);
+    this.sites.set(site, { search, chunks });
+    return { loaded: false };
+  }
+
+  /** The set's index as JSON, for `replaceSite`'s `saved`. */
+  exportSite(site: string): string | undefined {
+    const index = this.sites.get(site);
+    return index ? JSON.stringify(index.search) : undefined;
   }
 
   get size(): number {
-    return this.chunks.size;
+    let size = 0;
+    for (const index of this.sites.values()) size += index.chunks.size;
+    return size;
   }
 
   /** The best chunk of each of the best pages for `query`, best first. */
   query(query: string, filters: SearchFilters = {}): SearchHit[] {
     const limit = filters.limit ?? 8;
     const section = filters.section ? fold(filters.section) : undefined;
-    const filter = (result: SearchResult) => {
-      const chunk = this.chunks.get(String(result.id));
-      if (!chunk) return false;
-      if (filters.site && chunk.site !== filters.site) return false;
-      return !section || fold(chunk.section) === section;
-    };
-    const results = this.search.search(query, {
-      filter,
-      // The last word may be half typed; long words forgive a typo.
-      prefix: (term, index, terms) => this.tuning.prefixLast && index === terms.length - 1 && term.length >= 3,
-      fuzzy: (term) => (this.tuning.fuzzyMinLength > 0 && term.length >= this.tuning.fuzzyMinLength ? 0.15 : false),
-    });
+    const found: Array<{ chunk: Chunk; result: SearchResult }> = [];
+    for (const [site, index] of this.sites) {
+      if (filters.site && site !== filters.site) continue;
+      const results = index.search.search(query, {
+        filter: (result: SearchResult) => {
+          const chunk = index.chunks.get(String(result.id));
+          return !!chunk && (!section || fold(chunk.section) === section);
+        },
+        // The last word may be half typed; long words forgive a typo.
+        prefix: (term, i, terms) => this.tuning.prefixLast && i === terms.length - 1 && term.length >= 3,
+        fuzzy: (term) => (this.tuning.fuzzyMinLength > 0 && term.length >= this.tuning.fuzzyMinLength ? 0.15 : false),
+      });
+      for (const result of results) {
+        const chunk = index.chunks.get(String(result.id));
+        if (chunk) found.push({ chunk, result });
+      }
+    }
+    found.sort((a, b) => b.result.score - a.result.score);
     const hits: SearchHit[] = [];
     const pages = new Set<string>();
-    for (const result of results) {
-      const chunk = this.chunks.get(String(result.id));
-      if (!chunk) continue;
+    for (const { chunk, result } of found) {
       const page = `${chunk.site}\u0000${chunk.path}`;
       if (pages.has(page)) continue;
       pages.add(page);

@@ -12,6 +12,7 @@ import { strFromU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentConfigs } from '@/lib/agents/agent-config';
 import { buildDocsFolder, DOCS_FOLDER_FORMAT, manifestText, type DocsManifest } from '@/lib/agents/docs-folder';
+import { DocsLibrary } from '@/lib/agents/docs-library';
 import { docsFolderFromDb } from '@/lib/agents/from-db';
 import { findSection, markdownSections, sectionText } from '@/lib/agents/markdown-sections';
 import { DocsFolderError, readDocsFolder } from '@/lib/agents/read-folder';
@@ -112,6 +113,25 @@ describe('the docs folder from a crawl', () => {
     const transactions = set.pages.find((p) => p.url.endsWith('/guide/transactions.html'));
     expect(transactions?.markdown.startsWith('# Transactions\n')).toBe(true);
     expect(set.llmsTxt.get('llms.txt')?.startsWith('# ')).toBe(true);
+  });
+
+  it('saves its search index and loads it on the next start while the folder is unchanged', async () => {
+    const dir = join(tmp, 'unzipped');
+    const cacheDir = join(tmp, 'index-cache');
+    const tick = () => new Promise((resolve) => setImmediate(resolve));
+    const first = await DocsLibrary.open([dir], undefined, { cacheDir });
+    expect(first.indexAll()).toEqual({ loaded: 0, built: 1 });
+    const answer = first.search('snapshot isolation');
+    expect(answer[0]?.url).toBe(`${origin}/guide/transactions.html`);
+    await tick();
+    const second = await DocsLibrary.open([dir], undefined, { cacheDir });
+    expect(second.indexAll()).toEqual({ loaded: 1, built: 0 });
+    expect(second.search('snapshot isolation')).toEqual(answer);
+    // The folder written again: the saved index is for another folder state, so it is built anew.
+    const manifest = join(dir, 'manifest.json');
+    await writeFile(manifest, `${await readFile(manifest, 'utf8')}\n`);
+    const third = await DocsLibrary.open([dir], undefined, { cacheDir });
+    expect(third.indexAll()).toEqual({ loaded: 0, built: 1 });
   });
 
   it('refuses a folder that is not one, or is broken, with each reason in words', async () => {

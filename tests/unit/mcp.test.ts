@@ -7,7 +7,7 @@
  * folder that cannot be served stops it at once with the reason; a folder written again is read again.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -35,7 +35,8 @@ const firstUrl = (result: ToolText) => (result.data?.results as Array<{ url: str
 
 async function connect(...folders: string[]): Promise<{ client: Client; call: (name: string, args?: Record<string, unknown>) => Promise<ToolText>; ms: number }> {
   const started = performance.now();
-  const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', 'cli/scout.ts', 'mcp', ...folders], cwd: process.cwd(), stderr: 'pipe' });
+  // Saved indexes go to the test's own folder, not the user's cache.
+  const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', 'cli/scout.ts', 'mcp', ...folders], cwd: process.cwd(), stderr: 'pipe', env: { SCOUT_CACHE_DIR: join(tmp, 'index-cache') } });
   const client = new Client({ name: 'scout-test', version: '1.0.0' });
   await client.connect(transport);
   const ms = performance.now() - started;
@@ -194,6 +195,19 @@ describe('scout mcp on the Python docs', () => {
     expect(nothing.text).toMatch(/^Nothing found for "qwxzvbnmlkj"/);
     expect((await session.call('list_docs')).isError).toBe(false);
   });
+
+  it('saves its index, and a second start answers the same from it', async () => {
+    const first = await session.call('search_docs', { query: 'asyncio gather tasks concurrently', limit: 5 });
+    await expect.poll(async () => (await readdir(join(tmp, 'index-cache'))).filter((f) => f.endsWith('.json')).length, { timeout: 30_000 }).toBe(1);
+    const again = await connect(python);
+    try {
+      const second = await again.call('search_docs', { query: 'asyncio gather tasks concurrently', limit: 5 });
+      expect(second.data).toEqual(first.data);
+      expect(first.data?.results).toHaveLength(5);
+    } finally {
+      await again.client.close();
+    }
+  }, 120_000);
 });
 
 describe('scout mcp, starting and changing', () => {
