@@ -50,15 +50,24 @@ const MAX_SCHEMA_ITEMS = 20;
 /** Reads the head (and, for fragments that carry head elements in their body, the whole document). */
 export function readHeadMetadata(document: Document, pageUrl: string): HeadMetadata {
   const elements: Element[] = [];
+  const jsonLd: Element[] = [];
   const collect = (element: Element) => {
     const tag = tagOf(element);
     if (tag === 'title' || tag === 'meta' || tag === 'link' || tag === 'base') elements.push(element);
+    else if (tag === 'script' && isJsonLd(element)) jsonLd.push(element);
     // Inline SVG has its own <title>; it never names the page.
     return tag === 'svg' ? 'skip' : undefined;
   };
   if (document.head) walkElements(document.head, collect);
   // A wrapped fragment or a head-less page keeps these in the body; only then is it worth a walk.
-  if (!elements.some((e) => tagOf(e) === 'title') && document.body) walkElements(document.body, collect);
+  const body = document.body;
+  if (body && !elements.some((e) => tagOf(e) === 'title')) {
+    walkElements(body, collect);
+  } else if (body) {
+    // Structured data sits in the head or at the body's top level; a walk of the whole body for
+    // it cost more than the rest of this step (1.6 ms a page on the Python docs).
+    for (let child = body.firstElementChild; child; child = child.nextElementSibling) if (tagOf(child) === 'script' && isJsonLd(child)) jsonLd.push(child);
+  }
 
   const base = elements.find((e) => tagOf(e) === 'base' && e.hasAttribute('href'));
   const baseUrl = absoluteUrl(base?.getAttribute('href'), pageUrl)?.href ?? absoluteUrl(pageUrl, undefined)?.href;
@@ -91,7 +100,7 @@ export function readHeadMetadata(document: Document, pageUrl: string): HeadMetad
   }
   meta.markdownAlternates = [...alternates];
   if (feeds.size) signals.feeds = [...feeds];
-  const schema = readJsonLdTypes(document);
+  const schema = readJsonLdTypes(jsonLd);
   if (schema.length) signals.schema = schema;
   if (Object.keys(signals).length) meta.pageType = signals;
   const lang = normalizeSpace(document.documentElement?.getAttribute('lang') ?? document.documentElement?.getAttribute('xml:lang'));
@@ -118,12 +127,9 @@ function readMeta(element: Element, meta: HeadMetadata, signals: PageTypeSignals
  * one that is not valid JSON says nothing. Only top-level items and a `@graph`'s items count:
  * nested ones (an article's publisher, a page's breadcrumb) describe something else.
  */
-function readJsonLdTypes(document: Document): Array<{ type: string; dated: boolean }> {
+function readJsonLdTypes(scripts: Element[]): Array<{ type: string; dated: boolean }> {
   const found: Array<{ type: string; dated: boolean }> = [];
-  let scripts = 0;
-  for (const script of document.getElementsByTagName('script')) {
-    if ((script.getAttribute('type') ?? '').trim().toLowerCase() !== 'application/ld+json') continue;
-    if (++scripts > MAX_JSON_LD_SCRIPTS) break;
+  for (const script of scripts.slice(0, MAX_JSON_LD_SCRIPTS)) {
     const text = script.textContent ?? '';
     if (text.length > MAX_JSON_LD_CHARS) continue;
     let data: unknown;
@@ -144,6 +150,10 @@ function readJsonLdTypes(document: Document): Array<{ type: string; dated: boole
     }
   }
   return found;
+}
+
+function isJsonLd(script: Element): boolean {
+  return (script.getAttribute('type') ?? '').trim().toLowerCase() === 'application/ld+json';
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

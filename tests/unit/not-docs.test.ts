@@ -52,8 +52,10 @@ describe('what the page says it is', () => {
     for (const [data, words] of cases) expect(judge(page({ head: jsonLd(data) }), `${DOCS}/community/x`), JSON.stringify(data)).toBe(words);
   });
 
-  it('JSON-LD in the body counts; a nested item (the publisher, a breadcrumb) does not; broken JSON says nothing', () => {
-    expect(judge(page({ body: jsonLd({ '@type': 'BlogPosting' }) }), `${DOCS}/news/a`)).toBe('A blog post (schema.org BlogPosting)');
+  it('JSON-LD at the body\'s top level counts; a nested item (the publisher, a breadcrumb) does not; broken JSON says nothing', () => {
+    expect(judge(page({}).replace('<main>', `${jsonLd({ '@type': 'BlogPosting' })}<main>`), `${DOCS}/news/a`)).toBe('A blog post (schema.org BlogPosting)');
+    // Deep in the body it is not looked for: a walk of every page's whole body for it costs more than it finds.
+    expect(judge(page({ body: jsonLd({ '@type': 'BlogPosting' }), header: false }), `${DOCS}/news/a`)).toBeNull();
     const nested = jsonLd({ '@type': 'TechArticle', publisher: { '@type': 'Organization' }, isPartOf: { '@type': 'Blog' } });
     expect(judge(page({ head: nested, sidebar: true }), `${DOCS}/guide/config/`)).toBeNull();
     expect(judge(page({ head: '<script type="application/ld+json">{"@type": "BlogPosting",</script>', header: false }), `${DOCS}/x/`)).toBeNull();
