@@ -32,10 +32,17 @@ function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.split("'").join("'\\''")}'`;
 }
 
+/** `path` without the slashes or backslashes at its end (a loop: a trailing run is matched where it starts). */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 1 && (path.charAt(end - 1) === '/' || path.charAt(end - 1) === '\\')) end--;
+  return path.slice(0, end);
+}
+
 /** The three configurations for `input`, paths joined with `/` (Windows accepts it). */
 export function agentConfigs(input: AgentConfigInput): AgentConfigs {
   const name = serverName(input.host);
-  const bin = `${input.scoutFolder.replace(/[/\\]+$/, '')}/cli/bin.mjs`;
+  const bin = `${withoutTrailingSlashes(input.scoutFolder)}/cli/bin.mjs`;
   const args = [bin, 'mcp', input.docsFolder];
   const claudeCode = `claude mcp add ${name} -- node ${args.map(shellWord).join(' ')}`;
   const cursor = JSON.stringify({ mcpServers: { [name]: { command: 'node', args } } }, null, 2);

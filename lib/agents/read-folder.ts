@@ -3,7 +3,7 @@
  * `scout mcp`: a folder that is not one, or is broken, is refused with every problem said in
  * words, so the person who pointed an agent at it learns what to fix. Node only (node:fs).
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { DOCS_FOLDER_FORMAT, DOCS_FOLDER_VERSION, MANIFEST_NAME, type DocsManifest, type ManifestFile, type ManifestPage } from './docs-folder';
 
@@ -85,6 +85,16 @@ export function manifestProblems(value: unknown): string[] {
   return problems;
 }
 
+/** The one folder right inside `root` that holds a manifest.json, if exactly one does. */
+async function folderBelowWithManifest(root: string): Promise<string | null> {
+  const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
+  const found: string[] = [];
+  for (const entry of entries.slice(0, 200)) {
+    if (entry.isDirectory() && (await stat(join(root, entry.name, MANIFEST_NAME)).catch(() => null))) found.push(join(root, entry.name));
+  }
+  return found.length === 1 ? (found[0] ?? null) : null;
+}
+
 /** The text after a leading `---` … `---` block (the page file's front matter). */
 export function stripFrontMatter(text: string): string {
   const body = text.startsWith('\ufeff') ? text.slice(1) : text;
@@ -106,7 +116,11 @@ export async function readDocsFolder(dir: string): Promise<DocsSetOnDisk> {
   if (!info.isDirectory()) throw new DocsFolderError(root, ['it is a file, not a folder']);
   const stamp = await manifestStamp(root);
   const raw = await readFile(join(root, MANIFEST_NAME), 'utf8').catch(() => null);
-  if (raw === null || stamp === null) throw new DocsFolderError(root, [`it has no ${MANIFEST_NAME}: export "Docs for agents" from Scout's Output tab, or run scout generate <site> --out <folder> --for-agents`]);
+  if (raw === null || stamp === null) {
+    // Unzipping often makes one folder more than expected: name the folder below that is a docs folder.
+    const inner = await folderBelowWithManifest(root);
+    throw new DocsFolderError(root, [inner ? `it has no ${MANIFEST_NAME}, but the folder in it ${inner} has: give that folder` : `it has no ${MANIFEST_NAME}: export "Docs for agents" from Scout's Output tab, or run scout generate <site> --out <folder> --for-agents`]);
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);

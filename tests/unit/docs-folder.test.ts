@@ -148,6 +148,10 @@ describe('the docs folder from a crawl', () => {
     await writeFile(join(plain, 'notes.txt'), 'hello');
     expect(await problems(join(plain, 'notes.txt'))).toBe('it is a file, not a folder');
     expect(await problems(plain)).toMatch(/^it has no manifest\.json: export "Docs for agents"/);
+    // One folder too high, as unzipping into a folder of the zip's name makes it.
+    const outer = join(tmp, 'outer');
+    await writeFilesInside(join(outer, 'docs.example.test-docs-for-agents'), folder.files);
+    expect(await problems(outer)).toBe(`it has no manifest.json, but the folder in it ${join(outer, 'docs.example.test-docs-for-agents')} has: give that folder`);
 
     const write = async (name: string, manifest: unknown, skip: string[] = []) => {
       const dir = join(tmp, name);
