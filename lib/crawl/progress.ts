@@ -11,7 +11,7 @@ export function progressMessage(c: CrawlCounters, phase: 'running' | 'done', max
   const parts = [`${n(c.stored)} ${c.stored === 1 ? 'page' : 'pages'} stored`];
   if (c.rendered) parts.push(`${n(c.rendered)} rendered in a tab`);
   if (c.empty) parts.push(`${n(c.empty)} empty (no text, left out of the files)`);
-  if (c.notDocs) parts.push(`${n(c.notDocs)} not documentation`);
+  if (c.notDocs) parts.push(`${n(c.notDocs)} not documentation (left out of the files)`);
   if (c.duplicates) parts.push(`${n(c.duplicates)} duplicate${c.duplicates === 1 ? '' : 's'}`);
   if (c.failed) parts.push(`${n(c.failed)} failed`);
   if (c.skipped) parts.push(`${n(c.skipped)} skipped`);

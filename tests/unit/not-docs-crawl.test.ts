@@ -111,7 +111,7 @@ describe('a blog inside the docs host', () => {
     // The row says why; the card counts them.
     expect(result.frontier.find((f) => pathOf(f.url) === '/blog/2026/post-1/')?.reason).toBe('Not documentation: A blog post (schema.org BlogPosting) · its links not followed');
     expect(result.job?.counters.notDocs).toBe(3);
-    expect(result.job?.message).toContain('3 not documentation');
+    expect(result.job?.message).toContain('3 not documentation (left out of the files)');
     // The docs' outline is the docs': the company menu of a marked page is not merged into it.
     expect(result.job?.nav?.some((n) => n.url.includes('/pricing/'))).toBe(false);
   });
