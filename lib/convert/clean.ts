@@ -23,8 +23,8 @@ const CHROME_NAMES = new RegExp(
   '(?:^|[\\s_-])(?:' +
     [
       'breadcrumbs?', 'pagination(?:-nav)?', 'pager', 'prev-?next', 'page-?nav(?:igation)?',
-      'cookie\\w*', 'consent', 'gdpr', 'skip-?(?:link|to-content|nav)', 'skiplink',
-      'copy-?(?:button|btn|code|to-clipboard)', 'copybutton', 'clipboard\\w*',
+      'cookie[a-z0-9]*', 'consent', 'gdpr', 'skip-?(?:link|to-content|nav)', 'skiplink',
+      'copy-?(?:button|btn|code|to-clipboard)', 'copybutton', 'clipboard[a-z0-9]*',
       'headerlink', 'header-?anchor', 'heading-?anchor', 'hash-?link', 'anchorjs-link', 'permalink',
       'edit-?(?:this-?page|page|link|on-github|button)', 'sidebar', 'toc', 'table-of-contents',
       'linenos?', 'line-numbers-rows', 'sr-only', 'visually-?hidden', 'screen-reader-text',
