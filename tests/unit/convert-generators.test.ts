@@ -96,7 +96,7 @@ describe('code blocks keep their lines and languages', () => {
     ]);
     const mkdocs = fences(fixture('mkdocs-material.html', 'https://tally.example/guide/scripting/').markdown);
     expect(mkdocs.map((block) => block.language)).toEqual(['python', 'python']);
-    expect(mkdocs[0]?.code.split('\n')).toHaveLength(4);
+    expect(mkdocs[0]?.code?.split('\n')).toHaveLength(4);
     expect(mkdocs[1]?.code).toBe('counts = json.loads(out.stdout)\nprint(counts["words"])');
   });
 
