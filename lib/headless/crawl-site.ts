@@ -1,6 +1,6 @@
 /**
  * The whole product pipeline without a browser: discovery first (as the side panel runs it when it
- * opens, so the crawl is seeded from the site's llms.txt files and sitemaps), the plan of a `docs`
+ * opens, so the crawl is seeded from the site's llms.txt files and sitemaps), the plan of a
  * crawl (where the documentation is, as the Generate tab shows it before the crawl), then the crawl runner
  * with the linkedom processor, then `generateForSite`. The command line (`scout generate`) and the
  * quality scorecard (bench/quality.ts) both run it; the caller brings the database (Dexie on
@@ -47,8 +47,8 @@ export interface CrawlSiteInput {
 
 export interface CrawlSiteResult {
   discovery: DiscoveryJob;
-  /** What the crawl was planned to cover; absent for scopes other than `docs`. */
-  plan?: PlanRecord;
+  /** What the crawl was planned to cover (a `docs` crawl keeps to it; others use it to tell docs from the rest). */
+  plan: PlanRecord;
   job: CrawlJob;
   crawlState: JobState;
   /** Null when the crawl stored no page. */
@@ -66,12 +66,11 @@ export async function crawlSite(input: CrawlSiteInput): Promise<CrawlSiteResult>
   const discovery = await runDiscoveryJob(db, { jobId: input.discoveryJobId ?? `discovery-${crypto.randomUUID()}`, pageUrl: startUrl, fetch });
   if (discovery.message) input.onProgress?.(discovery.message);
   const settings = normalizeSettings(input.settings ?? {});
-  let plan: PlanRecord | undefined;
-  if (settings.scope === 'docs') {
-    // Between discovery and crawl, as the panel shows it before Generate: the crawl then reuses it.
-    plan = await planCrawl(db, startUrl, { fetch, dom: linkedomAdapter }, { maxSitemapUrls: Math.max(DEFAULT_PLAN_SITEMAP_URLS, settings.maxPages * 4) });
-    input.onPlan?.(plan);
-  }
+  // Between discovery and crawl, as the panel shows it before Generate, whatever the scope: a
+  // `docs` crawl keeps to its boundary, and a host or site crawl still needs it to tell the pages
+  // that are not documentation (page-writer.ts) and to name the docs. The crawl reuses it.
+  const plan: PlanRecord = await planCrawl(db, startUrl, { fetch, dom: linkedomAdapter }, { maxSitemapUrls: Math.max(DEFAULT_PLAN_SITEMAP_URLS, settings.maxPages * 4) });
+  input.onPlan?.(plan);
   const t1 = performance.now();
   const job = await createCrawlJob(db, startUrl, settings);
   const stopWatching = input.onProgress ? watchJob(db, job.id, input.onProgress) : () => undefined;
@@ -93,7 +92,7 @@ export async function crawlSite(input: CrawlSiteInput): Promise<CrawlSiteResult>
   }
   const generated = await generateForSite(db, job.origin, input.now ?? new Date());
   const t3 = performance.now();
-  return { discovery, ...(plan ? { plan } : {}), job: ended, crawlState, generated, ms: { discovery: t1 - t0, crawl: t2 - t1, generate: t3 - t2 } };
+  return { discovery, plan, job: ended, crawlState, generated, ms: { discovery: t1 - t0, crawl: t2 - t1, generate: t3 - t2 } };
 }
 
 /** Calls `report` with the job's message whenever it changed, once a second, until stopped. */
