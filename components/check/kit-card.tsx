@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { buildKit, SNIPPET_FILES, zipKit, type TwinLayout } from '@/lib/check/kit';
 import { db } from '@/lib/db';
-import { exportFileName } from '@/lib/generate/export';
+import { exportablePages, exportFileName } from '@/lib/generate/export';
 import { latestCrawlWithPages } from '@/lib/queries';
 import { saveFile } from '../output/download';
 import { fullTextOf, publishedFiles } from '../output/published';
@@ -31,7 +31,9 @@ export function KitCard({ origin, host }: { origin: string; host: string }) {
       : published.flatMap((f) => [{ path: f.path, text: f.text }, ...(full ? [{ path: f.fullPath, text: fullTextOf(origin, f, full, files?.files) }] : [])]);
     const job = await latestCrawlWithPages(db, origin);
     // A page read from its twin has the twin as finalUrl; the kit names twins after the page itself.
-    const pages = job ? await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray() : [];
+    // The twins are the pages the llms.txt lists: not empty pages, nor pages that are not documentation unless brought back.
+    const stored = job ? await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray() : [];
+    const pages = exportablePages(stored, (await db.sites.get(origin))?.curation);
     return buildKit({ origin, files: llmsFiles, pages: pages.map((p) => ({ url: p.twinUrl ? p.url : p.finalUrl, markdown: p.markdown })), layout: twins });
   };
   const download = async () => {
