@@ -129,7 +129,7 @@ SCOUT_CACHE_DIR (default ~/.cache/llms-txt-scout/search-index) for the next star
   read_page      a page as Markdown, whole or one section by its heading
   get_llms_txt   a set's llms.txt (or a nested one by its path)
 
-Claude Code:  claude mcp add scout-docs -- npx tsx /path/to/scout/cli/scout.ts mcp /path/to/folder
+Claude Code:  claude mcp add scout-docs -- node /path/to/llms-txt-scout/cli/bin.mjs mcp /path/to/folder
 The protocol is on stdout; messages go to stderr. Exit 1 when a folder cannot be served (why on stderr).`,
 };
 

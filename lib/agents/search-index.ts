@@ -239,23 +239,27 @@ export class DocsIndex {
     const limit = filters.limit ?? 8;
     const section = filters.section ? fold(filters.section) : undefined;
     const found: Array<{ chunk: Chunk; result: SearchResult }> = [];
-    for (const [site, index] of this.sites) {
-      if (filters.site && site !== filters.site) continue;
+    const searched = [...this.sites].filter(([site]) => !filters.site || site === filters.site);
+    for (const [, index] of searched) {
       const results = index.search.search(query, {
-        filter: (result: SearchResult) => {
-          const chunk = index.chunks.get(String(result.id));
-          return !!chunk && (!section || fold(chunk.section) === section);
-        },
+        // Only when asked: a filter is called for every match, and a common word matches thousands.
+        ...(section ? { filter: (result: SearchResult) => fold(index.chunks.get(String(result.id))?.section ?? '') === section } : {}),
         // The last word may be half typed; long words forgive a typo.
         prefix: (term, i, terms) => this.tuning.prefixLast && i === terms.length - 1 && term.length >= 3,
         fuzzy: (term) => (this.tuning.fuzzyMinLength > 0 && term.length >= this.tuning.fuzzyMinLength ? 0.15 : false),
       });
+      // A set's best `limit` pages are all the merge can use from it.
+      const pagesOfSet = new Set<string>();
       for (const result of results) {
         const chunk = index.chunks.get(String(result.id));
-        if (chunk) found.push({ chunk, result });
+        if (!chunk) continue;
+        found.push({ chunk, result });
+        pagesOfSet.add(chunk.path);
+        if (pagesOfSet.size > limit) break;
       }
     }
-    found.sort((a, b) => b.result.score - a.result.score);
+    // Each set's results come best first; several sets' are merged by score.
+    if (searched.length > 1) found.sort((a, b) => b.result.score - a.result.score);
     const hits: SearchHit[] = [];
     const pages = new Set<string>();
     for (const { chunk, result } of found) {
