@@ -10,12 +10,12 @@
  * Run: npm run bench:companies [-- --companies acme,beta --out bench/results/x.json]
  */
 import 'fake-indexeddb/auto';
-import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { COMPANIES } from '../tests/fixtures/company-sites';
 import { type CompanyRun, DONE_WHEN, measureCompany, misses, runsTable } from '../tests/fixtures/company-sites/measure';
 import { arg } from './harness';
+import { measuredCommit } from './commit';
 
 const DATE = new Date().toISOString().slice(0, 10);
 const OUT = arg('out', `bench/results/company-docs-${DATE}.json`);
@@ -37,13 +37,7 @@ async function main(): Promise<void> {
     .map((r) => `* ${r.company} / ${r.start}: ${misses(r).join('; ')}\n  e.g. ${Object.entries(r.examples).flatMap(([k, v]) => (v.length ? [`${k}: ${v.slice(0, 3).join(', ')}`] : [])).join(' · ')}`);
   console.log(`\n${table}\n\n${details.join('\n')}`);
 
-  let commit = '';
-  try {
-    commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
-    if (execSync('git status --porcelain -- lib', { encoding: 'utf8' }).trim()) commit += ' + uncommitted lib/ changes';
-  } catch {
-    // Not a git checkout: the figures still stand, without the commit.
-  }
+  const commit = measuredCommit();
   const command = `npm run bench:companies${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
   mkdirSync(dirname(OUT), { recursive: true });
   writeFileSync(OUT, `${JSON.stringify({ date: DATE, commit, command, doneWhen: DONE_WHEN, runs }, null, 2)}\n`);

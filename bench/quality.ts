@@ -13,7 +13,6 @@
  *   static site on disk (id "dir"), e.g. a theme you are fixing the converter for.
  */
 import 'fake-indexeddb/auto';
-import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { dirname, resolve } from 'node:path';
@@ -24,6 +23,7 @@ import { loopbackFetch, startFixtureServer } from '../tests/fixtures/server';
 import { arg } from './harness';
 import { markdownTable, scoreSite, TABLE_HEADER, tableRow, type SiteScore } from './quality/scorecard';
 import { pagesOf } from '../lib/queries';
+import { measuredCommit } from './commit';
 
 const MAX_PAGES = Number(arg('max-pages', '3000'));
 const DATE = new Date().toISOString().slice(0, 10);
@@ -179,14 +179,7 @@ async function main() {
   const details = runs.flatMap((r) => [...offenders(r), '']);
   console.log(`\n${table}\n\n${details.join('\n')}`);
 
-  let commit = '';
-  try {
-    commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
-    // What was scored is the working tree: say so when the product's code differs from the commit.
-    if (execSync('git status --porcelain -- lib', { encoding: 'utf8' }).trim()) commit += ' + uncommitted lib/ changes';
-  } catch {
-    // Not a git checkout: the results still stand, without the commit.
-  }
+  const commit = measuredCommit();
   const command = `npm run quality${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
   mkdirSync(dirname(OUT), { recursive: true });
   writeFileSync(OUT, `${JSON.stringify({ date: DATE, commit, command, maxPages: MAX_PAGES, columns: TABLE_HEADER, sites: runs }, null, 2)}\n`);

@@ -1,12 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pruneNonText } from '@/lib/convert/clean';
 import { convertHtml } from '@/lib/convert/convert-page';
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { findMainContent } from '@/lib/convert/main-content';
 import { matrixSites } from '../fixtures/matrix';
-import { nodeDocsDir, pythonDocsDir } from '../fixtures/real-docs';
+import { htmlFilesUnder, nodeDocsDir, pythonDocsDir } from '../fixtures/real-docs';
 
 /**
  * Invariants that need no ground truth, over the pages of every matrix site (all of them, or an
@@ -19,21 +19,11 @@ const sites = matrixSites();
 const built = JSON.parse(readFileSync('.cache/matrix/matrix.json', 'utf8')) as { sites: Array<{ id: string; root: string }> };
 const rootOf = (id: string): string => (id === 'python' ? pythonDocsDir() : id === 'node' ? nodeDocsDir() : (built.sites.find((s) => s.id === id)?.root ?? ''));
 
-function htmlFiles(dir: string, root = dir): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) return htmlFiles(path, root);
-      return entry.isFile() && entry.name.endsWith('.html') ? [relative(root, path)] : [];
-    })
-    .sort();
-}
-
 // Large sites (Python: over 500 long pages) are read as an even sample in the unit suite, which
 // runs on two cores; SCOUT_ALL_PAGES=1 reads every page.
 const MAX_PAGES = process.env.SCOUT_ALL_PAGES ? Number.POSITIVE_INFINITY : 150;
 function pagesOf(root: string): string[] {
-  const files = htmlFiles(root);
+  const files = htmlFilesUnder(root);
   const step = Math.max(1, Math.ceil(files.length / MAX_PAGES));
   return files.filter((_, index) => index % step === 0);
 }

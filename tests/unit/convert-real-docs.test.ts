@@ -1,27 +1,17 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { convertHtml, type ConvertedPage } from '@/lib/convert/convert-page';
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { tokenF1 } from '../../bench/quality/f1';
-import { nodeDocsDir, pythonDocsDir } from '../fixtures/real-docs';
+import { htmlFilesUnder, nodeDocsDir, pythonDocsDir } from '../fixtures/real-docs';
 
-/** All .html files under `dir`, relative, sorted. Dirents, not stat: Debian's _static has dangling symlinks. */
-function htmlFiles(dir: string, root = dir): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) return htmlFiles(path, root);
-      return entry.isFile() && entry.name.endsWith('.html') ? [relative(root, path)] : [];
-    })
-    .sort();
-}
 
 describe('Python 3.11 docs (Sphinx)', () => {
   const dir = pythonDocsDir();
   const ORIGIN = 'https://docs.python.org/3.11/';
-  const all = htmlFiles(dir);
+  const all = htmlFilesUnder(dir);
   const specific = ['library/functions.html', 'tutorial/index.html', 'library/os.html', 'library/index.html'];
   const sample = [...new Set([...all.filter((_, i) => i % 13 === 0), ...specific])];
   const pages = new Map<string, { html: string; page: ConvertedPage }>();
