@@ -4,28 +4,12 @@
  */
 import type { ScoutDb } from '../db';
 import { latestJob } from '../queries';
+import { coveringFile } from '../url/boundary';
 import { oneLine } from './text';
 
-/** The folder an llms.txt-family file sits in (`https://a.test/docs/llms.txt` → `https://a.test/docs/`). */
-function folderOf(url: string): string | undefined {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.origin}${parsed.pathname.slice(0, parsed.pathname.lastIndexOf('/') + 1)}`;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Of the files found (url, H1), the H1 of the most specific one whose folder holds `startUrl`. */
+/** Of the files found (url, H1), the H1 of the most specific titled one whose folder holds `startUrl`. */
 export function coveringName(files: Array<{ url: string; title?: string }>, startUrl: string): string | undefined {
-  let best: { folder: string; title: string } | undefined;
-  for (const file of files) {
-    const folder = folderOf(file.url);
-    const title = oneLine(file.title);
-    if (!folder || !title || !startUrl.startsWith(folder)) continue;
-    if (!best || folder.length > best.folder.length) best = { folder, title };
-  }
-  return best?.title;
+  return oneLine(coveringFile(files.filter((file) => oneLine(file.title)), startUrl)?.title) || undefined;
 }
 
 /** The H1 of the llms.txt covering `startUrl` in the site's newest finished discovery, if it has one. */

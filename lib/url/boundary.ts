@@ -325,15 +325,27 @@ function menuOnlyParts(chrome: string[], sidebar: URL[], start: URL, roots: Root
 
 /** The most specific llms.txt-family file on the start page's origin whose folder holds it. */
 function coveringLlms(files: BoundaryEvidence['llms'], start: URL): { file: URL; title?: string; links: string[] } | null {
-  let best: { file: URL; title?: string; links: string[]; folder: string } | null = null;
+  const covering = coveringFile(files, start);
+  const file = webUrl(covering?.url);
+  return covering && file ? { file, links: covering.links, ...(covering.title ? { title: covering.title } : {}) } : null;
+}
+
+/**
+ * Of llms.txt-family files (each by the address it was served from), the one covering `start`:
+ * spec v2, a file covers the URLs under its folder on its origin, and the most specific one wins.
+ */
+export function coveringFile<T extends { url: string }>(files: readonly T[], start: string | URL): T | undefined {
+  const page = typeof start === 'string' ? webUrl(start) : start;
+  if (!page) return undefined;
+  let best: { file: T; folder: string } | undefined;
   for (const f of files) {
     const file = webUrl(f.url);
-    if (!file || file.origin !== start.origin) continue;
+    if (!file || file.origin !== page.origin) continue;
     const folder = folderOf(file.pathname);
-    if (!under_(start, folder) || (best && best.folder.length >= folder.length)) continue;
-    best = { file, links: f.links, folder, ...(f.title ? { title: f.title } : {}) };
+    if (!under_(page, folder) || (best && best.folder.length >= folder.length)) continue;
+    best = { file: f, folder };
   }
-  return best;
+  return best?.file;
 }
 
 /** The docs' own name from the start page's title: the part beside the page's name ("Install — Acme 4.2 documentation" → "Acme 4.2 documentation"). */
