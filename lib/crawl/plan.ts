@@ -16,8 +16,7 @@ import { fetchPage } from '../fetch/page-fetcher';
 import { latestJob } from '../queries';
 import { inferBoundary, type BoundaryEvidence } from '../url/boundary';
 import { credentialsFor } from '../url/credentials';
-import { createNetworkGuard } from '../url/private-network';
-import { isSameSite } from '../url/site';
+import { createScope } from '../url/scope';
 import { markdownLinks, markdownTitle } from './markdown-meta';
 import { discoveredRows, discoveryEnded, llmsFiles, sitemapPageUrls } from './seeds';
 
@@ -101,14 +100,9 @@ type StartPage = Omit<BoundaryEvidence, 'llms' | 'sitemapUrls'>;
 
 /** The start page, fetched once as the crawl would (its cookie rules, redirects checked), read for what the boundary needs. */
 async function readStartPage(startUrl: string, deps: PlanDeps): Promise<StartPage | { failure: string }> {
-  const guard = createNetworkGuard(startUrl);
-  const host = new URL(startUrl).hostname;
-  const checkRedirect = (target: string): string | null => {
-    const refused = guard(target);
-    if (refused) return refused;
-    const to = new URL(target).hostname;
-    return isSameSite(to, host) ? null : `It redirects to another site (${to})`;
-  };
+  // A redirect may go anywhere on the site (to the docs' version folder, another subdomain), as the crawl's site scope allows, and never off it or into the user's network.
+  const scope = createScope({ startUrl, mode: 'site', otherVariants: true });
+  const checkRedirect = (target: string): string | null => scope(target);
   const res = await fetchPage(startUrl, { fetch: deps.fetch, credentials: credentialsFor(startUrl, startUrl), signal: deps.signal, timeoutMs: deps.timeoutMs, checkRedirect, maxRetries: 1 });
   if (res.kind === 'failed' || res.kind === 'skipped') return { failure: `The start page could not be read: ${res.reason}` };
   if (res.kind === 'not-modified') return { failure: 'The start page could not be read: the server answered 304 to a plain request' };

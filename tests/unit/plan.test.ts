@@ -39,6 +39,8 @@ function acme(port: () => number): Record<string, FixtureSite> {
     '/en/stable/': () => page('Welcome'),
     // A docs address that moved to the blog: the redirect is judged by the boundary too.
     '/en/stable/moved.html': () => ({ status: 301, headers: { location: www('/blog/post-1') } }),
+    // A start address that sends the reader to another site altogether.
+    '/elsewhere/': () => ({ status: 302, headers: { location: `http://other.test:${port()}/docs/` } }),
   };
   for (const p of STABLE) {
     docs[`/en/stable/${p}`] = () => page(`Stable ${p}`);
@@ -127,6 +129,16 @@ describe('planCrawl', () => {
     const plan = await planCrawl(db, server.url(DOCS, '/nowhere/'), deps());
     expect(plan).toMatchObject({ state: 'failed', message: 'The start page could not be read: Not found (HTTP 404)' });
     expect(planSummary(plan, 500)).toEqual([`The start page could not be read: Not found (HTTP 404). The crawl keeps to ${DOCS}:${server.port}.`]);
+  });
+});
+
+describe('planCrawl and redirects', () => {
+  it('a start page that redirects to another site is a failed plan, and that site is never asked', async () => {
+    await setUp();
+    const plan = await planCrawl(db, server.url(DOCS, '/elsewhere/'), deps());
+    expect(plan.state).toBe('failed');
+    expect(plan.message).toContain('other.test');
+    expect(server.requests.filter((r) => r.host === 'other.test')).toHaveLength(0);
   });
 });
 
