@@ -31,16 +31,8 @@ export interface Chunk {
   text: string;
 }
 
-export interface SearchHit {
-  site: string;
-  path: string;
-  url: string;
-  title: string;
-  heading: string;
-  section: string;
-  score: number;
-  snippet: string;
-}
+/** A chunk as a search answers it: where it is, its score and a snippet of its text. */
+export type SearchHit = Omit<Chunk, 'id' | 'text'> & { score: number; snippet: string };
 
 export interface SearchFilters {
   site?: string;
