@@ -12,6 +12,9 @@ import { EXIT, intOption, UsageError, type ExitCode, type Io } from './common';
 
 const n = (v: number) => v.toLocaleString('en');
 
+/** Firecrawl's self-hosted API listens on 3002: a script's apiUrl for a local Firecrawl works unchanged. */
+const DEFAULT_SERVE_PORT = 3002;
+
 const EXIT_CODES = `Exit codes:
   0  clean
   1  errors found (lint, check), no llms.txt found (check), or nothing generated (generate)
@@ -36,6 +39,7 @@ Usage:
   scout generate <url|folder> --out <dir>     crawl a site (or a built site on disk) and write llms.txt files
   scout check <url>                           find a site's llms.txt files from a page and validate each
   scout mcp <folder>...                       serve docs folders to a coding agent (MCP over stdio)
+  scout serve [--port N] [--host ADDR]        Firecrawl's llms.txt API on this machine, for scripts using its SDK
 
 Options for every command:
   --json       machine-readable results on stdout
@@ -131,6 +135,27 @@ SCOUT_CACHE_DIR (default ~/.cache/llms-txt-scout/search-index) for the next star
 
 Claude Code:  claude mcp add scout-docs -- node /path/to/llms-txt-scout/cli/bin.mjs mcp /path/to/folder
 The protocol is on stdout; messages go to stderr. Exit 1 when a folder cannot be served (why on stderr).`,
+
+  serve: `Usage: scout serve [--port <n>] [--host <address>]
+
+A local HTTP service with Firecrawl's llms.txt API shape, so a script using Firecrawl's SDK
+(generateLLMsText, asyncGenerateLLMsText, checkGenerateLLMsTextStatus) switches to Scout by
+pointing its API URL here:
+
+  POST /v1/llmstxt        {"url": "...", "maxUrls": 10, "showFullText": false}  →  {"success": true, "id": "..."}
+  GET  /v1/llmstxt/{id}   →  {"success", "status": "processing"|"completed"|"failed",
+                               "data": {"llmstxt", "llmsfulltxt"}, "error", "expiresAt"}
+
+Each job is "scout generate"'s crawl (Scout's default settings, maxUrls as --max-pages, the
+flat llms.txt), one at a time, others waiting in order. Results are kept in
+memory for 24 hours. Any API key is accepted and ignored. What differs from Firecrawl: docs/serve.md.
+
+  --port <n>        default ${DEFAULT_SERVE_PORT} (Firecrawl's self-hosted port); 0 picks a free one
+  --host <address>  default 127.0.0.1 (this machine only). Another address lets others on the
+                    network start crawls from your machine: only on a network you trust.
+
+Prints the URL it listens on (stdout), each job's start and end (stderr). Ctrl-C stops it.
+Exit 0 when stopped, 2 when it cannot listen (port in use, bad address).`,
 };
 
 const OPTIONS = {
@@ -155,12 +180,15 @@ const OPTIONS = {
   budget: { type: 'string' },
   flat: { type: 'boolean', default: false },
   'for-agents': { type: 'boolean', default: false },
+  port: { type: 'string' },
+  host: { type: 'string' },
 } as const;
 
 /** Which options each command takes (the shared ones aside): any other is a usage error. */
 const ALLOWED: Record<string, string[]> = {
   lint: ['base-url', 'strict'],
   check: ['strict', 'verbose', 'markdown', 'date', 'crawl', 'max-pages'],
+  serve: ['port', 'host'],
   generate: ['base-url', 'out', 'start', 'clean-urls', 'date', 'max-pages', 'max-depth', 'scope', 'include', 'exclude', 'ignore-robots', 'budget', 'flat', 'for-agents'],
 };
 const SHARED = new Set(['json', 'quiet', 'help']);
@@ -181,7 +209,7 @@ async function main(argv: string[], io: Io & { quiet: (q: boolean) => void }): P
     return values.help ? EXIT.ok : EXIT.usage;
   }
   const help = HELP[command];
-  if (command === 'main' || help === undefined) throw new UsageError(`Unknown command "${command}". Commands: lint, generate, check, mcp (scout --help)`);
+  if (command === 'main' || help === undefined) throw new UsageError(`Unknown command "${command}". Commands: lint, generate, check, mcp, serve (scout --help)`);
   if (values.help) {
     io.out(help);
     return EXIT.ok;
@@ -196,6 +224,13 @@ async function main(argv: string[], io: Io & { quiet: (q: boolean) => void }): P
   if (command === 'mcp') {
     if (!rest.length) throw new UsageError('mcp takes one or more docs folders: scout mcp ./python-docs');
     return (await import('./mcp')).runMcp(rest, io);
+  }
+  if (command === 'serve') {
+    if (rest.length) throw new UsageError(`serve takes no arguments, got "${rest.join(' ')}" (the site to crawl comes with each request)`);
+    const port = intOption(values.port, 'port', 0, 65_535) ?? DEFAULT_SERVE_PORT;
+    const host = values.host ?? '127.0.0.1';
+    if (!host.trim()) throw new UsageError('--host must be an address to listen on, e.g. 127.0.0.1');
+    return (await import('./serve')).runServe({ port, host }, io);
   }
   if (command === 'check') {
     if (rest.length !== 1 || !rest[0]) throw new UsageError('check takes one URL: scout check https://docs.example.com/');
