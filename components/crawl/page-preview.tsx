@@ -5,7 +5,7 @@ import { formatBytes } from '../format';
 const PREVIEW_CHARS = 100_000;
 
 /** A stored page's Markdown, shown as text: nothing fetched is ever rendered as HTML. */
-export function PagePreview({ jobId, entry, onClose }: { jobId: string; entry: FrontierRecord; onClose: () => void }) {
+export function PagePreview({ jobId, entry, onClose }: { jobId: string; entry: Pick<FrontierRecord, 'key'>; onClose: () => void }) {
   const page = useLiveQuery(() => db.pages.get([jobId, entry.key]), [jobId, entry.key]);
   if (page === undefined) return null;
   return (

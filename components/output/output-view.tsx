@@ -13,6 +13,7 @@ import { FilesCard } from './files-card';
 import { FindingsList } from './findings-list';
 import { LinkCheck } from './link-check';
 import { fullTextOf, publishedFiles } from './published';
+import { SearchCard } from './search-card';
 import { SectionEditor } from './section-editor';
 import { useOutput } from './use-output';
 import { useLatestCrawl } from '../crawl/use-crawl';
@@ -50,6 +51,7 @@ export function OutputView({ origin, host, onCrawl, onKit }: { origin: string; h
   }
   if (!llms) {
     return (
+      <>
       <section className="card" data-testid="output-empty">
         <h2>No llms.txt generated yet</h2>
         <p className="muted">Crawl the site first; the llms.txt and llms-full.txt are built from the pages it stores.</p>
@@ -59,6 +61,8 @@ export function OutputView({ origin, host, onCrawl, onKit }: { origin: string; h
         </div>
         <CommandError error={error} />
       </section>
+      <SearchCard origin={origin} />
+      </>
     );
   }
   const sections = llms.model?.sections ?? [];
@@ -84,6 +88,7 @@ export function OutputView({ origin, host, onCrawl, onKit }: { origin: string; h
         <ExportBar host={host} origin={origin} llms={llms} full={full} published={published} layout={layout} onKit={onKit} />
       </section>
       <CommandError error={error} />
+      <SearchCard origin={origin} />
       <FilesCard
         host={host} files={published} settings={settings} flatChars={layout?.flatChars ?? llms.text.length} selected={file?.path ?? '/llms.txt'} busy={busy}
         onSelect={setSelected} onView={(what) => setView(what)} onSettings={changeSettings}

@@ -208,10 +208,27 @@ export class DocsIndex {
         // A damaged or foreign file: built again below.
       }
     }
-    const search = new MiniSearch<Chunk>(this.options());
-    search.addAll([...chunks.values()]);
-    this.sites.set(site, { search, chunks });
+    this.sites.set(site, { search: new MiniSearch<Chunk>(this.options()), chunks: new Map() });
+    this.addChunks(site, [...chunks.values()]);
     return { loaded: false };
+  }
+
+  /**
+   * Adds `pages` to the set `site` (made when new): how a big set is indexed a batch at a time, so
+   * the caller can say how far it got and answer other work in between (the side panel's worker).
+   * A page already in the set must not be added again.
+   */
+  addPages(site: string, pages: IndexPage[]): void {
+    if (!this.sites.has(site)) this.sites.set(site, { search: new MiniSearch<Chunk>(this.options()), chunks: new Map() });
+    // A chunk's id holds its set and page, so one batch's never collide with another's.
+    this.addChunks(site, pages.flatMap(chunksOf));
+  }
+
+  private addChunks(site: string, chunks: Chunk[]): void {
+    const index = this.sites.get(site);
+    if (!index) return;
+    for (const chunk of chunks) index.chunks.set(chunk.id, chunk);
+    index.search.addAll(chunks);
   }
 
   /** The set's index as JSON, for `replaceSite`'s `saved`. */

@@ -1,0 +1,87 @@
+/**
+ * Search over a crawl's stored pages, for the side panel: the same index as `scout mcp`
+ * (`DocsIndex`: BM25+ over heading-level chunks, title and headings weighted, one result a page),
+ * fed from the database instead of a docs folder. The panel runs it in a Web Worker
+ * (entrypoints/search-worker.ts), so indexing 10,000 pages never holds up typing.
+ */
+import Dexie from 'dexie';
+import type { PageRecord, ScoutDb } from '../db';
+import { countPages } from '../queries';
+import { DocsIndex, type IndexPage, type SearchHit } from './search-index';
+
+/** Pages read and indexed at a time: small enough that a search waiting behind a batch waits well under 100 ms. */
+export const INDEX_BATCH = 100;
+
+/** A stored page as the index needs it; its key (the frontier key) is its path, which opens its preview. */
+export function indexPageOf(page: PageRecord): IndexPage {
+  return { site: page.jobId, path: page.key, url: page.url, title: page.title.trim() || page.url, section: '', markdown: page.markdown };
+}
+
+export interface BuildProgress {
+  indexed: number;
+  total: number;
+}
+
+export interface BuildOptions {
+  batch?: number;
+  /** Called after each batch, and once before the first. */
+  onProgress?: (progress: BuildProgress) => void;
+  /** Checked between batches: true stops the build (it answers null). */
+  cancelled?: () => boolean;
+}
+
+/**
+ * The index of the crawl `jobId`'s stored pages, read a batch at a time by primary key (each batch
+ * its own short read, so the crawl's writes never wait behind the whole build).
+ */
+export async function buildPageIndex(db: ScoutDb, jobId: string, options: BuildOptions = {}): Promise<DocsIndex | null> {
+  const batch = options.batch ?? INDEX_BATCH;
+  const index = new DocsIndex();
+  // Pages stored while the index is built are counted as they come: the total only grows.
+  let total = await countPages(db, jobId);
+  let indexed = 0;
+  options.onProgress?.({ indexed, total });
+  let after: string | undefined;
+  for (;;) {
+    if (options.cancelled?.()) return null;
+    const lower: [string, string] = [jobId, after ?? ''];
+    const rows = await db.pages.where(':id').between(lower, [jobId, Dexie.maxKey], after === undefined, true).limit(batch).toArray();
+    const last = rows.at(-1);
+    if (!last) break;
+    after = last.key;
+    const stored = rows.filter((page) => page.state === 'stored');
+    index.addPages(jobId, stored.map(indexPageOf));
+    indexed += stored.length;
+    total = Math.max(total, indexed);
+    options.onProgress?.({ indexed, total });
+  }
+  return index;
+}
+
+/** Markdown marks that read as noise in a one-line snippet: code ticks, bold, link brackets. */
+const SNIPPET_MARKS = /`+|\*\*|[[\]]/g;
+
+/** A result as the panel shows it: plain text only (the page's content is untrusted and never rendered as HTML). */
+export interface PageHit {
+  key: string;
+  url: string;
+  title: string;
+  heading: string;
+  snippet: string;
+}
+
+/** The best pages for `query`, best first; none for a blank query. */
+export function searchPages(index: DocsIndex, query: string, limit = 10): PageHit[] {
+  if (query.trim() === '') return [];
+  return index.query(query, { limit }).map((hit: SearchHit) => ({ key: hit.path, url: hit.url, title: hit.title, heading: hit.heading, snippet: hit.snippet.replace(SNIPPET_MARKS, '') }));
+}
+
+/** What the panel asks its search worker (entrypoints/search-worker.ts). */
+export type SearchWorkerRequest = { type: 'build'; build: number; jobId: string } | { type: 'search'; id: number; query: string; limit?: number };
+
+/** What the search worker answers: a build's progress and end, or a search's results (for the index it had then). */
+export type SearchWorkerReply =
+  | { type: 'progress'; build: number; indexed: number; total: number }
+  | { type: 'ready'; build: number; jobId: string; pages: number }
+  | { type: 'failed'; build: number; message: string }
+  | { type: 'results'; id: number; query: string; jobId: string | null; hits: PageHit[] };

@@ -1,0 +1,88 @@
+/**
+ * The side panel's search over a crawl's stored pages (lib/agents/page-search.ts): the index
+ * `scout mcp` uses, built from the database a batch at a time, from a real crawl of the demo site
+ * on loopback. A batch-built index answers as one built whole; a result says the heading it was
+ * found under and a snippet in plain words; pages that are not stored (duplicates) are not found.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPageIndex, indexPageOf, searchPages, type BuildProgress } from '@/lib/agents/page-search';
+import { DocsIndex } from '@/lib/agents/search-index';
+import { createDb, type ScoutDb } from '@/lib/db';
+import { crawlSite } from '@/lib/headless/crawl-site';
+import { countPages, pagesOf } from '@/lib/queries';
+import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
+
+describe('search over a crawl stored in the database', () => {
+  let server: FixtureServer;
+  let db: ScoutDb;
+  let jobId: string;
+  beforeAll(async () => {
+    server = await startFixtureServer({ 'docs.scout-demo.test': { dir: 'tests/fixtures/sites/demo-docs' } });
+    db = createDb(`page-search-${crypto.randomUUID()}`);
+    const { job } = await crawlSite({ db, startUrl: server.url('docs.scout-demo.test', '/'), fetch: loopbackFetch(), output: {} });
+    jobId = job.id;
+  }, 60_000);
+  afterAll(async () => {
+    await server.close();
+    await db.delete();
+  });
+
+  it('indexes every stored page a batch at a time, saying how far it got', async () => {
+    const stored = await countPages(db, jobId);
+    expect(stored).toBeGreaterThan(8);
+    const progress: BuildProgress[] = [];
+    const index = await buildPageIndex(db, jobId, { batch: 3, onProgress: (p) => progress.push(p) });
+    expect(index).not.toBeNull();
+    expect(progress[0]).toEqual({ indexed: 0, total: stored });
+    expect(progress.at(-1)).toEqual({ indexed: stored, total: stored });
+    expect(progress.length).toBeGreaterThanOrEqual(Math.ceil(stored / 3));
+    for (const [i, p] of progress.entries()) if (i > 0) expect(p.indexed).toBeGreaterThanOrEqual(progress[i - 1]?.indexed ?? 0);
+  });
+
+  it('finds the page and the heading that answer, with a plain-text snippet', async () => {
+    const index = await buildPageIndex(db, jobId);
+    if (!index) throw new Error('no index');
+    const [first] = searchPages(index, 'writes lost on power failure');
+    expect(first?.url).toMatch(/\/guide\/configuration\.html$/);
+    expect(first?.title).toMatch(/Configuration/);
+    expect(first?.heading).toBe('Durability');
+    expect(first?.snippet).toContain('power failure');
+    expect(first?.snippet).not.toMatch(/[`[\]]|\*\*/);
+    // The key opens the stored page (the panel's preview reads it by [jobId, key]).
+    const page = await db.pages.get([jobId, first?.key ?? '']);
+    expect(page?.url).toBe(first?.url);
+    // Typed so far: the last word is half written.
+    expect(searchPages(index, 'log lock acquisi')[0]?.heading).toBe('Environment variables');
+  });
+
+  it('answers nothing for a blank query or words no page has', async () => {
+    const index = await buildPageIndex(db, jobId);
+    if (!index) throw new Error('no index');
+    expect(searchPages(index, '   ')).toEqual([]);
+    expect(searchPages(index, 'zxqvbnm wqpfjk')).toEqual([]);
+  });
+
+  it('ranks as the index built whole does (the one scout mcp builds from a folder)', async () => {
+    const batched = await buildPageIndex(db, jobId, { batch: 2 });
+    if (!batched) throw new Error('no index');
+    const whole = new DocsIndex();
+    whole.replaceSite(jobId, (await pagesOf(db, jobId).toArray()).map(indexPageOf));
+    for (const query of ['open a transaction', 'compaction', 'install the command-line tool', 'error codes']) {
+      const a = searchPages(batched, query).map((hit) => [hit.key, hit.heading]);
+      expect(a.length).toBeGreaterThan(0);
+      expect(a).toEqual(whole.query(query, { limit: 10 }).map((hit) => [hit.path, hit.heading]));
+    }
+  });
+
+  it('leaves out pages that are not stored, and stops when cancelled', async () => {
+    const [some] = await pagesOf(db, jobId).limit(1).toArray();
+    if (!some) throw new Error('no page');
+    await db.pages.put({ ...some, key: `${some.key}#copy`, state: 'duplicate', title: 'Quetzalcoatl', markdown: '# Quetzalcoatl\n\nA feathered serpent.' });
+    const index = await buildPageIndex(db, jobId);
+    if (!index) throw new Error('no index');
+    expect(searchPages(index, 'quetzalcoatl serpent')).toEqual([]);
+    let batches = 0;
+    expect(await buildPageIndex(db, jobId, { batch: 2, onProgress: () => batches++, cancelled: () => batches >= 2 })).toBeNull();
+    expect(batches).toBe(2);
+  });
+});
