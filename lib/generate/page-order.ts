@@ -26,7 +26,7 @@ export function byDepthThenUrl(a: SourcePage, b: SourcePage): number {
 }
 
 /** The page keys `page` links to, in order. `cache` maps absolute targets to keys: sites repeat links a lot. */
-function linksOf(page: SourcePage, cache: Map<string, string | null>): string[] {
+export function linksOf(page: SourcePage, cache: Map<string, string | null>): string[] {
   const out: string[] = [];
   for (const match of page.markdown.matchAll(MARKDOWN_LINK)) {
     const target = (match[1] ?? '').replace(/#[\s\S]*/, '');
@@ -46,6 +46,21 @@ function linksOf(page: SourcePage, cache: Map<string, string | null>): string[] 
     if (key !== null) out.push(key);
   }
   return out;
+}
+
+/** The pages each page links to among `pages`, in order, each once; itself left out. */
+export function pageLinker(pages: SourcePage[]): (page: SourcePage) => SourcePage[] {
+  const byKey = new Map<string, SourcePage>();
+  for (const page of [...pages].sort(byDepthThenUrl)) for (const key of pageKeys(page)) if (!byKey.has(key)) byKey.set(key, page);
+  const cache = new Map<string, string | null>();
+  return (page) => {
+    const out = new Set<SourcePage>();
+    for (const key of linksOf(page, cache)) {
+      const target = byKey.get(key);
+      if (target && target !== page) out.add(target);
+    }
+    return [...out];
+  };
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { NavLink } from '../convert/convert-page';
 import { dedupeKey } from '../url/normalize';
-import { pageKeys } from './page-order';
+import { pageKeys, pageLinker } from './page-order';
 import { directoryOf, fileStem, INDEX_STEMS, segmentsBelow } from './secondary';
 import { headingLine, titleCaseSlug, wordsOf } from './text';
 import type { SourcePage } from './types';
@@ -170,35 +170,120 @@ export function groupByPath(pages: SourcePage[], base: string, rootName: string,
   });
 }
 
+// Pages a listed page reaches within this many links (its contents, their contents…) are its
+// subtree; a page farther away is placed by its folder, which says more than a chain of cross-references.
+const MAX_DESCENT = 3;
+
+interface Place {
+  name: string;
+  /** Position in the reading order of the tree: the nav's, with each page's unlisted subtree after it. */
+  rank: number;
+  /** Nesting in the tree: a chapter (deeper) is a more specific parent than its part. */
+  depth: number;
+}
+
+/**
+ * Where the pages the tree does not list belong, by its own links: a chapter page listed in the
+ * tree lists its sections in its content (DocBook's chapter contents, a Sphinx section page's
+ * toctree), so a page is under the listed page whose links reach it first (breadth-first from
+ * every listed page at once). When several reach it as soon, the deepest in the tree wins (a part's
+ * contents list its chapters' sections too: they belong to the chapter), then the first in it.
+ * Within a subtree, pages keep the order their parents link to them (pre-order).
+ */
+function descend(pages: SourcePage[], places: Map<SourcePage, Place | undefined>): Map<SourcePage, Place & { distance: number }> {
+  const linked = pageLinker(pages);
+  const sources = pages
+    .filter((page) => places.get(page) !== undefined)
+    .sort((a, b) => (places.get(b)?.depth ?? 0) - (places.get(a)?.depth ?? 0) || (places.get(a)?.rank ?? 0) - (places.get(b)?.rank ?? 0));
+  const parent = new Map<SourcePage, SourcePage>();
+  const distance = new Map<SourcePage, number>(sources.map((page) => [page, 0]));
+  const children = new Map<SourcePage, SourcePage[]>();
+  let frontier = sources;
+  for (let level = 1; frontier.length > 0 && level <= MAX_DESCENT; level++) {
+    const next: SourcePage[] = [];
+    for (const page of frontier) {
+      for (const target of linked(page)) {
+        if (distance.has(target)) continue;
+        distance.set(target, level);
+        parent.set(target, page);
+        children.set(page, [...(children.get(page) ?? []), target]);
+        next.push(target);
+      }
+    }
+    frontier = next;
+  }
+  const out = new Map<SourcePage, Place & { distance: number }>();
+  for (const source of sources) {
+    const place = places.get(source);
+    if (place === undefined) continue;
+    // Pre-order below the listed page: its subtree fits between it and the tree's next entry.
+    const order: SourcePage[] = [];
+    const stack = [...(children.get(source) ?? [])].reverse();
+    while (stack.length > 0) {
+      const page = stack.pop() as SourcePage;
+      order.push(page);
+      stack.push(...[...(children.get(page) ?? [])].reverse());
+    }
+    order.forEach((page, i) => out.set(page, { name: place.name, rank: place.rank + (i + 1) / (order.length + 1), depth: place.depth + 1, distance: distance.get(page) ?? 0 }));
+  }
+  return out;
+}
+
 /**
  * Groups by the navigation tree: each top-level entry with children becomes a section holding its
  * whole subtree, in navigation order; top-level entries without children join the root group.
- * Pages the tree does not list join the section of the listed page sharing the longest directory
- * with them. Returns undefined when the tree has no sub-levels or lists under a third of the pages:
- * then it says little about the site's structure (Python's index page "navigation" is a list of
- * links to other sites).
+ * A tree of top-level links only (a header bar of chapters) has sections too when its entries are
+ * few beside the pages and their own links lead to the rest: each entry heads the pages it reaches.
+ * Pages the tree does not list join the listed page whose links reach them (see `descend`), else
+ * the section of the listed page sharing the longest directory with them. Returns undefined when
+ * the tree has no sub-levels or covers under a third of the pages (listed or linked from a listed
+ * page): then it says little about the site's structure (Python's index page "navigation" is a
+ * list of links to other sites).
  */
 export function groupByNav(pages: SourcePage[], nav: NavLink[] | undefined, rootName: string): PageGroup[] | undefined {
   if (!nav || nav.length === 0) return undefined;
   const top = Math.min(...nav.map((item) => item.depth));
+  const nested = nav.some((item, index) => item.depth === top && (nav[index + 1]?.depth ?? top) > top);
+  const groups = nested ? navGroups(pages, nav, rootName, false) : undefined;
+  // A tree whose only group is an overflow menu ("More" over the last chapters of a header bar)
+  // names one section where the site has many: its chapters, read as peers, say more.
+  if (groups && groups.filter((group) => !group.root).length >= 2) return groups;
+  return navGroups(pages, nav, rootName, true) ?? groups;
+}
+
+/**
+ * The groups `groupByNav` describes; with `flat`, every page link of the tree heads a section of
+ * the pages it leads to (labels ignored), which only a tree of few links beside the pages can do.
+ */
+function navGroups(pages: SourcePage[], nav: NavLink[], rootName: string, flat: boolean): PageGroup[] | undefined {
+  const top = Math.min(...nav.map((item) => item.depth));
   const hasChildren = (index: number): boolean => (nav[index + 1]?.depth ?? top) > top;
-  if (!nav.some((item, index) => item.depth === top && hasChildren(index))) return undefined;
-  const sectionOf = new Map<string, { name: string; position: number }>();
+  const links = nav.filter((item) => item.url !== '').length;
+  // A flat tree that lists most pages is an index of them (Node's module list), not chapters.
+  if (flat && (links < 2 || links * 2 > pages.length)) return undefined;
+  const sectionOf = new Map<string, Place>();
   let current = rootName;
   nav.forEach((item, position) => {
-    if (item.depth === top) current = hasChildren(position) ? headingLine(item.title, rootName) : rootName;
+    if (flat) current = headingLine(item.title, rootName);
+    else if (item.depth === top) current = hasChildren(position) ? headingLine(item.title, rootName) : rootName;
     // A group label ("User's Guide") names its section but is no page.
     if (item.url === '') return;
     const key = dedupeKey(item.url);
-    if (!sectionOf.has(key)) sectionOf.set(key, { name: current, position });
+    if (!sectionOf.has(key)) sectionOf.set(key, { name: current, rank: position, depth: flat ? 0 : item.depth - top });
   });
   const places = new Map(pages.map((page) => [page, pageKeys(page).map((key) => sectionOf.get(key)).find(Boolean)]));
   const listed = pages.filter((page) => places.get(page) !== undefined);
-  if (listed.length < MIN_LISTED * pages.length) return undefined;
+  const below = descend(pages, places);
+  const near = [...below.values()].filter((place) => place.distance <= 1).length;
+  if (listed.length + near < MIN_LISTED * pages.length) return undefined;
   const directories = new Map(pages.map((page) => [page, directoryOf(page.finalUrl)]));
   const placed = pages.map((page, index) => {
     const place = places.get(page);
-    if (place) return { page, name: place.name, rank: place.position, index };
+    if (place) return { page, name: place.name, rank: place.rank, index };
+    const reached = below.get(page);
+    // Where the crawl started is the site's home, whatever links back to it: it leads the root group.
+    if (reached && page.depth > 0) return { page, name: reached.name, rank: reached.rank, index };
+    if (page.depth === 0) return { page, name: rootName, rank: Number.NEGATIVE_INFINITY, index };
     // The listed page whose directory shares the most with this one's, else the root group.
     const directory = directories.get(page) ?? '/';
     let best = { name: rootName, length: 1 };
@@ -209,6 +294,13 @@ export function groupByNav(pages: SourcePage[], nav: NavLink[] | undefined, root
     }
     return { page, name: best.name, rank: Number.POSITIVE_INFINITY, index };
   });
+  // A flat tree's entry that leads to no other page is a page of the root group, not a section.
+  if (flat) {
+    const sizes = new Map<string, number>();
+    for (const entry of placed) sizes.set(entry.name, (sizes.get(entry.name) ?? 0) + 1);
+    for (const entry of placed) if ((sizes.get(entry.name) ?? 0) < 2) entry.name = rootName;
+    if (new Set(placed.map((entry) => entry.name).filter((name) => name !== rootName)).size < 2) return undefined;
+  }
   // Sections in navigation order (the root group first when the tree starts with leaves).
   const order = [...new Set([...sectionOf.values()].map((place) => place.name))];
   if (!order.includes(rootName)) order.push(rootName);
