@@ -10,6 +10,7 @@ import { findMainContent, headingAbove } from './main-content';
 import { elementToMarkdown } from './markdown';
 import { readHeadMetadata, type PageTypeSignals } from './metadata';
 import { findContentsTree, findNavLinks, hasGroups, type NavLink } from './nav-links';
+import { widenToPageHeader } from './page-header';
 import { chooseTitle, echoesTitle, firstHeading, isWeakDescription, summaryParagraph, trimDescription } from './page-text';
 import type { HrefCache } from './urls';
 import { normalizeSpace } from './walk';
@@ -94,7 +95,8 @@ export function convertHtml(html: string, pageUrl: string, dom: DomAdapter, opti
   const hrefs: HrefCache = new Map();
   const links = collectLinks(document, head.baseUrl, hrefs);
   let navLinks = findNavLinks(body, head.baseUrl, hrefs);
-  const main = findMainContent(body);
+  // The page's header and lead stay with its content whatever the theme marks (page-header.ts).
+  const main = widenToPageHeader(body, findMainContent(body));
   if (options.startPage && !hasGroups(navLinks)) navLinks = findContentsTree(main, head.baseUrl, hrefs) ?? navLinks;
 
   const siteNames = [head.ogSiteName, head.applicationName, head.openSearchTitle].filter((n): n is string => !!n);
