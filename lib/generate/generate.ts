@@ -5,7 +5,7 @@
 import { isWeakDescription, titleFromUrl } from '../convert/page-text';
 import { markdownDescription } from '../crawl/markdown-meta';
 import { dedupeKey } from '../url/normalize';
-import { readingOrder } from './page-order';
+import { pageKeys, readingOrder } from './page-order';
 import { demoteHeadings } from './demote-headings';
 import { renderLlmsFull, renderLlmsTxt, type BodyTokens, type FileHead, type FullPage } from './render';
 import { learnBoilerplate } from './boilerplate';
@@ -160,8 +160,11 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   // Source listings and all-in-one pages are not documentation in their own right.
   const classes = classifyPages(pages);
   const superseded = supersededTest(pages, base);
+  // What the site's own navigation lists is documentation by its position, whatever it is called.
+  const navKeys = new Set((input.nav ?? []).filter((item) => item.url !== '').map((item) => dedupeKey(item.url)));
+  const inNav = (page: SourcePage): boolean => pageKeys(page).some((key) => navKeys.has(key));
   const optional = new Set(pages.filter((page) =>
-    forced.has(page.key) || (!keep.has(page) && (classes.has(page) || isSecondaryPage(page.finalUrl, page.title, base) || superseded(page.finalUrl)))));
+    forced.has(page.key) || (!keep.has(page) && (classes.has(page) || isSecondaryPage(page, base, inNav(page)) || superseded(page.finalUrl)))));
   const main = pages.filter((page) => !optional.has(page));
   const byNav = groupByNav(main, input.nav, rootName);
   const grouped = (byNav ? foldLandingPage(byNav) : groupByPath(main, base, rootName, startPageLabels(startPage(pages, input.startUrl)), startDirectory(input.startUrl)))

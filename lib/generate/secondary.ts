@@ -4,27 +4,94 @@
  * to someone asking how to use it: history, legal text, generated indexes, old versions.
  */
 
-// Directory or file names that name secondary material wherever they appear below the start.
+// Directory names that name secondary material wherever they appear below the start. Like the
+// titles below, they are words, not evidence: they count only for a page the site's own navigation
+// does not list as documentation (a chapter "News Feeds" in the contents stays in its part).
 const SECONDARY_ANYWHERE = new Set([
   'changelog', 'changelogs', 'change-log', 'release-notes', 'releasenotes', 'releases', 'news', 'blog', 'blogs',
   'legal', 'licenses', 'licences', 'privacy', 'privacy-policy', 'terms-of-service', 'terms-of-use',
   'cookie-policy', 'imprint', 'archive', 'archived', 'archives',
 ]);
-// Names that only mark the page itself: a /search/ or /about/ directory can hold real docs
-// (Elasticsearch's search guides), a search.html or about.html page is the site's own furniture.
-const SECONDARY_FILES = new Set([
-  'license', 'licence', 'copyright', 'about', 'bugs', 'terms', 'tos', 'cookies', 'changes', 'search',
-  'search-results', 'genindex', 'py-modindex', 'modindex', 'sitemap', '404',
-]);
-// Sphinx splits its general index into genindex-A.html … genindex-all.html.
-const SECONDARY_STEM = /^(?:genindex-.+|.+-(?:changelog|release-notes))$/;
+// Sphinx splits its general index into genindex-A.html … genindex-all.html: generated, whatever lists it.
+const GENERATED_STEM = /^genindex(?:-.+)?$/;
 // Version directories: /v1/, /v2.3/, /1.2/, /2024.1/ — an older copy of the docs; and /old/.
 const VERSION_SEGMENT = /^(?:v?\d+(?:\.\d+)+|v\d+|old)$/;
-// Titles that say the same when the URL does not (/docs/updates.html titled "Release notes").
-// Whole titles only where the word alone is ambiguous ("Search" the page vs "Search API" the topic).
-const SECONDARY_TITLE_START = /^(?:change ?log|release notes|privacy (?:policy|notice)|terms of (?:service|use)|software licen[cs]e|uses of (?:class|interface|package|enum|annotation)|no usage of)\b/i;
-const SECONDARY_TITLE =
-  /^(?:changes|what's changed|news|blog|licen[cs]e|history and license|privacy|terms|legal(?: notice)?|copyright|about these documents|about this (?:site|documentation)|index|general index|module index|python module index|search|search results|search page|page not found|all (?:classes|packages|modules)|class hierarchy|hierarchy for all packages|deprecated (?:api|list)|constant field values|serialized form|api help|how this api document is organized)$/i;
+// Titles that say what a page is about when the URL does not (/docs/updates.html titled "Release
+// notes"): words again, so only for pages the navigation does not list. Whole titles only where
+// the word alone is ambiguous ("Search" the page vs "Search API" the topic).
+const SECONDARY_TITLE_START = /^(?:change ?log|release notes|privacy (?:policy|notice)|terms of (?:service|use)|software licen[cs]e)\b/i;
+const SECONDARY_TITLE = /^(?:changes|what's changed|news|blog|licen[cs]e|history and license|privacy|terms|legal(?: notice)?|copyright|about these documents|about this (?:site|documentation))$/i;
+// Titles a generator gives the pages it makes itself (Javadoc's use pages and hierarchy, Sphinx's
+// indexes and search page, a 404): they say what the page is, wherever it is listed.
+const GENERATED_TITLE_START = /^(?:uses of (?:class|interface|package|enum|annotation)|no usage of)\b/i;
+const GENERATED_TITLE =
+  /^(?:index|general index|module index|python module index|search|search results|search page|page not found|404(?: .*)?|all (?:classes|packages|modules)|class hierarchy|hierarchy for all packages|deprecated (?:api|list)|constant field values|serialized form|api help|how this api document is organized)$/i;
+
+/** What the Optional rules read of a page. */
+export interface PageFacts {
+  finalUrl: string;
+  title: string;
+  markdown: string;
+}
+
+const HEADING = /^(#{1,6})[ \t]+(\S.*)$/;
+// A heading's own number ("3.1. Lexical rules", "A.2. Release 3.2") is a position, not a version.
+const SECTION_LABEL = /^(?:[A-Z]|\d+)(?:\.\d+)*\.\s+/;
+const VERSION = /(?:^|[\s(])v?\d+\.\d+(?:\.\d+)*(?:[-+.]?[a-z]+\d*)?(?=$|[\s),:;])/i;
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
+const DATE = new RegExp(`\\b(?:(?:19|20)\\d\\d-\\d\\d-\\d\\d|${MONTH} \\d{1,2},? (?:19|20)\\d\\d|\\d{1,2} ${MONTH} (?:19|20)\\d\\d)\\b`, 'gi');
+// A changelog has at least this many version headings at one level.
+const MIN_VERSIONS = 3;
+
+/** The page's headings outside code blocks, with their level. */
+function headingsOf(markdown: string): Array<{ level: number; text: string }> {
+  const out: Array<{ level: number; text: string }> = [];
+  let fenced = false;
+  for (const line of markdown.split('\n')) {
+    if (/^\s*(?:```|~~~)/.test(line)) fenced = !fenced;
+    if (fenced) continue;
+    const match = HEADING.exec(line);
+    if (!match) continue;
+    // A closing run of #s is no part of the text (trimmed by hand: a pattern for it backtracks on long runs).
+    let text = (match[2] ?? '').trimEnd();
+    while (text.endsWith('#')) text = text.slice(0, -1).trimEnd();
+    out.push({ level: (match[1] ?? '#').length, text: text.replace(SECTION_LABEL, '') });
+  }
+  return out;
+}
+
+/**
+ * A changelog by its structure: one heading level where most headings name a version ("Release
+ * 3.2", "Python 3.11.2 final", "v2.0.1 (2024-03-01)"), at least three of them, and dates in the page.
+ * A migration guide has version headings but no release dates; a chapter's numbered headings are
+ * positions, not versions.
+ */
+export function isChangelog(markdown: string): boolean {
+  const headings = headingsOf(markdown);
+  for (let level = 1; level <= 6; level++) {
+    const here = headings.filter((heading) => heading.level === level);
+    const versions = here.filter((heading) => VERSION.test(heading.text)).length;
+    if (versions >= MIN_VERSIONS && versions * 2 >= here.length) return (markdown.match(DATE)?.length ?? 0) >= 2;
+  }
+  return false;
+}
+
+// The clauses licence texts are made of (MIT, BSD, Apache, the GPL family, PSF): a page holding two
+// different ones is a licence, whatever it is called.
+const LICENSE_CLAUSES = [
+  /permission (?:is hereby granted|to use, copy, modify)/i,
+  /(?:is|are) provided (?:by [^.]{0,80})?"?as is"?/i,
+  /without (?:any )?warranty|warranties of merchantability/i,
+  /in no event shall/i,
+  /redistribution and use in source and binary forms/i,
+  /licensed under the apache license|gnu (?:lesser |library |affero )?general public license|gnu free documentation license/i,
+  /this license agreement|licensee/i,
+];
+
+/** A licence text by its clauses (see LICENSE_CLAUSES). */
+export function isLicenseText(markdown: string): boolean {
+  return LICENSE_CLAUSES.filter((clause) => clause.test(markdown)).length >= 2;
+}
 
 /** The path segments of `pathname` below `baseDir` (all of them when it is elsewhere), decoded and lower-cased. */
 export function segmentsBelow(pathname: string, baseDir: string): string[] {
@@ -55,28 +122,33 @@ export function fileStem(segment: string): string {
 }
 
 /**
- * True when the page looks secondary: by a path segment below `baseDir`, the directory the site's
- * docs live in (so docs that live under /v2/ or /blog/ as a whole are not all pushed to
- * Optional), or by title.
+ * True when the evidence says the page is secondary. What the page is counts wherever it is listed:
+ * a changelog or a licence by its structure, a page a generator makes itself (an index, a search
+ * page) by its fixed title, a copy of the docs in a version folder below `baseDir` (the directory
+ * the site's docs live in, so docs that live under /v2/ as a whole are not all pushed to Optional).
+ * Words in the page's folder names or title ("news", "changes", "license") count only when the
+ * site's navigation does not list the page (`inNav`): a documentation page the site's own table of
+ * contents lists stays in its section, whatever it is called. A file name alone never counts
+ * (cookies.html on HTTP cookies, sitemap.html on publishing sitemaps).
  */
-export function isSecondaryPage(pageUrl: string, title: string, baseDir: string): boolean {
+export function isSecondaryPage(page: PageFacts, baseDir: string, inNav = false): boolean {
   let pathname: string;
   try {
-    pathname = new URL(pageUrl).pathname;
+    pathname = new URL(page.finalUrl).pathname;
   } catch {
     return false;
   }
   const segments = segmentsBelow(pathname, baseDir);
   const stems = segments.map((segment, index) => (index === segments.length - 1 ? fileStem(segment) : segment));
-  if (stems.some((stem) => SECONDARY_ANYWHERE.has(stem) || SECONDARY_STEM.test(stem))) return true;
-  const file = stems.at(-1);
-  // A directory URL ("/about/") names its index page, so its last segment counts as the file too.
-  if (file !== undefined && SECONDARY_FILES.has(file)) return true;
+  if (stems.some((stem) => GENERATED_STEM.test(stem))) return true;
   // Only directories count as versions ("/1.2/" yes, "1.2.html" no); a trailing slash makes one.
   const dirs = pathname.endsWith('/') ? segments : segments.slice(0, -1);
   if (dirs.some((segment) => VERSION_SEGMENT.test(segment))) return true;
-  const plain = title.trim().replace(/[’‘]/g, "'").replace(/(?<![.:])[.:]+$/, '');
-  return SECONDARY_TITLE_START.test(plain) || SECONDARY_TITLE.test(plain);
+  const plain = page.title.trim().replace(/[’‘]/g, "'").replace(/(?<![.:])[.:]+$/, '');
+  if (GENERATED_TITLE_START.test(plain) || GENERATED_TITLE.test(plain)) return true;
+  if (isChangelog(page.markdown) || isLicenseText(page.markdown)) return true;
+  if (inNav) return false;
+  return dirs.some((stem) => SECONDARY_ANYWHERE.has(stem)) || SECONDARY_TITLE_START.test(plain) || SECONDARY_TITLE.test(plain);
 }
 
 // A folder's index page that calls its docs superseded: "Distributing Python Modules (Legacy version)".

@@ -352,15 +352,16 @@ describe('the Optional section', () => {
       ['/v1/guide/intro.html', 'Intro (old)'], ['/1.2/install.html', 'Install (1.2)'], ['/archive/x.html', 'X'],
       ['/genindex-A.html', 'Index'], ['/genindex.html', 'Index'], ['/search.html', 'Search'], ['/py-modindex.html', 'Module Index'],
       ['/about.html', 'About these documents'], ['/license.html', 'History and License'], ['/copyright.html', 'Copyright'],
-      ['/bugs.html', 'Dealing with Bugs'], ['/updates.html', 'Release notes for 2.0'], ['/terms/', 'Terms of Service'],
+      ['/updates.html', 'Release notes for 2.0'], ['/terms/', 'Terms of Service'],
     ] as const;
-    const main = [['/index.html', 'Home'], ['/guide/search-queries.html', 'Search queries'], ['/guide/about-rows.html', 'About rows'], ['/api/license-key.html', 'License keys']] as const;
+    // A file name is no evidence: bugs.html is a page about reporting bugs.
+    const main = [['/index.html', 'Home'], ['/guide/search-queries.html', 'Search queries'], ['/guide/about-rows.html', 'About rows'], ['/api/license-key.html', 'License keys'], ['/bugs.html', 'Dealing with Bugs']] as const;
     const out = generate({ pages: [...main, ...secondary].map(([path, title]) => page(path, title)) });
     const optional = out.sections.at(-1);
     expect(optional?.id).toBe('optional');
     expect(optional?.name).toBe('Optional');
     expect(optional?.entries.map((e) => e.pageUrl).sort()).toEqual(secondary.map(([path]) => `${ORIGIN}${path}`).sort());
-    expect(out.sections.slice(0, -1).flatMap((s) => s.entries.map((e) => e.title)).sort()).toEqual(['About rows', 'Home', 'License keys', 'Search queries']);
+    expect(out.sections.slice(0, -1).flatMap((s) => s.entries.map((e) => e.title)).sort()).toEqual(['About rows', 'Dealing with Bugs', 'Home', 'License keys', 'Search queries']);
     expect(parseLlmsTxt(out.llmsTxt, `${ORIGIN}/llms.txt`).sections.at(-1)).toMatchObject({ name: 'Optional', optional: true });
   });
 

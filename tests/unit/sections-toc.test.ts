@@ -39,14 +39,28 @@ describe('sections from a DocBook contents page', () => {
     expect(main.map((section) => section.name)).toEqual(['Docs', ...parts.map((part, i) => `${['I', 'II', 'III', 'IV', 'V', 'VI', 'VII'][i]}. ${part.title}`), 'VIII. Appendixes']);
     // The start page leads the root group, with the preface the contents list before Part I.
     expect(main[0]?.entries.map((entry) => pathOf(entry.pageUrl))).toEqual(['/index.html', '/preface.html']);
-    const optional = new Set(output.sections.filter((section) => section.optional).flatMap((section) => section.entries.map((entry) => pathOf(entry.pageUrl))));
     parts.forEach((part, p) => {
-      if (part.chapters.some((ch) => optional.has(`/${ch.id}.html`))) return;
       const paths = (main[p + 1]?.entries ?? []).map((entry) => pathOf(entry.pageUrl));
       // The part's page, then each chapter followed by its own sections: the book's reading order.
       const expected = [`/${part.id}.html`, ...part.chapters.flatMap((ch) => [`/${ch.id}.html`, ...ch.sections.map((s) => `/${s.id}.html`)])];
       expect(paths).toEqual(expected);
     });
+  });
+});
+
+describe('Optional by evidence, not by a page\'s name', () => {
+  it('keeps chapters called cookies, sitemap, about and news in their parts; sends the release notes, licence, index and legal notice to Optional', async () => {
+    const { output } = await crawl(docbookSite());
+    const optional = output.sections.filter((section) => section.optional).flatMap((section) => section.entries.map((entry) => pathOf(entry.pageUrl)));
+    // By what each page is: a changelog (version headings with dates), a licence text, an A–Z
+    // index, and a legal notice the contents do not list.
+    expect(optional.sort()).toEqual(['/bookindex.html', '/legalnotice.html', '/license.html', '/release.html']);
+    const sectionOf = (path: string) => output.sections.find((section) => section.entries.some((entry) => pathOf(entry.pageUrl) === path))?.name;
+    expect(sectionOf('/cookies.html')).toBe('II. The Counting Language');
+    expect(sectionOf('/sitemap.html')).toBe('III. Server Administration');
+    expect(sectionOf('/about.html')).toBe('IV. Client Interfaces');
+    expect(sectionOf('/news.html')).toBe('VI. Reference');
+    expect(sectionOf('/reference.html')).toBe('VI. Reference');
   });
 });
 
