@@ -21,7 +21,8 @@ import { crawlSite } from '../lib/headless/crawl-site';
 import { matrixSites, type MatrixSite } from '../tests/fixtures/matrix';
 import { loopbackFetch, startFixtureServer } from '../tests/fixtures/server';
 import { arg } from './harness';
-import { markdownTable, scoreSite, TABLE_HEADER, tableRow, type SiteScore } from './quality/scorecard';
+import { invariantOffenders, markdownTable, scoreSite, TABLE_HEADER, tableRow, type SiteScore } from './quality/scorecard';
+import { factsOfPages } from './quality/page-html';
 import { pagesOf } from '../lib/queries';
 import { measuredCommit } from './commit';
 
@@ -88,7 +89,11 @@ async function runSite(site: MatrixSite): Promise<SiteRun> {
       const file = urls.flatMap((u) => variants(new URL(u).pathname)).map((p) => sources[p]).find((f) => f !== undefined);
       return file && existsSync(file) ? readSource(file) : undefined;
     };
+    // Each converted page's own HTML, read again for the invariants (bench/quality/page-html.ts).
+    const facts = await factsOfPages(pages, loopbackFetch());
     const score = scoreSite({
+      facts,
+      files: generated.files.files,
       siteName: site.siteName,
       topSections: site.topSections,
       pages: pages.map((p) => {
@@ -161,6 +166,7 @@ function offenders(run: SiteRun): string[] {
   add(`weak descriptions (${s.descriptions.weak}: ${Object.entries(s.descriptions.byReason).map(([k, n]) => `${k} ${n}`).join(', ')}):`, s.descriptions.examples.slice(0, 8).map((e) => `${e.reason}: “${short(e.title, 60)}” → “${short(e.description, 120)}”`));
   if (s.descriptions.share !== null && s.descriptions.share < 0.9) add(`undescribed (${s.descriptions.entries - s.descriptions.described} of ${s.descriptions.entries} outside Optional), e.g.:`, [s.descriptions.undescribed.slice(0, 8).map((e) => `“${short(e.title, 50)}” ${path(e.url)}`).join(', ')]);
   if (s.summary.weak) out.push(`* weak summary (${s.summary.weak}): “${short(s.summary.summary ?? '', 160)}”`);
+  out.push(...invariantOffenders(s, path));
   if (s.f1.pages) add(`source F1 over ${s.f1.pages} pages: median ${s.f1.median?.toFixed(3)} (uncleaned source ${s.f1.medianRaw?.toFixed(3)}), lowest:`, [s.f1.lowest.map((l) => `${path(l.url)} ${l.f1.toFixed(3)}`).join(', ')]);
   return out;
 }

@@ -13,6 +13,13 @@ import { ROOT_SECTION } from '../../lib/generate/sections';
 import { sectionAgreement, type SectionAgreement } from './sections';
 import { splitLlmsFull } from './llms-full';
 import { nameCore, presentedNames, siteNamePart, titlesWithSiteName, type TitlesResult } from './titles';
+import { edgeChrome, type EdgeChromeResult } from './edge-chrome';
+import { KEPT_METRICS, keptCounts, keptSummary, type KeptMetric, type KeptSummary } from './kept';
+import { leadDescriptionQuality, type LeadDescriptionsResult } from './lead-descriptions';
+import { nestedNames, type NestedNamesResult } from './nested-names';
+import type { PageFacts } from './page-facts';
+import { sectionOrder, type SectionOrder } from './section-order';
+import { titleH1Agreement, type TitleH1Result } from './title-h1';
 
 export interface ScoredEntry {
   key: string;
@@ -54,6 +61,31 @@ export interface ScoreInput {
   homeUrls?: string[];
   /** Shingle sampling for the aggregate detector (1 = every shingle; see aggregatePages). */
   shingleSample?: number;
+  /**
+   * What each page's own HTML says (page-facts.ts), by page key, for the invariants that need no
+   * ground truth; pages taken from a Markdown twin have none.
+   */
+  facts?: Map<string, PageFacts>;
+  /** The layout's files (root first), for the nested-file names. */
+  files?: { path: string; title: string; depth: number; text: string }[];
+}
+
+/** The invariants of issue #32, each measured against the pages' own HTML or the site's structure. */
+export interface Invariants {
+  /** Pages whose HTML was read (converted pages: a Markdown twin has no HTML to hold it to). */
+  pages: number;
+  /** 1: headings, code blocks, code lines, tables and list items of the main content kept (kept.ts). */
+  kept: KeptSummary;
+  /** 2: blocks at the top or bottom of most pages (edge-chrome.ts): in llms-full.txt's page bodies, and in the stored Markdown. */
+  edgeChrome: { full: EdgeChromeResult; stored: EdgeChromeResult };
+  /** 3: entry titles against their pages' H1 (title-h1.ts). */
+  titleH1: TitleH1Result;
+  /** 4: descriptions that echo the title, add the site name, come from a member or are a signature (lead-descriptions.ts). */
+  leadDescriptions: LeadDescriptionsResult;
+  /** 6: the sections' order against the site's table of contents (section-order.ts). */
+  sectionOrder: SectionOrder;
+  /** 7: nested files and groups without a name from the site's structure (nested-names.ts); null without the layout. */
+  nestedNames: NestedNamesResult | null;
 }
 
 export interface SiteScore {
@@ -97,6 +129,7 @@ export interface SiteScore {
   llmsFullChars: number;
   summary: SummaryResult;
   f1: F1Result;
+  invariants: Invariants;
 }
 
 /**
@@ -132,7 +165,25 @@ export function scoreSite(input: ScoreInput): SiteScore {
   const sourceDuplication = withSource.length ? fullDuplication(withSource.map((b) => cleanSource(b.source ?? '')).join('\n\n')).share : null;
   // The site's ungrouped top pages ("Docs") have no group name in its navigation to agree with.
   const generated = output.sections.filter((s) => !s.optional && s.name !== ROOT_SECTION).map((s) => s.name);
+  const facts = input.facts ?? new Map<string, PageFacts>();
+  const keptPages = input.pages.flatMap((p) => {
+    const f = p.format === 'html' ? facts.get(p.key) : undefined;
+    return f ? [{ url: p.finalUrl, kept: keptCounts(f, p.markdown) }] : [];
+  });
+  const invariants: Invariants = {
+    pages: keptPages.length,
+    kept: keptSummary(keptPages),
+    edgeChrome: { full: edgeChrome(bodies), stored: edgeChrome(listed) },
+    titleH1: titleH1Agreement(entries.map((e) => ({ url: e.pageUrl, title: e.title, h1: facts.has(e.key) ? (facts.get(e.key)?.h1 ?? null) : undefined }))),
+    leadDescriptions: leadDescriptionQuality(entries.map((e) => {
+      const f = facts.get(e.key);
+      return { title: e.title, url: e.pageUrl, description: e.description, optional: e.optional, ...(f ? { facts: f } : {}) };
+    }), names),
+    sectionOrder: sectionOrder(generated, input.topSections),
+    nestedNames: input.files ? nestedNames(input.files) : null,
+  };
   return {
+    invariants,
     h1: { text: output.title, siteName: input.siteName, matches: h1HoldsName(output.title, input.siteName, presented) },
     names,
     pagesStored: input.pages.length,
@@ -163,6 +214,7 @@ export function scoreSite(input: ScoreInput): SiteScore {
 export const TABLE_HEADER = [
   'site', 'family', 'pages', 'time s', 'H1 = name', 'titles w/ name', 'chrome pages full / stored', 'permalink hdgs full / stored', '>1 H1 pages',
   'non-doc main', 'full dup %', 'sections J', 'described %', 'weak desc', 'llms.txt chars', 'summary', 'F1 med / min', 'text F1 med / min',
+  'hdgs kept %', 'code blocks %', 'code lines %', 'tables %', 'list items %', 'edge chrome blocks full / stored', 'title = H1 %', 'weak lead desc', 'section order', 'unnamed nested',
 ];
 
 const pct = (x: number | null) => (x === null ? 'n/a' : (x * 100).toFixed(1));
@@ -189,7 +241,48 @@ export function tableRow(id: string, family: string, seconds: number, s: SiteSco
     s.summary.weak ? `weak (${s.summary.weak})` : 'ok',
     s.f1.pages ? `${fix(s.f1.median)} / ${fix(s.f1.min)}` : 'n/a',
     s.f1.pages ? `${fix(s.f1.textMedian)} / ${fix(s.f1.textMin)}` : 'n/a',
+    ...KEPT_METRICS.map((m) => keptCell(s.invariants.kept, m)),
+    `${s.invariants.edgeChrome.full.blocks} / ${s.invariants.edgeChrome.stored.blocks}`,
+    pct(s.invariants.titleH1.share),
+    String(s.invariants.leadDescriptions.weak),
+    fix(s.invariants.sectionOrder.score, 2),
+    s.invariants.nestedNames ? `${s.invariants.nestedNames.unnamed} (${s.invariants.nestedNames.files} files)` : 'n/a',
   ];
+}
+
+/** A kept ratio with two decimals, never rounded up to 100 when something was lost. */
+function keptCell(kept: KeptSummary, metric: KeptMetric): string {
+  const k = kept[metric];
+  if (k.ratio === null) return 'n/a';
+  const value = Math.floor(k.ratio * 10000) / 100;
+  return value.toFixed(2);
+}
+
+const KEPT_LABEL: Record<KeptMetric, string> = { headings: 'headings', codeBlocks: 'code blocks', codeLines: 'code lines', tables: 'tables', listItems: 'list items' };
+
+/** The invariants' offenders of one site, as Markdown bullet lines for the report. */
+export function invariantOffenders(s: SiteScore, url: (u: string) => string = (u) => u): string[] {
+  const inv = s.invariants;
+  const out: string[] = [];
+  const short = (t: string, n = 110) => (t.length > n ? `${t.slice(0, n - 1)}…` : t);
+  const add = (label: string, lines: string[]) => {
+    if (lines.length) out.push(`* ${label}`, ...lines.map((l) => `  * ${l}`));
+  };
+  for (const metric of KEPT_METRICS) {
+    const k = inv.kept[metric];
+    if (k.kept < k.total) add(`${KEPT_LABEL[metric]} kept ${k.kept} of ${k.total} over ${inv.pages} pages; worst pages:`, k.worst.map((w) => `${url(w.url)} ${w.kept}/${w.total}, lost: ${w.lost.map((l) => `\`${short(l.replace(/`/g, "'"), 70)}\``).join(', ')}`));
+  }
+  for (const where of ['full', 'stored'] as const) {
+    const e = inv.edgeChrome[where];
+    add(`blocks at the top or bottom of most pages in ${where === 'full' ? 'llms-full.txt' : 'the stored Markdown'} (${e.blocks}, on ${e.pages} pages):`, e.top.map((b) => `${b.where}, ${b.pages} pages: \`${short(b.block.replace(/`/g, "'"))}\` (e.g. ${url(b.example)})`));
+  }
+  const t = inv.titleH1;
+  if (t.agree < t.pages) add(`titles that disagree with the page's H1 (${t.pages - t.agree} of ${t.pages}${t.noH1 ? `; ${t.noH1} pages without a heading` : ''}):`, t.examples.slice(0, 6).map((e) => `“${short(e.title, 60)}” vs H1 “${short(e.h1, 80)}” (${url(e.url)})`));
+  const d = inv.leadDescriptions;
+  add(`weak descriptions by the lead test (${d.weak} of ${d.checked}: ${Object.entries(d.byReason).map(([k, n]) => `${k} ${n}`).join(', ')}):`, d.examples.slice(0, 8).map((e) => `${e.reason}: “${short(e.title, 50)}” → “${short(e.description)}”`));
+  if (inv.sectionOrder.inversions.length) add(`sections out of the site's order (score ${fix(inv.sectionOrder.score, 2)} over ${inv.sectionOrder.shared} shared):`, inv.sectionOrder.inversions);
+  if (inv.nestedNames?.unnamed) add(`nested files or groups without a name (${inv.nestedNames.unnamed}):`, inv.nestedNames.examples.map((e) => `${e.where} “${e.name}” (${e.reason}) in ${e.path}`));
+  return out;
 }
 
 /** A Markdown table (also what is printed). */

@@ -1,0 +1,87 @@
+/**
+ * Invariant 2 — no block repeated at the top or the bottom of most pages of a site.
+ *
+ * A page's Markdown is cut into blocks at blank lines (fenced code is one block and never counts);
+ * its first and last `edge` (3) blocks are its edges. A block — link targets left out, whitespace
+ * collapsed, list markers dropped (chrome.ts's repetitionKey) — that is at an edge of more than
+ * `share` (half) of the site's pages, and of at least `minPages` (5), is chrome: a theme's header,
+ * breadcrumb, pager or footer, whatever it says. chrome.ts counts repeated *lines* anywhere and
+ * known patterns; this is the structural test the issue asks for, per block and at the edges only.
+ */
+import { repetitionKey } from './chrome';
+
+export interface EdgeChromeBlock {
+  block: string;
+  where: 'top' | 'bottom';
+  pages: number;
+  example: string;
+}
+
+export interface EdgeChromeResult {
+  /** Distinct repeated edge blocks. */
+  blocks: number;
+  /** Pages with at least one of them. */
+  pages: number;
+  top: EdgeChromeBlock[];
+}
+
+/** The page's blocks (fenced code left out): text between blank lines, normalized for comparison. */
+export function markdownBlocks(markdown: string): string[] {
+  const blocks: string[] = [];
+  let current: string[] = [];
+  let fence: string | null = null;
+  const flush = () => {
+    const text = current.map(repetitionKey).join(' ').replace(/\s+/g, ' ').trim();
+    if (text) blocks.push(text);
+    current = [];
+  };
+  for (const line of markdown.split('\n')) {
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence !== null) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
+      continue;
+    }
+    if (marker) {
+      flush();
+      fence = marker;
+      continue;
+    }
+    if (line.trim() === '') flush();
+    else current.push(line);
+  }
+  flush();
+  return blocks;
+}
+
+export function edgeChrome(pages: { url: string; markdown: string }[], options: { edge?: number; share?: number; minPages?: number; keepTop?: number } = {}): EdgeChromeResult {
+  const edge = options.edge ?? 3;
+  const share = options.share ?? 0.5;
+  const minPages = options.minPages ?? 5;
+  const counts = new Map<string, { pages: number; example: string }>();
+  const perPage = pages.map((page) => {
+    const blocks = markdownBlocks(page.markdown);
+    const top = blocks.slice(0, edge);
+    const bottom = blocks.slice(Math.max(edge, blocks.length - edge));
+    const keys = new Set([...top.map((b) => `top\u0000${b}`), ...bottom.map((b) => `bottom\u0000${b}`)]);
+    for (const key of keys) {
+      const c = counts.get(key) ?? { pages: 0, example: page.url };
+      c.pages += 1;
+      counts.set(key, c);
+    }
+    return keys;
+  });
+  const threshold = Math.max(minPages, Math.floor(share * pages.length) + 1);
+  const repeated = [...counts].filter(([, c]) => c.pages >= threshold);
+  const chrome = new Set(repeated.map(([key]) => key));
+  return {
+    blocks: repeated.length,
+    pages: perPage.filter((keys) => [...keys].some((k) => chrome.has(k))).length,
+    top: repeated
+      .sort((a, b) => b[1].pages - a[1].pages)
+      .slice(0, options.keepTop ?? 8)
+      .map(([key, c]) => {
+        const [where, block] = key.split('\u0000') as ['top' | 'bottom', string];
+        return { block, where, pages: c.pages, example: c.example };
+      }),
+  };
+}

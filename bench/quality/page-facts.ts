@@ -1,0 +1,178 @@
+/**
+ * What a page's own HTML says about its content, read apart from the conversion: the invariants
+ * (kept.ts, title-h1.ts, the member test in descriptions.ts) compare the converted Markdown or the
+ * generated entry with these facts, so they need no ground truth.
+ *
+ * The main content is the container the converter picked (`findMainContent` after `pruneNonText`,
+ * on a parse of its own). Inside it, what is under `nav`/`[role=navigation]` or hidden
+ * (`hidden`, `aria-hidden="true"`, an inline `display:none`) is not counted: the reader does not
+ * see it as content, and the converter rightly drops it.
+ */
+import { pruneNonText } from '../../lib/convert/clean';
+import { findMainContent } from '../../lib/convert/main-content';
+
+export interface PageFacts {
+  /**
+   * The page's H1 as a reader sees it: the first h1 of the main content; else the first h1 of the
+   * body outside navigation (a theme may put the title above the content container); else the
+   * main content's first heading of any level (a Texinfo chapter is an h2). Null when the page has
+   * no heading at all.
+   */
+  h1: string | null;
+  /** Words (see `words`) of each h1–h6 of the main content, in order. */
+  headings: string[];
+  /** Each `pre` of the main content as its non-blank lines (whitespace collapsed; line-number gutters left out). */
+  codeBlocks: string[][];
+  /** Each outermost `table` of the main content as the words of its non-empty cells. */
+  tables: string[][];
+  /** Each `li` of the main content outside tables: the first words of its own first line of text (nested lists, code and tables left out). */
+  listItems: string[];
+  /** Paragraphs (their words) of the page's lead: `p` before the first h2, outside lists, tables and definition lists. */
+  lead: string[];
+  /** Paragraphs that belong to a member: after the first h2, or inside a definition list's `dd` (an API member's documentation). */
+  members: string[];
+}
+
+/** Lower-case letter/digit runs joined by one space (how every invariant compares text). */
+export const words = (text: string): string => (text.match(/[\p{L}\p{N}]+/gu) ?? []).join(' ').toLowerCase();
+
+const LIST_ITEM_WORDS = 8;
+
+function isHidden(element: Element): boolean {
+  return element.hasAttribute('hidden') || element.getAttribute('aria-hidden') === 'true' || /display\s*:\s*none/i.test(element.getAttribute('style') ?? '');
+}
+
+/** Inside navigation or hidden, up to (not including) `stop`. */
+function excluded(element: Element, stop: Element): boolean {
+  for (let at: Element | null = element; at && at !== stop; at = at.parentElement) {
+    const tag = at.localName.toLowerCase();
+    if (tag === 'nav' || at.getAttribute('role') === 'navigation' || isHidden(at)) return true;
+  }
+  return false;
+}
+
+/** Text as a reader sees it: hidden parts, buttons and icons left out, `<br>` and block ends read as line breaks. */
+export function visibleText(root: Element, skip: (element: Element) => boolean = () => false): string {
+  let text = '';
+  const BLOCK = /^(?:div|p|li|tr|h[1-6]|pre|table|ul|ol|dl|dt|dd|section|article|blockquote)$/;
+  const read = (node: Node): void => {
+    if (node.nodeType === 3) {
+      text += node.nodeValue ?? '';
+      return;
+    }
+    if (node.nodeType !== 1) return;
+    const element = node as Element;
+    const tag = element.localName.toLowerCase();
+    if (tag === 'br') {
+      text += '\n';
+      return;
+    }
+    if (['script', 'style', 'svg', 'button', 'template'].includes(tag) || isHidden(element) || skip(element)) return;
+    for (let child = node.firstChild; child; child = child.nextSibling) read(child);
+    if (BLOCK.test(tag)) text += '\n';
+    else if (tag === 'td' || tag === 'th') text += ' ';
+  };
+  read(root);
+  return text;
+}
+
+/**
+ * A `pre`'s lines: whitespace collapsed, blanks left out, and line numbers left out — lines of
+ * digits only (a gutter column of its own), or, when most lines open with an element holding only
+ * a number, that element (numbers written inline before each line).
+ */
+export function preLines(pre: Element): string[] {
+  // Each line read twice: whole, and without the number element that opens it (if one does).
+  type Line = { full: string; bare: string; numbered: boolean };
+  const lines: Line[] = [{ full: '', bare: '', numbered: false }];
+  const current = () => lines[lines.length - 1] as Line;
+  const add = (text: string) => {
+    current().full += text;
+    current().bare += text;
+  };
+  const read = (node: Node): void => {
+    if (node.nodeType === 3) {
+      (node.nodeValue ?? '').split('\n').forEach((part, i) => {
+        if (i > 0) lines.push({ full: '', bare: '', numbered: false });
+        add(part);
+      });
+      return;
+    }
+    if (node.nodeType !== 1) return;
+    const element = node as Element;
+    const tag = element.localName.toLowerCase();
+    if (tag === 'br') {
+      lines.push({ full: '', bare: '', numbered: false });
+      return;
+    }
+    if (['script', 'style', 'svg', 'button', 'template'].includes(tag) || isHidden(element)) return;
+    const own = element.textContent ?? '';
+    // Only an inline element can be a line's number: a block holding a number is a line of its own.
+    const block = /^(?:div|p|li|tr|table|tbody|td|code)$/.test(tag) || element.querySelector('br') !== null;
+    if (!block && current().full.trim() === '' && !current().numbered && /^\s*\d+\s*$/.test(own)) {
+      current().full += own;
+      current().numbered = true;
+      return;
+    }
+    for (let child = node.firstChild; child; child = child.nextSibling) read(child);
+    if (/^(?:div|p|li|tr)$/.test(tag) && current().full !== '') lines.push({ full: '', bare: '', numbered: false });
+  };
+  read(pre);
+  const withText = lines.filter((l) => l.full.trim() !== '');
+  const numbered = withText.filter((l) => l.numbered).length > withText.length / 2;
+  return withText
+    .map((l) => (numbered ? l.bare : l.full).replace(/\s+/g, ' ').trim())
+    .filter((line) => line !== '' && !/^\d+$/.test(line));
+}
+
+/** Facts of one parsed page (the document is modified: scripts and styles are pruned). */
+export function pageFacts(document: Document): PageFacts {
+  const body = document.body ?? document.documentElement;
+  const empty: PageFacts = { h1: null, headings: [], codeBlocks: [], tables: [], listItems: [], lead: [], members: [] };
+  if (!body) return empty;
+  pruneNonText(document.documentElement ?? body);
+  const main = findMainContent(body);
+  const inMain = (selector: string) => [...main.querySelectorAll(selector)].filter((e) => !excluded(e, main));
+
+  const headingElements = inMain('h1, h2, h3, h4, h5, h6');
+  const headings = headingElements.map((h) => words(visibleText(h))).filter(Boolean);
+  const bodyH1 = [...body.querySelectorAll('h1')].find((h) => !excluded(h, body) && words(visibleText(h)) !== '');
+  const firstH1 = headingElements.find((h) => h.localName.toLowerCase() === 'h1' && words(visibleText(h)) !== '');
+  const h1Element = firstH1 ?? bodyH1 ?? headingElements.find((h) => words(visibleText(h)) !== '');
+  const h1 = h1Element ? visibleText(h1Element).replace(/\s+/g, ' ').trim() : null;
+
+  const codeBlocks = inMain('pre')
+    // A pre inside another pre is read with it.
+    .filter((pre) => !pre.parentElement?.closest('pre'))
+    .map(preLines)
+    .filter((lines) => lines.length > 0);
+
+  const tables = inMain('table')
+    .filter((table) => !table.parentElement?.closest('table'))
+    .map((table) => [...table.querySelectorAll('td, th')].filter((cell) => cell.closest('table') === table).map((cell) => words(visibleText(cell))).filter(Boolean))
+    .filter((cells) => cells.length > 0);
+
+  // A list used to lay out sections (an item holding a heading) is not a list of items.
+  const listItems = inMain('li')
+    .filter((li) => !li.closest('table') && !li.querySelector('h1, h2, h3, h4, h5, h6'))
+    .map((li) => {
+      // The item's first line of text: what a list item's marker line holds.
+      const own = visibleText(li, (e) => e !== li && /^(?:ul|ol|pre|table|dl)$/.test(e.localName.toLowerCase()));
+      const first = own.split('\n').map(words).find(Boolean) ?? '';
+      return first.split(' ').slice(0, LIST_ITEM_WORDS).join(' ');
+    })
+    .filter(Boolean);
+
+  // Lead and member paragraphs, in document order.
+  const firstH2 = inMain('h2')[0];
+  const lead: string[] = [];
+  const members: string[] = [];
+  for (const p of inMain('p')) {
+    const text = words(visibleText(p));
+    if (!text) continue;
+    const afterH2 = firstH2 !== undefined && (firstH2.compareDocumentPosition(p) & 4) !== 0;
+    if (afterH2 || p.closest('dd')) members.push(text);
+    else if (!p.closest('li, table, dl, aside, blockquote')) lead.push(text);
+  }
+  return { h1, headings, codeBlocks, tables, listItems, lead, members };
+}
