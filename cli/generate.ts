@@ -17,6 +17,7 @@ import { manifestText } from '../lib/agents/docs-folder';
 import { docsFolderFromDb } from '../lib/agents/from-db';
 import { SCOUT_VERSION } from './version';
 import { publishLayout } from '../lib/headless/publish';
+import { CRAWL_STATE_PATH, exportCrawlState } from '../lib/headless/crawl-state';
 import { outFolderProblem, writeFilesInside } from '../lib/headless/write-out';
 import { commandFetch, count, EXIT, isUrl, parseUrl, UsageError, type ExitCode, type Io } from './common';
 
@@ -119,6 +120,9 @@ export async function runGenerate(options: GenerateOptions, io: Io, transport?: 
         const manifestWrite = await writeFilesInside(outDir, [{ relativePath: 'manifest.json', text: manifestText(manifest) }]);
         for (const l of [...wrote.leftOut, ...manifestWrite.leftOut]) leftOut.push({ path: l.relativePath, reason: l.reason });
         for (const l of folder.leftOut) if (!leftOut.some((x) => l.startsWith(`${x.path}:`))) leftOut.push({ path: l.split(': ')[0] ?? l, reason: l.slice(l.indexOf(': ') + 2) });
+        // The crawl itself, for `scout generate --refresh` to re-check its pages later (cli/refresh.ts).
+        const state = await exportCrawlState(db, job.origin, isUrl(options.input) ? { kind: 'url' } : { kind: 'folder', baseUrl: new URL(options.baseUrl ?? startUrl).href, cleanUrls: options.cleanUrls });
+        if (state) for (const l of (await writeFilesInside(outDir, [{ relativePath: CRAWL_STATE_PATH, text: state }])).leftOut) leftOut.push({ path: l.relativePath, reason: l.reason });
         agents = { pages: manifest.pages.length, manifest: manifestWrite.written[0]?.file ?? '' };
       }
     }

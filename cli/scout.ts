@@ -37,6 +37,7 @@ const HELP: Record<string, string> = {
 Usage:
   scout lint <llms.txt file or URL>...        validate llms.txt files (spec v2, reference parser, size)
   scout generate <url|folder> --out <dir>     crawl a site (or a built site on disk) and write llms.txt files
+  scout generate --refresh --out <dir>        re-check a docs folder's pages (304s for unchanged) and update it
   scout check <url>                           find a site's llms.txt files from a page and validate each
   scout mcp <folder>...                       serve docs folders to a coding agent (MCP over stdio)
   scout serve [--port N] [--host ADDR]        Firecrawl's llms.txt API on this machine, for scripts using its SDK
@@ -63,6 +64,7 @@ ${SEVERITIES}
 ${EXIT_CODES}`,
 
   generate: `Usage: scout generate <url|folder> --out <dir> [options]
+       scout generate [<url|folder>] --refresh --out <docs folder>
 
 Crawls the site with the extension's crawler (discovery first, then the crawl seeded from the site's
 llms.txt files and sitemaps), converts pages to Markdown and writes llms.txt and llms-full.txt — and
@@ -90,6 +92,13 @@ A folder is read from disk as the site published at --base-url, with no server.
   --flat                 always one flat llms.txt, however large
   --for-agents           also write each page as Markdown (pages/) and manifest.json: a docs folder
                          for coding agents ("scout mcp <dir>"; docs/docs-folder.md)
+  --refresh              bring a docs folder that --for-agents wrote up to date instead of crawling
+                         again: each page asked for with its ETag / Last-Modified (a 304 when it did
+                         not change), the llms.txt files and the pages that changed written again,
+                         pages that are gone deleted, the refresh time in manifest.json. Takes only
+                         --out (and --date, --json); a folder-generated site needs its folder again:
+                           scout generate --refresh --out ./python-docs
+                           scout generate ./public --refresh --out ./docs-folder
 
 Client-rendered pages (single-page apps) are stored as fetched, with the reason: rendering them in
 tabs needs the extension. docsify sites are read from their Markdown, as the extension reads them.
@@ -180,6 +189,7 @@ const OPTIONS = {
   budget: { type: 'string' },
   flat: { type: 'boolean', default: false },
   'for-agents': { type: 'boolean', default: false },
+  refresh: { type: 'boolean', default: false },
   port: { type: 'string' },
   host: { type: 'string' },
 } as const;
@@ -189,9 +199,11 @@ const ALLOWED: Record<string, string[]> = {
   lint: ['base-url', 'strict'],
   check: ['strict', 'verbose', 'markdown', 'date', 'crawl', 'max-pages'],
   serve: ['port', 'host'],
-  generate: ['base-url', 'out', 'start', 'clean-urls', 'date', 'max-pages', 'max-depth', 'scope', 'include', 'exclude', 'ignore-robots', 'budget', 'flat', 'for-agents'],
+  generate: ['base-url', 'out', 'start', 'clean-urls', 'date', 'max-pages', 'max-depth', 'scope', 'include', 'exclude', 'ignore-robots', 'budget', 'flat', 'for-agents', 'refresh'],
 };
 const SHARED = new Set(['json', 'quiet', 'help']);
+/** What `generate --refresh` takes: the crawl's own settings are in the folder. */
+const REFRESH_OPTIONS = new Set([...SHARED, 'refresh', 'out', 'date']);
 
 function parseDate(value: string | undefined): Date | undefined {
   if (value === undefined) return undefined;
@@ -235,6 +247,14 @@ async function main(argv: string[], io: Io & { quiet: (q: boolean) => void }): P
   if (command === 'check') {
     if (rest.length !== 1 || !rest[0]) throw new UsageError('check takes one URL: scout check https://docs.example.com/');
     return (await import('./check')).runCheck({ url: rest[0], strict: values.strict, verbose: values.verbose, json: values.json, markdown: values.markdown, crawl: values.crawl, maxPages: intOption(values['max-pages'], 'max-pages', 1, MAX_PAGES_LIMIT), ...(values.date ? { date: values.date } : {}) }, io);
+  }
+  if (values.refresh) {
+    if (!values.out) throw new UsageError('--refresh needs --out <dir>: the docs folder to refresh');
+    const crawlOptions = tokens.filter((t) => t.kind === 'option' && !REFRESH_OPTIONS.has(t.name)).map((t) => (t.kind === 'option' ? `--${t.name}` : ''));
+    if (crawlOptions.length) throw new UsageError(`--refresh re-checks the pages of the crawl that wrote the folder, with its settings: it does not take ${[...new Set(crawlOptions)].join(', ')}`);
+    if (rest.length > 1) throw new UsageError('generate --refresh takes at most one URL or folder: the site (or the built folder) the docs folder was generated from');
+    const date = parseDate(values.date);
+    return (await import('./refresh')).runRefresh({ out: values.out, ...(rest[0] ? { input: rest[0] } : {}), ...(date ? { date } : {}), json: values.json }, io);
   }
   if (rest.length !== 1 || !rest[0]) throw new UsageError('generate takes one URL or folder: scout generate ./public --base-url https://docs.example.com/ --out ./public');
   if (!values.out) throw new UsageError('generate needs --out <dir>: where to write llms.txt and llms-full.txt');

@@ -18,7 +18,8 @@ import { MAX_PATH_CHARS, PathSet, segmentProblem } from '../generate/safe-path';
 export interface FileToWrite {
   /** '/'-separated, relative to the output folder ("library/llms.txt"). */
   relativePath: string;
-  text: string;
+  /** The file's content: text (written as UTF-8) or bytes. */
+  text: string | Uint8Array;
 }
 
 export interface WriteResult {
