@@ -25,6 +25,7 @@ import { invariantOffenders, markdownTable, scoreSite, TABLE_HEADER, tableRow, t
 import { factsOfPages } from './quality/page-html';
 import { pagesOf } from '../lib/queries';
 import { measuredCommit } from './commit';
+import { generatorHeadToHead, headToHeadTable, type HeadToHead } from './quality/head-to-head-run';
 
 const MAX_PAGES = Number(arg('max-pages', '3000'));
 const DATE = new Date().toISOString().slice(0, 10);
@@ -60,6 +61,8 @@ interface SiteRun {
   crawlState: string;
   seconds: { crawl: number; generate: number; score: number; total: number };
   score: SiteScore;
+  /** Sites whose generator wrote its own llms.txt: both files' figures (bench/quality/head-to-head.ts). */
+  headToHead?: HeadToHead;
 }
 
 function readSource(path: string): string {
@@ -111,6 +114,7 @@ async function runSite(site: MatrixSite): Promise<SiteRun> {
       console.warn(`${site.id}: no page of llms-full.txt could be matched to a listed page — has its "## title / Source: url" format changed? (bench/quality/llms-full.ts)`);
     }
     const t3 = performance.now();
+    const headToHead = site.generatorLlms ? generatorHeadToHead(site, output, [new URL(startUrl).host], readSource) : undefined;
     return {
       id: site.id,
       family: site.family,
@@ -121,6 +125,7 @@ async function runSite(site: MatrixSite): Promise<SiteRun> {
       crawlState,
       seconds: { crawl: (t1 - t0) / 1000, generate: (t2 - t1) / 1000, score: (t3 - t2) / 1000, total: (t3 - t0) / 1000 },
       score,
+      ...(headToHead ? { headToHead } : {}),
     };
   } finally {
     await db.delete();
@@ -184,13 +189,15 @@ async function main() {
   const table = markdownTable(TABLE_HEADER, runs.map((r) => tableRow(r.id, r.family, r.seconds.total, r.score)));
   const details = runs.flatMap((r) => [...offenders(r), '']);
   console.log(`\n${table}\n\n${details.join('\n')}`);
+  const h2h = headToHeadTable(runs);
+  if (h2h) console.log(`\n## Head to head with the generators' own llms.txt\n\n${h2h}`);
 
   const commit = measuredCommit();
   const command = `npm run quality${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
   mkdirSync(dirname(OUT), { recursive: true });
   writeFileSync(OUT, `${JSON.stringify({ date: DATE, commit, command, maxPages: MAX_PAGES, columns: TABLE_HEADER, sites: runs }, null, 2)}\n`);
   const md = OUT.replace(/\.json$/, '') + '.md';
-  writeFileSync(md, `# Output quality scorecard, ${DATE}${commit ? ` (${commit})` : ''}\n\n\`${command}\`\n\n${table}\n\n## Top offenders per site\n\n${details.join('\n')}`);
+  writeFileSync(md, `# Output quality scorecard, ${DATE}${commit ? ` (${commit})` : ''}\n\n\`${command}\`\n\n${table}\n\n${h2h ? `## Head to head with the generators' own llms.txt\n\n${h2h}\n\n` : ''}## Top offenders per site\n\n${details.join('\n')}`);
   console.log(`wrote ${OUT} and ${md}`);
 }
 
