@@ -81,8 +81,12 @@ export function markdownLinks(pages: Array<{ key: string; urls: string[]; markdo
 }
 
 /**
- * Each page's parent in the breadth-first link tree of `keys` (links leaving the set are ignored),
- * from `keys[0]`. The first page and pages no link reaches have no parent (null).
+ * Each page's parent in the link tree of `keys` (links leaving the set are ignored), from `keys[0]`.
+ * Breadth-first, except that a page linked both from a page and from one of that page's own links
+ * hangs under the latter, the more specific: a DocBook part's contents list its chapters and their
+ * sections, but each section belongs to its chapter, which lists it too. A parent always comes
+ * before its child in the breadth-first order, so the tree has no cycles. The first page and pages
+ * no link reaches have no parent (null).
  */
 export function linkTree(keys: string[], linksOf: (key: string) => string[]): Map<string, string | null> {
   const inSet = new Set(keys);
@@ -91,14 +95,32 @@ export function linkTree(keys: string[], linksOf: (key: string) => string[]): Ma
   if (first === undefined) return parent;
   const seen = new Set([first]);
   const queue = [first];
+  const targets = new Map<string, Set<string>>();
   for (let head = 0; head < queue.length; head++) {
     const key = queue[head] ?? '';
+    const own = new Set<string>();
     for (const target of linksOf(key)) {
-      if (!inSet.has(target) || seen.has(target)) continue;
+      if (!inSet.has(target) || target === key) continue;
+      own.add(target);
+      if (seen.has(target)) continue;
       seen.add(target);
       parent.set(target, key);
       queue.push(target);
     }
+    targets.set(key, own);
+  }
+  const position = new Map(queue.map((key, i) => [key, i]));
+  const linkers = new Map<string, string[]>();
+  for (const key of queue) for (const target of targets.get(key) ?? []) linkers.set(target, [...(linkers.get(target) ?? []), key]);
+  for (const key of queue.slice(1)) {
+    const at = position.get(key) ?? 0;
+    const earlier = (linkers.get(key) ?? []).filter((linker) => (position.get(linker) ?? at) < at);
+    // A linker that also links a later linker of this page is its ancestor: the later one is more
+    // specific. (A back link from that one, "Up" to the part, makes nothing its ancestor.)
+    const after = (a: string, b: string) => (position.get(a) ?? 0) > (position.get(b) ?? 0);
+    const specific = earlier.filter((linker) => !earlier.some((other) => after(other, linker) && targets.get(linker)?.has(other)));
+    const chosen = specific.sort((a, b) => (position.get(b) ?? 0) - (position.get(a) ?? 0))[0];
+    if (chosen !== undefined) parent.set(key, chosen);
   }
   return parent;
 }

@@ -1,0 +1,51 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDb, type ScoutDb } from '@/lib/db';
+import { crawlSite } from '@/lib/headless/crawl-site';
+import { linkTree } from '@/lib/generate/link-tree';
+import { docbookParts, docbookSite } from '../fixtures/generators/docbook';
+import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
+
+// Over the size budget, a DocBook book (every page in one folder) splits by its own contents:
+// parts, then chapters, each file and H2 named by the site, never "part N of M" while a chapter fits.
+
+const HOST = 'docs.tally.test';
+let db: ScoutDb | undefined;
+let server: FixtureServer | undefined;
+afterEach(async () => {
+  await db?.delete();
+  await server?.close();
+});
+
+describe('a budget split follows the table of contents', () => {
+  it('splits a DocBook book into its parts, and a part into its chapters, by name', async () => {
+    server = await startFixtureServer({ [HOST]: docbookSite(12) });
+    db = createDb(`nested-toc-${Math.random()}`);
+    const result = await crawlSite({ db, startUrl: server.url(HOST, '/index.html'), fetch: loopbackFetch(), settings: { maxPages: 2000, maxDepth: 50 }, output: { budget: 8000 }, now: new Date('2026-01-01T00:00:00Z') });
+    const files = result.generated?.files.files ?? [];
+    expect(files.length).toBeGreaterThan(1);
+    const parts = docbookParts(12);
+    const chapterTitles = new Set<string>();
+    parts.forEach((part) => part.chapters.forEach((ch) => chapterTitles.add(ch.title)));
+    const h2s = files.flatMap((file) => file.text.split('\n').filter((line) => line.startsWith('## ')).map((line) => line.slice(3)));
+    expect(h2s.filter((name) => /\(part \d+ of \d+\)|^Part \d+ of \d+$/.test(name))).toEqual([]);
+    // Every H2 is a name the book gives: the root group, a part, a chapter, or Optional.
+    const named = (name: string) => name === 'Docs' || name === 'Optional' || /^[IVX]+\. /.test(name) || [...chapterTitles].some((title) => name.endsWith(`. ${title}`));
+    expect(h2s.filter((name) => !named(name))).toEqual([]);
+    // A part's own file lists its chapters as H2s, in the contents' order.
+    const language = files.find((file) => file.title.endsWith(': II. The Counting Language'));
+    expect(language?.text.split('\n').filter((line) => line.startsWith('## '))).toEqual(['## II. The Counting Language', '## Chapter 3. Syntax', '## Chapter 4. Functions and Operators', '## Chapter 5. HTTP Cookies']);
+    for (const file of files) expect(file.text.length, file.path).toBeLessThanOrEqual(8000);
+    // Every listed page is still reachable from the root.
+    const listed = result.generated?.output.sections.flatMap((section) => section.entries.map((entry) => entry.key)) ?? [];
+    expect(new Set(files[0]?.keys)).toEqual(new Set(listed));
+  });
+});
+
+describe('linkTree', () => {
+  it('hangs a page linked from a part and from its chapter under the chapter', () => {
+    const links: Record<string, string[]> = { part: ['ch1', 's1', 's2', 'ch2', 's3'], ch1: ['s1', 's2', 'part'], ch2: ['s3'], s1: ['ch1'], s2: [], s3: [] };
+    const tree = linkTree(['part', 'ch1', 'ch2', 's1', 's2', 's3'], (key) => links[key] ?? []);
+    expect(Object.fromEntries(tree)).toEqual({ part: null, ch1: 'part', ch2: 'part', s1: 'ch1', s2: 'ch1', s3: 'ch2' });
+  });
+});
