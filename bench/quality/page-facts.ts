@@ -79,7 +79,7 @@ export function visibleText(root: Element, skip: (element: Element) => boolean =
 /**
  * A `pre`'s lines: whitespace collapsed, blanks left out, and line numbers left out — lines of
  * digits only (a gutter column of its own), or, when most lines open with an element holding only
- * a number, that element (numbers written inline before each line).
+ * a number and those numbers count up by one, that element (numbers written inline before each line).
  */
 export function preLines(pre: Element): string[] {
   // Each line read twice: whole, and without the number element that opens it (if one does).
@@ -119,10 +119,27 @@ export function preLines(pre: Element): string[] {
   };
   read(pre);
   const withText = lines.filter((l) => l.full.trim() !== '');
-  const numbered = withText.filter((l) => l.numbered).length > withText.length / 2;
+  // Line numbers count up by one: a log's years or a table of codes opening each line do not.
+  const numbers = withText.filter((l) => l.numbered).map((l) => Number.parseInt(l.full, 10));
+  // (A single numbered line is a gutter only when it is line 1.)
+  const counting = numbers.length === 1 ? numbers[0] === 1 : numbers.slice(1).filter((n, i) => n === (numbers[i] ?? 0) + 1).length >= 0.9 * (numbers.length - 1);
+  const numbered = counting && numbers.length > withText.length / 2;
   return withText
     .map((l) => (numbered ? l.bare : l.full).replace(/\s+/g, ' ').trim())
     .filter((line) => line !== '' && !/^\d+$/.test(line));
+}
+
+/** A list whose every item is only a link to a #fragment (nested lists of the same kind allowed). */
+function isFragmentToc(list: Element): boolean {
+  const items = [...list.children].filter((c) => c.localName.toLowerCase() === 'li');
+  if (items.length === 0) return false;
+  return items.every((li) => {
+    const link = [...li.children].find((c) => c.localName.toLowerCase() === 'a' || c.querySelector('a'));
+    const anchor = link?.localName.toLowerCase() === 'a' ? link : link?.querySelector('a');
+    if (!anchor?.getAttribute('href')?.startsWith('#')) return false;
+    const own = words(visibleText(li, (e) => /^(?:ul|ol)$/.test(e.localName.toLowerCase())));
+    return own === words(visibleText(anchor));
+  });
 }
 
 /** Facts of one parsed page (the document is modified: scripts and styles are pruned). */
@@ -152,9 +169,10 @@ export function pageFacts(document: Document): PageFacts {
     .map((table) => [...table.querySelectorAll('td, th')].filter((cell) => cell.closest('table') === table).map((cell) => words(visibleText(cell))).filter(Boolean))
     .filter((cells) => cells.length > 0);
 
-  // A list used to lay out sections (an item holding a heading) is not a list of items.
+  // A list used to lay out sections (an item holding a heading) is not a list of items, and a list
+  // of links to the page's own fragments is its in-page table of contents: navigation.
   const listItems = inMain('li')
-    .filter((li) => !li.closest('table') && !li.querySelector('h1, h2, h3, h4, h5, h6'))
+    .filter((li) => !li.closest('table') && !li.querySelector('h1, h2, h3, h4, h5, h6') && !(li.parentElement && isFragmentToc(li.parentElement)))
     .map((li) => {
       // The item's first line of text: what a list item's marker line holds.
       const own = visibleText(li, (e) => e !== li && /^(?:ul|ol|pre|table|dl)$/.test(e.localName.toLowerCase()));

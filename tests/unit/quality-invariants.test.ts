@@ -199,3 +199,11 @@ describe('invariant 7: nested files named', () => {
     expect(result.examples.map((e) => `${e.where}:${e.reason}`)).toEqual(['group:part', 'file:part']);
   });
 });
+
+describe('page facts: what is not counted', () => {
+  it('leaves out an in-page table of contents, and keeps numbers that do not count up', () => {
+    const facts = pageFacts(parse('<main><h1>Parsers</h1><ul><li><a href="#a">Re-exports</a></li><li><a href="#b">Data types</a><ul><li><a href="#c">Sub</a></li></ul></li></ul><ul><li><a href="other.html">Another page</a></li></ul><pre><span>2016</span>-09-15 opened\n<span>2016</span>-09-15 closed</pre></main>'));
+    expect(facts.listItems).toEqual(['another page']);
+    expect(facts.codeBlocks).toEqual([['2016-09-15 opened', '2016-09-15 closed']]);
+  });
+});
