@@ -100,7 +100,13 @@ export async function runRefresh(options: RefreshOptions, io: Io, transport?: ty
     // The crawl's processor (crawl-site.ts), so a page converts as it did and an unchanged one hashes the same.
     const process = withRendering(createLocalProcessor(fetchFn, linkedomAdapter), { renderer: null, dom: linkedomAdapter, fetch: fetchFn });
     const ended = await new RefreshRunner({ db, fetch: fetchFn, process, resumable: false }, job.id).run();
-    if (ended !== 'done') throw new Error(`The refresh ended ${ended}: ${(await db.jobs.get(job.id))?.message ?? ''}`);
+    if (ended !== 'done') {
+      // The site stopped it (it refused the first pages): nothing in the folder is touched.
+      const why = (await db.jobs.get(job.id))?.message ?? ended;
+      if (options.json) io.out(JSON.stringify({ ok: false, out: outDir, site: state.origin, error: `The refresh stopped: ${why}` }, null, 2));
+      else io.out(`The refresh stopped: ${why}\nThe folder is as it was.`);
+      return EXIT.failed;
+    }
     const now = options.date ?? new Date();
     const version = await outputsAfterRefresh(db, job.id, now);
 
@@ -111,6 +117,13 @@ export async function runRefresh(options: RefreshOptions, io: Io, transport?: ty
     const found: Found = { checked: versions.length, changed: by('changed'), removed: by('removed'), restored: by('restored'), minor: by('minor'), unchanged: by('unchanged') - stillGone, notModified: versions.filter((v) => v.reason === NOT_MODIFIED).length, stillGone, failed: by('failed') };
     const changes = versions.filter((v) => v.change === 'changed' || v.change === 'removed' || v.change === 'restored' || v.change === 'failed').map((v) => ({ url: v.url, change: v.change, reason: v.reason }));
 
+    if (found.checked > 0 && found.failed === found.checked) {
+      // Not one page answered (the site is down, the network is off): nothing was refreshed, so nothing is written.
+      const first = changes[0];
+      if (options.json) io.out(JSON.stringify({ ok: false, out: outDir, site: state.origin, ...found, version: null, written: [], deleted: [], leftOut: [], changes }, null, 2));
+      else io.out([`Nothing could be checked: ${refreshSummary(found)}`, ...(first ? [`  e.g. ${first.url}: ${first.reason}`] : []), 'The folder is as it was.'].join('\n'));
+      return EXIT.failed;
+    }
     const next = await docsFolderFromDb(db, state.origin, { scoutVersion: SCOUT_VERSION, now });
     if (!next) throw new Error('The refreshed crawl has no generated version to write');
     // Only what differs is written again (the manifest always: its refresh time is new).

@@ -127,6 +127,27 @@ describe('scout generate --refresh', () => {
     expect(help.stdout).toContain('--refresh');
   }, 120_000);
 
+  it('a site that does not answer leaves the folder as it was, and exits 1', async () => {
+    const copy = join(tmp, 'down-site');
+    await cp(DEMO, copy, { recursive: true });
+    const down = await startFixtureServer({ '127.0.0.1': { dir: copy } });
+    const docs = join(tmp, 'down-docs');
+    const first = await scout('generate', `http://127.0.0.1:${down.port}/`, '--out', docs, '--for-agents', '--quiet');
+    expect(first.code, first.stderr).toBe(0);
+    const llms = await readFile(join(docs, 'llms.txt'), 'utf8');
+    const manifest = await readFile(join(docs, 'manifest.json'), 'utf8');
+    await down.close();
+    const run = await scout('generate', '--refresh', '--out', docs);
+    expect(run.code, run.stdout).toBe(1);
+    const pages = (await manifestOf(docs)).pages.length;
+    expect(run.stdout).toContain(`Nothing could be checked: 0 pages changed, 0 removed, 0 unchanged (0 not modified, HTTP 304), ${pages} could not be checked`);
+    expect(run.stdout).toMatch(/Could not connect/);
+    expect(run.stdout).toMatch(/The folder is as it was\.$/m);
+    expect(await readFile(join(docs, 'llms.txt'), 'utf8')).toBe(llms);
+    expect(await readFile(join(docs, 'manifest.json'), 'utf8')).toBe(manifest);
+    expect(pages).toBeGreaterThanOrEqual(10);
+  }, 180_000);
+
   it('a folder generated from a built site on disk is refreshed from that folder again', async () => {
     const built = join(tmp, 'built');
     await cp(DEMO, built, { recursive: true });
