@@ -17,8 +17,10 @@ const DEFAULT_SERVE_PORT = 3002;
 
 const EXIT_CODES = `Exit codes:
   0  clean
-  1  errors found (lint, check), no llms.txt found (check), or nothing generated (generate)
-  2  bad usage, or an input that cannot be read (missing file, unreachable site)
+  1  errors found (lint, check), no llms.txt found (check), nothing generated (generate), or no
+     page of the site answered (generate --refresh)
+  2  bad usage, or an input that cannot be read (missing file, unreachable site, a folder that is
+     not a docs folder Scout generated, for --refresh; a port serve cannot listen on)
   3  an unexpected failure (a bug in Scout)`;
 
 const SEVERITIES = `Errors (exit 1):
