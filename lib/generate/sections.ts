@@ -232,8 +232,8 @@ function descend(pages: SourcePage[], places: Map<SourcePage, Place | undefined>
 /**
  * Groups by the navigation tree: each top-level entry with children becomes a section holding its
  * whole subtree, in navigation order; top-level entries without children join the root group.
- * A tree of top-level links only (a header bar of chapters) has sections too when its entries are
- * few beside the pages and their own links lead to the rest: each entry heads the pages it reaches.
+ * A tree whose only group is an overflow menu (a header bar of chapters, the last ones under
+ * "More") is read as its chapters when they are few beside the pages: each heads the pages it reaches.
  * Pages the tree does not list join the listed page whose links reach them (see `descend`), else
  * the section of the listed page sharing the longest directory with them. Returns undefined when
  * the tree has no sub-levels or covers under a third of the pages (listed or linked from a listed
@@ -243,8 +243,9 @@ function descend(pages: SourcePage[], places: Map<SourcePage, Place | undefined>
 export function groupByNav(pages: SourcePage[], nav: NavLink[] | undefined, rootName: string): PageGroup[] | undefined {
   if (!nav || nav.length === 0) return undefined;
   const top = Math.min(...nav.map((item) => item.depth));
-  const nested = nav.some((item, index) => item.depth === top && (nav[index + 1]?.depth ?? top) > top);
-  const groups = nested ? navGroups(pages, nav, rootName, false) : undefined;
+  // A tree of top-level links only (Javadoc's bar: Overview, Tree, Index) is no outline of the site.
+  if (!nav.some((item, index) => item.depth === top && (nav[index + 1]?.depth ?? top) > top)) return undefined;
+  const groups = navGroups(pages, nav, rootName, false);
   // A tree whose only group is an overflow menu ("More" over the last chapters of a header bar)
   // names one section where the site has many: its chapters, read as peers, say more.
   if (groups && groups.filter((group) => !group.root).length >= 2) return groups;
