@@ -9,8 +9,8 @@
  */
 // Dexie (lib/db.ts) runs on fake-indexeddb in Node; it must be in place before Dexie loads.
 import 'fake-indexeddb/auto';
-import { lstat, readFile, rm, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { lstat, readFile, realpath, rm, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { linkedomAdapter } from '../lib/convert/dom';
 import { createLocalProcessor } from '../lib/crawl/processor';
 import { createDb, type PageChange } from '../lib/db';
@@ -138,15 +138,21 @@ export async function runRefresh(options: RefreshOptions, io: Io, transport?: ty
     const manifest = toWrite.find((f) => f.kind === 'manifest');
     const wroteManifest = manifest ? await writeFilesInside(outDir, [manifest]) : { written: [], leftOut: [] };
     const leftOut = [...wrote.leftOut, ...wroteManifest.leftOut];
-    // Page files of pages no longer listed: the old manifest's paths, checked when it was read, and only regular files.
-    const kept = new Set(next.manifest.pages.map((p) => p.path));
+    // Files the folder no longer lists (a page that is gone, a nested llms.txt of a section that is):
+    // only the old manifest's paths, checked when it was read, and only regular files.
+    const kept = new Set([...next.manifest.pages.map((p) => p.path), ...next.manifest.files.map((f) => f.path)]);
     const deleted: string[] = [];
-    for (const page of folder.manifest.pages) {
-      if (kept.has(page.path)) continue;
-      const target = join(outDir, page.path);
+    const root = await realpath(outDir);
+    for (const path of [...folder.manifest.pages.map((p) => p.path), ...folder.manifest.files.map((f) => f.path)]) {
+      if (kept.has(path)) continue;
+      const target = join(outDir, path);
+      // Its folder's real place must be inside the docs folder: a folder linked elsewhere is not followed.
+      const where = await realpath(dirname(target)).catch(() => null);
+      const rel = where === null ? '..' : relative(root, where);
+      if (rel.startsWith('..') || isAbsolute(rel)) continue;
       if ((await lstat(target).catch(() => null))?.isFile()) {
         await rm(target);
-        deleted.push(page.path);
+        deleted.push(path);
       }
     }
     const stateBytes = await exportCrawlState(db, state.origin, state.source);
@@ -166,7 +172,7 @@ export async function runRefresh(options: RefreshOptions, io: Io, transport?: ty
       ...changes.slice(0, 20).map((c) => `  ${c.change.padEnd(8)} ${c.url}: ${c.reason}`),
       ...(changes.length > 20 ? [`  … and ${changes.length - 20} more (--json lists all)`] : []),
       version
-        ? `New version: wrote ${count(written.filter((w) => !w.startsWith('pages/') && w !== 'manifest.json').length, 'llms.txt-family file')} and ${count(written.filter((w) => w.startsWith('pages/')).length, 'page file')}, and manifest.json${deleted.length ? `; deleted ${count(deleted.length, 'page file')} of pages no longer listed` : ''}`
+        ? `New version: wrote ${count(written.filter((w) => !w.startsWith('pages/') && w !== 'manifest.json').length, 'llms.txt-family file')} and ${count(written.filter((w) => w.startsWith('pages/')).length, 'page file')}, and manifest.json${deleted.length ? `; deleted ${count(deleted.length, 'file')} no longer listed` : ''}`
         : 'No page changed enough: the llms.txt files and pages are as they were; manifest.json has the refresh time',
     ];
     if (leftOut.length) lines.push(`${count(leftOut.length, 'file')} left out (not written):`, ...leftOut.map((l) => `  ${l.relativePath}: ${l.reason}`));

@@ -153,11 +153,17 @@ describe('scout generate --refresh', () => {
     await cp(DEMO, built, { recursive: true });
     const docs = join(tmp, 'built-docs');
     const base = 'http://acorn.example/';
-    const first = await scout('generate', built, '--base-url', base, '--out', docs, '--for-agents', '--quiet');
+    // Over a small budget: nested llms.txt files, which the refresh must write exactly as generate did.
+    const first = await scout('generate', built, '--base-url', base, '--out', docs, '--for-agents', '--budget', '2000', '--quiet');
     expect(first.code, first.stderr).toBe(0);
+    expect((await manifestOf(docs)).files.filter((f) => f.kind === 'llms').length).toBeGreaterThan(1);
     const without = await scout('generate', '--refresh', '--out', docs);
     expect(without.code).toBe(2);
     expect(without.stderr).toMatch(/generated from a folder published at http:\/\/acorn\.example\/: give that folder again/);
+    // Nothing changed: every file the refresh would write is already there, byte for byte, but the manifest.
+    const same = await scout('generate', built, '--refresh', '--out', docs, '--json');
+    expect(same.code, same.stderr).toBe(0);
+    expect((JSON.parse(same.stdout) as { written: string[] }).written).toEqual(['manifest.json']);
     await rm(join(built, 'changelog.html'));
     const run = await scout('generate', built, '--refresh', '--out', docs, '--json');
     expect(run.code, run.stderr).toBe(0);
