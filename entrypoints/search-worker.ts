@@ -1,4 +1,4 @@
-import { buildPageIndex, searchPages, type SearchWorkerReply, type SearchWorkerRequest } from '@/lib/agents/page-search';
+import { buildPageIndex, searchedWords, searchPages, type SearchWorkerReply, type SearchWorkerRequest } from '@/lib/agents/page-search';
 import type { DocsIndex } from '@/lib/agents/search-index';
 import { db } from '@/lib/db';
 
@@ -35,6 +35,6 @@ export default defineUnlistedScript(() => {
   self.addEventListener('message', (event: MessageEvent<SearchWorkerRequest>) => {
     const request = event.data;
     if (request.type === 'build') void build(request);
-    else post({ type: 'results', id: request.id, query: request.query, jobId: index?.jobId ?? null, hits: index ? searchPages(index.index, request.query, request.limit) : [] });
+    else post({ type: 'results', id: request.id, query: request.query, words: searchedWords(request.query), jobId: index?.jobId ?? null, hits: index ? searchPages(index.index, request.query, request.limit) : [] });
   });
 });

@@ -13,7 +13,7 @@ export interface PanelSearchState {
   ready: { jobId: string; pages: number } | null;
   error: string | null;
   /** The answer to the latest query (null for a blank one or before the first answer). */
-  results: { query: string; jobId: string; hits: PageHit[] } | null;
+  results: { query: string; words: string[]; jobId: string; hits: PageHit[] } | null;
 }
 
 /** The part of a Worker this uses (the panel gives it the real one). */
@@ -107,7 +107,7 @@ export class PanelSearch {
   private receive(reply: SearchWorkerReply): void {
     if (reply.type === 'results') {
       if (reply.id !== this.searches || !reply.jobId) return;
-      this.set({ results: { query: reply.query, jobId: reply.jobId, hits: reply.hits } });
+      this.set({ results: { query: reply.query, words: reply.words, jobId: reply.jobId, hits: reply.hits } });
       return;
     }
     if (reply.build !== this.building?.build) return;

@@ -34,9 +34,13 @@ function usePanelSearch(source: SearchSource | null | undefined) {
   return { search, state: useSyncExternalStore(search.subscribe, search.snapshot) };
 }
 
-/** `text` with each occurrence of the query's words marked (as React text: nothing is parsed as HTML). */
-function marked(text: string, query: string): ReactNode {
-  const words = query.toLowerCase().split(/\s+/).filter((w) => w.length >= 2);
+const isWordChar = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}]/u.test(char);
+
+/**
+ * `text` with the words that start with one of `words` marked (as React text: nothing is parsed as
+ * HTML). Word starts only, as the index matches: "on" marks "on", never the end of "transaction".
+ */
+function marked(text: string, words: string[]): ReactNode {
   if (!words.length) return text;
   const lower = text.toLowerCase();
   const parts: ReactNode[] = [];
@@ -45,7 +49,8 @@ function marked(text: string, query: string): ReactNode {
     let next = -1;
     let length = 0;
     for (const word of words) {
-      const found = lower.indexOf(word, at);
+      let found = lower.indexOf(word, at);
+      while (found >= 0 && isWordChar(lower[found - 1])) found = lower.indexOf(word, found + 1);
       if (found >= 0 && (next < 0 || found < next || (found === next && word.length > length))) {
         next = found;
         length = word.length;
@@ -133,9 +138,9 @@ export function SearchCard({ origin }: { origin: string }) {
             {results.hits.map((hit) => (
               <li key={hit.key}>
                 <button type="button" className="search-hit" data-testid="search-result" title={hit.url} onClick={() => openHit(hit)}>
-                  <span className="search-hit__title">{marked(hit.title, query)}</span>
+                  <span className="search-hit__title">{marked(hit.title, results.words)}</span>
                   {hit.heading && <span className="search-hit__heading truncate">{hit.heading}</span>}
-                  {hit.snippet && <span className="search-hit__snippet">{marked(hit.snippet, query)}</span>}
+                  {hit.snippet && <span className="search-hit__snippet">{marked(hit.snippet, results.words)}</span>}
                 </button>
               </li>
             ))}

@@ -7,7 +7,7 @@
 import Dexie from 'dexie';
 import type { PageRecord, ScoutDb } from '../db';
 import { countPages } from '../queries';
-import { DocsIndex, type IndexPage, type SearchHit } from './search-index';
+import { DocsIndex, queryTerms, type IndexPage, type SearchHit } from './search-index';
 
 /** Pages read and indexed at a time: small enough that a search waiting behind a batch waits well under 100 ms. */
 export const INDEX_BATCH = 100;
@@ -61,6 +61,25 @@ export async function buildPageIndex(db: ScoutDb, jobId: string, options: BuildO
 /** Markdown marks that read as noise in a one-line snippet: code ticks, bold, link brackets. */
 const SNIPPET_MARKS = /`+|\*\*|[[\]]/g;
 
+/** Characters of context kept before the first word searched: the panel shows three lines of a snippet. */
+const LEAD_CHARS = 40;
+
+/**
+ * A snippet in plain words for three lines of the panel: Markdown marks out, a table's cells (two
+ * or more pipes) joined by dots, and started at a word shortly before the first word searched.
+ */
+function plainSnippet(snippet: string, words: string[]): string {
+  let text = snippet.replace(SNIPPET_MARKS, '');
+  const cells = text.split('|');
+  if (cells.length > 2) text = cells.map((cell) => cell.trim()).filter(Boolean).join(' · ');
+  const lower = text.toLowerCase();
+  const first = Math.min(...words.map((word) => lower.indexOf(word)).filter((at) => at >= 0));
+  if (!Number.isFinite(first) || first <= LEAD_CHARS + 1) return text;
+  const space = text.indexOf(' ', first - LEAD_CHARS);
+  const start = space >= 0 && space < first ? space + 1 : first;
+  return `…${text.slice(start).replace(/^…/, '')}`;
+}
+
 /** A result as the panel shows it: plain text only (the page's content is untrusted and never rendered as HTML). */
 export interface PageHit {
   key: string;
@@ -73,8 +92,12 @@ export interface PageHit {
 /** The best pages for `query`, best first; none for a blank query. */
 export function searchPages(index: DocsIndex, query: string, limit = 10): PageHit[] {
   if (query.trim() === '') return [];
-  return index.query(query, { limit }).map((hit: SearchHit) => ({ key: hit.path, url: hit.url, title: hit.title, heading: hit.heading, snippet: hit.snippet.replace(SNIPPET_MARKS, '') }));
+  const words = queryTerms(query);
+  return index.query(query, { limit }).map((hit: SearchHit) => ({ key: hit.path, url: hit.url, title: hit.title, heading: hit.heading, snippet: plainSnippet(hit.snippet, words) }));
 }
+
+/** The query's words as the index matched them (stop words out), to mark in the results. */
+export const searchedWords = queryTerms;
 
 /** What the panel asks its search worker (entrypoints/search-worker.ts). */
 export type SearchWorkerRequest = { type: 'build'; build: number; jobId: string } | { type: 'search'; id: number; query: string; limit?: number };
@@ -84,4 +107,4 @@ export type SearchWorkerReply =
   | { type: 'progress'; build: number; indexed: number; total: number }
   | { type: 'ready'; build: number; jobId: string; pages: number }
   | { type: 'failed'; build: number; message: string }
-  | { type: 'results'; id: number; query: string; jobId: string | null; hits: PageHit[] };
+  | { type: 'results'; id: number; query: string; words: string[]; jobId: string | null; hits: PageHit[] };

@@ -57,6 +57,11 @@ const processTerm = (term: string) => {
   return lower.length < 2 && !/\d/.test(lower) ? null : STOP_WORDS.has(lower) ? null : lower;
 };
 
+/** The words of `text` as the index sees them (lowercase, stop words out): what a result's words are marked by. */
+export function queryTerms(text: string): string[] {
+  return [...new Set(tokenize(text).map(processTerm).filter((term): term is string => term !== null))];
+}
+
 /** Link and image targets out, their text kept: `[os.path](https://…/os.path.html#x)` → `[os.path]`. */
 function withoutLinkTargets(text: string): string {
   let out = '';
@@ -130,14 +135,27 @@ function snippetOf(text: string, terms: string[]): string {
     }
   });
   hits.sort((a, b) => a.at - b.at);
+  // One sweep: window starts only move right, and so do their ends (a search asks for ten
+  // snippets, and a query's words can occur hundreds of times in a chunk).
+  const counts = new Int32Array(terms.length);
+  let distinct = 0;
+  let from = 0;
+  let to = 0;
   let best = 0;
   let bestCount = 0;
   for (const hit of hits) {
     const start = Math.max(0, hit.at - 60);
-    const seen = new Set<number>();
-    for (const other of hits) if (other.at >= start && other.at < start + SNIPPET_CHARS - 20) seen.add(other.term);
-    if (seen.size > bestCount) {
-      bestCount = seen.size;
+    const end = start + SNIPPET_CHARS - 20;
+    for (let next = hits[to]; next && next.at < end; next = hits[++to]) {
+      counts[next.term] = (counts[next.term] ?? 0) + 1;
+      if (counts[next.term] === 1) distinct++;
+    }
+    for (let gone = hits[from]; gone && from < to && gone.at < start; gone = hits[++from]) {
+      counts[gone.term] = (counts[gone.term] ?? 0) - 1;
+      if (counts[gone.term] === 0) distinct--;
+    }
+    if (distinct > bestCount) {
+      bestCount = distinct;
       best = start;
     }
   }

@@ -48,6 +48,9 @@ describe('search over a crawl stored in the database', () => {
     expect(first?.heading).toBe('Durability');
     expect(first?.snippet).toContain('power failure');
     expect(first?.snippet).not.toMatch(/[`[\]]|\*\*/);
+    // It starts at a word a little before the first word searched, so three lines show the match.
+    expect(first?.snippet).toMatch(/^…?[A-Za-z']/);
+    expect(first?.snippet.toLowerCase().search(/writes|lost|power|failure/)).toBeLessThan(60);
     // The key opens the stored page (the panel's preview reads it by [jobId, key]).
     const page = await db.pages.get([jobId, first?.key ?? '']);
     expect(page?.url).toBe(first?.url);
