@@ -5,7 +5,7 @@
 // Dexie (lib/db.ts) runs on fake-indexeddb in Node; it must be in place before Dexie loads.
 import 'fake-indexeddb/auto';
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createDb, type PlanRecord } from '../lib/db';
 import { planSummary } from '../lib/crawl/plan';
 import { normalizeSettings, type CrawlSettings } from '../lib/crawl/settings';
@@ -58,6 +58,7 @@ export async function runGenerate(options: GenerateOptions, io: Io, transport?: 
   // A --out that cannot be written to is a usage error found before the crawl, with nothing written.
   const outProblem = await outFolderProblem(resolve(options.out));
   if (outProblem) throw new UsageError(`--out: ${outProblem}`);
+  if (await stat(join(resolve(options.out), CRAWL_STATE_PATH)).catch(() => null)) io.progress(`${options.out} holds a docs folder Scout generated: crawling it again (scout generate --refresh --out ${options.out} re-checks its pages instead, with conditional requests)`);
   io.progress(`Crawling ${from}, starting at ${startUrl}`);
   const db = createDb(`scout-cli-${crypto.randomUUID()}`);
   try {

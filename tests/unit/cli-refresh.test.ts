@@ -110,12 +110,15 @@ describe('scout generate --refresh', () => {
     const noState = join(tmp, 'no-state');
     await cp(out, noState, { recursive: true });
     await rm(join(noState, '.scout'), { recursive: true });
-    await writeFile(join(tmp, 'plain-marker'), '');
+    const broken = join(tmp, 'broken-state');
+    await cp(out, broken, { recursive: true });
+    await writeFile(join(broken, '.scout', 'crawl.json.gz'), 'not gzip');
     const cases: Array<[string[], RegExp]> = [
       [['generate', '--refresh'], /--refresh needs --out/],
       [['generate', '--refresh', '--out', out, '--max-pages', '5'], /--refresh re-checks the pages of the crawl .* it does not take --max-pages/],
       [['generate', '--refresh', '--out', plain], /there is no such folder/],
       [['generate', '--refresh', '--out', noState], /has no \.scout\/crawl\.json\.gz.*--for-agents once/],
+      [['generate', '--refresh', '--out', broken], /\.scout\/crawl\.json\.gz cannot be used: it is not gzipped JSON/],
       [['generate', 'https://docs.example.com/', '--refresh', '--out', out], new RegExp(`is a crawl of http://127\\.0\\.0\\.1:${server.port}; give that site or nothing`)],
     ];
     for (const [args, reason] of cases) {
