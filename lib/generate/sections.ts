@@ -190,7 +190,7 @@ interface Place {
  * contents list its chapters' sections too: they belong to the chapter), then the first in it.
  * Within a subtree, pages keep the order their parents link to them (pre-order).
  */
-function descend(pages: SourcePage[], places: Map<SourcePage, Place | undefined>): Map<SourcePage, Place & { distance: number }> {
+function descend(pages: SourcePage[], places: Map<SourcePage, Place | undefined>): Map<SourcePage, Place & { distance: number; source: SourcePage }> {
   const linked = pageLinker(pages);
   const sources = pages
     .filter((page) => places.get(page) !== undefined)
@@ -212,7 +212,7 @@ function descend(pages: SourcePage[], places: Map<SourcePage, Place | undefined>
     }
     frontier = next;
   }
-  const out = new Map<SourcePage, Place & { distance: number }>();
+  const out = new Map<SourcePage, Place & { distance: number; source: SourcePage }>();
   for (const source of sources) {
     const place = places.get(source);
     if (place === undefined) continue;
@@ -224,7 +224,7 @@ function descend(pages: SourcePage[], places: Map<SourcePage, Place | undefined>
       order.push(page);
       stack.push(...[...(children.get(page) ?? [])].reverse());
     }
-    order.forEach((page, i) => out.set(page, { name: place.name, rank: place.rank + (i + 1) / (order.length + 1), depth: place.depth + 1, distance: distance.get(page) ?? 0 }));
+    order.forEach((page, i) => out.set(page, { name: place.name, rank: place.rank + (i + 1) / (order.length + 1), depth: place.depth + 1, distance: distance.get(page) ?? 0, source }));
   }
   return out;
 }
@@ -281,9 +281,7 @@ function navGroups(pages: SourcePage[], nav: NavLink[], rootName: string, flat: 
   const placed = pages.map((page, index) => {
     const place = places.get(page);
     if (place) return { page, name: place.name, rank: place.rank, index };
-    const reached = below.get(page);
     // Where the crawl started is the site's home, whatever links back to it: it leads the root group.
-    if (reached && page.depth > 0) return { page, name: reached.name, rank: reached.rank, index };
     if (page.depth === 0) return { page, name: rootName, rank: Number.NEGATIVE_INFINITY, index };
     // The listed page whose directory shares the most with this one's, else the root group.
     const directory = directories.get(page) ?? '/';
@@ -293,6 +291,11 @@ function navGroups(pages: SourcePage[], nav: NavLink[], rootName: string, flat: 
       const name = places.get(other)?.name;
       if (name !== undefined && length > best.length) best = { name, length };
     }
+    // The links decide where the folders do not: a flat folder (DocBook), or a page beside the
+    // listed page that reaches it. A cross-reference into another folder (a tutorial linking the
+    // API pages it uses) does not move a page out of its folder's section.
+    const reached = below.get(page);
+    if (reached && commonDirectory(directory, directories.get(reached.source) ?? '/').length >= best.length) return { page, name: reached.name, rank: reached.rank, index };
     return { page, name: best.name, rank: Number.POSITIVE_INFINITY, index };
   });
   // A flat tree's entry that leads to no other page is a page of the root group, not a section.

@@ -74,6 +74,36 @@ describe('sections from a tree with group labels', () => {
   });
 });
 
+describe('sections for pages the tree does not list', () => {
+  const page = (path: string, links: string[] = []): SourcePage => ({ key: `${ORIGIN}${path}`, url: `${ORIGIN}${path}`, finalUrl: `${ORIGIN}${path}`, title: path, markdown: links.map((l) => `- [${l}](${ORIGIN}${l})`).join('\n'), depth: 1, format: 'html', state: 'stored' });
+  const tree = [
+    { title: 'Recipes', url: '', depth: 0 }, { title: 'X.509', url: `${ORIGIN}/x509/tutorial.html`, depth: 1 },
+    { title: 'Hazmat', url: '', depth: 0 }, { title: 'Asymmetric', url: `${ORIGIN}/hazmat/asym/index.html`, depth: 1 },
+  ];
+
+  it('keeps a page in its folder\'s section when a page of another section links it first', () => {
+    const pages = [page('/x509/tutorial.html', ['/hazmat/asym/rsa.html', '/x509/ocsp.html']), page('/hazmat/asym/index.html', ['/hazmat/asym/rsa.html']), page('/hazmat/asym/rsa.html'), page('/x509/ocsp.html')];
+    const groups = groupByNav(pages, tree, 'Docs');
+    expect(groups?.map((g) => [g.name, g.pages.map((p) => p.finalUrl.slice(ORIGIN.length))])).toEqual([
+      ['Recipes', ['/x509/tutorial.html', '/x509/ocsp.html']],
+      ['Hazmat', ['/hazmat/asym/index.html', '/hazmat/asym/rsa.html']],
+    ]);
+  });
+
+  it('places the pages of a flat folder under the listed page whose links reach them, in its order', () => {
+    const flat = [
+      { title: 'I. Tutorial', url: `${ORIGIN}/tutorial.html`, depth: 0 }, { title: '1. Start', url: `${ORIGIN}/start.html`, depth: 1 },
+      { title: 'II. Admin', url: `${ORIGIN}/admin.html`, depth: 0 }, { title: '2. Setup', url: `${ORIGIN}/setup.html`, depth: 1 },
+    ];
+    const pages = [page('/tutorial.html', ['/start.html', '/start-b.html', '/start-a.html']), page('/start.html', ['/start-b.html', '/start-a.html']), page('/admin.html'), page('/setup.html', ['/setup-a.html']), page('/setup-a.html'), page('/start-a.html'), page('/start-b.html')];
+    const groups = groupByNav(pages, flat, 'Docs');
+    expect(groups?.map((g) => [g.name, g.pages.map((p) => p.finalUrl.slice(ORIGIN.length))])).toEqual([
+      ['I. Tutorial', ['/tutorial.html', '/start.html', '/start-b.html', '/start-a.html']],
+      ['II. Admin', ['/admin.html', '/setup.html', '/setup-a.html']],
+    ]);
+  });
+});
+
 describe('merging the trees pages show', () => {
   const link = (title: string, depth: number, url = `${ORIGIN}/${title}`) => ({ title, url, depth });
   const label = (title: string, depth = 0) => ({ title, url: '', depth });
