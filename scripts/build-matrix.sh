@@ -106,6 +106,74 @@ DOXYGEN='  "family": "Doxygen", "host": "doxygen-json-c.matrix.test", "startPath
 build_doxygen() { unpack doxygen-json-c "$1" && entry doxygen-json-c "$out/doxygen-json-c/pkg/usr/share/doc/libjson-c-dev/html" "$DOXYGEN"; }
 d=$(deb libjson-c-doc); site doxygen-json-c "$(hash "$d" "$DOXYGEN")" build_doxygen "$d"
 
+# --- More families, prebuilt by Debian (issue #32). topSections were read once off each start page.
+
+# Debian compresses large files under /usr/share/doc; the generator wrote them as plain HTML.
+gunzip_html() { find "$1" -name '*.html.gz' -exec gunzip -f {} +; }
+
+# The MIT/GNU Scheme User's Manual: GNU Texinfo 6.8, split per node (each page opens with the
+# "Next: … Previous: … Up: …" node bar). index.html's Table of Contents: the chapters that have
+# sub-nodes, without their numbers.
+TEXINFO='  "family": "GNU Texinfo", "host": "texinfo-mit-scheme.matrix.test", "startPath": "/", "siteName": "MIT/GNU Scheme",
+  "topSections": ["Installation", "Running Scheme", "Using Scheme", "Compiling Programs", "Debugging", "Edwin", "GNU Free Documentation License"]'
+build_texinfo() { unpack texinfo-mit-scheme "$1" && entry texinfo-mit-scheme "$out/texinfo-mit-scheme/pkg/usr/share/doc/mit-scheme-doc/html/mit-scheme-user" "$TEXINFO"; }
+d=$(deb mit-scheme-doc); site texinfo-mit-scheme "$(hash "$d" "$TEXINFO")" build_texinfo "$d"
+
+# The Network UPS Tools User Manual: DocBook XSL, chunked per section into one folder. It is an
+# article: its sections 1-10 are a page each, its appendices a page per sub-section. index.html's
+# Table of Contents: the entries with pages of their own under them.
+DOCBOOK='  "family": "DocBook XSL", "host": "docbook-nut.matrix.test", "startPath": "/", "siteName": "Network UPS Tools",
+  "topSections": ["Acknowledgements / Contributions", "NUT command and variable naming scheme", "Documentation", "Support instructions", "Cables information", "Configure options", "Upgrading notes", "Project history", "Prerequisites for building NUT on different OSes", "CI Farm configuration notes"]'
+build_docbook() { unpack docbook-nut "$1" && entry docbook-nut "$out/docbook-nut/pkg/usr/share/doc/nut-doc/html/user-manual" "$DOCBOOK"; }
+d=$(deb nut-doc); site docbook-nut "$(hash "$d" "$DOCBOOK")" build_docbook "$d"
+
+# The proc_macro crate's API docs (rustdoc 1.63) with their hyperlinked source (src/proc_macro/…rs.html),
+# taken out of rust-doc with the theme's files and nothing else (never its book/). The crate
+# page's sidebar sections.
+RUSTDOC='  "family": "rustdoc", "host": "rustdoc-proc-macro.matrix.test", "startPath": "/proc_macro/", "siteName": "proc_macro",
+  "topSections": ["Modules", "Macros", "Structs", "Enums", "Traits", "Functions"]'
+build_rustdoc() {
+  local html=./usr/share/doc/rust-doc/html
+  rm -rf "$out/rustdoc-proc-macro/pkg" && mkdir -p "$out/rustdoc-proc-macro/pkg" &&
+    dpkg-deb --fsys-tarfile "$1" | tar -x -C "$out/rustdoc-proc-macro/pkg" --wildcards --no-wildcards-match-slash \
+      "$html/proc_macro" "$html/src/proc_macro" "$html/*.css" "$html/*.js" "$html/*.svg" "$html/*.png" "$html/*.woff2" &&
+    entry rustdoc-proc-macro "$out/rustdoc-proc-macro/pkg/usr/share/doc/rust-doc/html" "$RUSTDOC"
+}
+d=$(deb rust-doc); site rustdoc-proc-macro "$(hash "$d" "$RUSTDOC")" build_rustdoc "$d"
+
+# megaparsec's API docs: Haddock 2.25 with hyperlinked source (src/). index.html's module tree
+# has one root (Text); its groups are the modules that have submodules.
+HADDOCK='  "family": "Haddock", "host": "haddock-megaparsec.matrix.test", "startPath": "/", "siteName": "megaparsec",
+  "topSections": ["Text.Megaparsec", "Text.Megaparsec.Byte", "Text.Megaparsec.Char", "Text.Megaparsec.Error"]'
+build_haddock() { unpack haddock-megaparsec "$1" && entry haddock-megaparsec "$out/haddock-megaparsec/pkg/usr/share/doc/libghc-megaparsec-doc/html" "$HADDOCK"; }
+d=$(deb libghc-megaparsec-doc); site haddock-megaparsec "$(hash "$d" "$HADDOCK")" build_haddock "$d"
+
+# cryptography, theme sphinx_rtd_theme (its CSS and fonts are links into Debian's theme package,
+# left dangling as for the other Sphinx sites). The sidebar's captions on index.html.
+RTD='  "family": "Sphinx (Read the Docs theme)", "host": "cryptography.matrix.test", "startPath": "/", "siteName": "Cryptography",
+  "topSections": ["The recipes layer", "The hazardous materials layer", "The cryptography open source project"]'
+build_rtd() {
+  unpack cryptography "$1" && gunzip_html "$out/cryptography/pkg" &&
+    entry cryptography "$out/cryptography/pkg/usr/share/doc/python-cryptography-doc/html" "$RTD"
+}
+d=$(deb python-cryptography-doc); site cryptography "$(hash "$d" "$RTD")" build_rtd "$d"
+
+# structlog, theme Furo, with viewcode's source pages (_modules/). Its sidebar's toctrees have
+# no captions: the H2s of index.html that hold them ("Sponsors" and "Indices and tables" list no pages).
+FURO='  "family": "Sphinx (Furo theme)", "host": "structlog.matrix.test", "startPath": "/", "siteName": "structlog",
+  "topSections": ["Basics", "Development Affordances", "Integration with Existing Systems", "structlog in Practice", "Deprecated Features", "API Reference", "Project Information"]'
+build_furo() {
+  unpack structlog "$1" && gunzip_html "$out/structlog/pkg" &&
+    entry structlog "$out/structlog/pkg/usr/share/doc/python-structlog-doc/html" "$FURO"
+}
+d=$(deb python-structlog-doc); site structlog "$(hash "$d" "$FURO")" build_furo "$d"
+
+# cairo's API reference: gtk-doc 1.33 (DocBook XSL underneath). index.html's chapters and its appendix, which have pages under them.
+GTKDOC='  "family": "gtk-doc", "host": "gtkdoc-cairo.matrix.test", "startPath": "/", "siteName": "Cairo",
+  "topSections": ["Drawing", "Fonts", "Surfaces", "Utilities", "Creating a language binding for cairo"]'
+build_gtkdoc() { unpack gtkdoc-cairo "$1" && entry gtkdoc-cairo "$out/gtkdoc-cairo/pkg/usr/share/gtk-doc/html/cairo" "$GTKDOC"; }
+d=$(deb libcairo2-doc); site gtkdoc-cairo "$(hash "$d" "$GTKDOC")" build_gtkdoc "$d"
+
 # --- Node's sources as plain files, for the 'node' corpus of tests/fixtures/real-docs.ts.
 api=.cache/docs/nodejs-doc/usr/share/doc/nodejs/api
 build_node_sources() {
@@ -173,11 +241,18 @@ build_mkdocs() {
 }
 site mkdocs-material "$(hash "${npm_in[@]}" "$(dpkg-query -W -f '${Version}' mkdocs mkdocs-material)")" build_mkdocs
 
+# The same npm Markdown with MkDocs' own readthedocs theme (issue #32): its sidebar shows the nav's sections as captions.
+build_mkdocs_rtd() {
+  local dir=$build/mkdocs-readthedocs
+  mkdir -p "$dir" && prepare mkdocs-readthedocs "$dir" && (cd "$dir" && rm -rf site && mkdocs build) && publish mkdocs-readthedocs "$dir/site"
+}
+site mkdocs-readthedocs "$(hash "${npm_in[@]}" "$(dpkg-query -W -f '${Version}' mkdocs)" mkdocs-readthedocs-1)" build_mkdocs_rtd
+
 # --- matrix.json: every entry, in this order.
 node -e '
   const fs = require("fs"), out = process.argv[1];
   const ids = process.argv.slice(2);
   const sites = ids.map((id) => JSON.parse(fs.readFileSync(`${out}/${id}/entry.json`, "utf8")));
   fs.writeFileSync(`${out}/matrix.json`, JSON.stringify({ builtAt: new Date().toISOString(), sites }, null, 2));
-' "$out" sphinx-doc flask requests mdbook-reference git-doc javadoc-jsoup doxygen-json-c node docusaurus starlight vitepress mkdocs-material
+' "$out" sphinx-doc flask requests mdbook-reference git-doc javadoc-jsoup doxygen-json-c texinfo-mit-scheme docbook-nut rustdoc-proc-macro haddock-megaparsec cryptography structlog gtkdoc-cairo node docusaurus starlight vitepress mkdocs-material mkdocs-readthedocs
 echo "matrix ready in .cache/matrix (matrix.json)"

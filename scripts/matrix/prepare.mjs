@@ -1,7 +1,7 @@
 // Lays out one SSG project for scripts/build-matrix.sh: the sanitized Markdown
 // (kept in .cache/matrix/<id>/src as the ground truth of the built site), the
 // config with a grouped sidebar, and .cache/matrix/<id>/entry.json.
-//   node scripts/matrix/prepare.mjs <docusaurus|vitepress|starlight|mkdocs-material> <project dir> <served dir>
+//   node scripts/matrix/prepare.mjs <docusaurus|vitepress|starlight|mkdocs-material|mkdocs-readthedocs> <project dir> <served dir>
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { nodeCorpus, npmCorpus, rewriteMdLinks, NPM_GROUPS } from './corpora.mjs';
@@ -110,25 +110,31 @@ function vitepress() {
   writeFileSync(join(project, 'docs/.vitepress/config.mjs'), `export default ${json(config)};\n`);
 }
 
-function mkdocs() {
+/**
+ * MkDocs, with Material or one of MkDocs' own themes (readthedocs). Built-in themes load
+ * highlight.js from a CDN unless highlightjs is off: no build may phone home.
+ */
+function mkdocs(id = 'mkdocs-material') {
+  const builtIn = id === 'mkdocs-readthedocs';
+  const host = builtIn ? 'mkdocs-readthedocs.matrix.test' : 'mkdocs.matrix.test';
   const pages = npmPages();
   const url = (p) => (p.slug ? `/${p.slug}/` : '/');
   const nav = [{ Home: 'index.md' }, ...[...groupsOf(pages)].map(([group, ps]) => ({ [group]: ps.map((p) => ({ [p.title]: `${p.slug}.md` })) }))];
   // A JSON document is valid YAML.
   writeFileSync(join(project, 'mkdocs.yml'), json({
     site_name: 'npm CLI',
-    site_url: 'http://mkdocs.matrix.test/',
+    site_url: `http://${host}/`,
     repo_url: 'https://github.com/npm/cli',
     edit_uri: 'edit/latest/docs/lib/content/',
     docs_dir: 'docs',
     site_dir: 'site',
     // font: false — no request to a font CDN from the built pages.
-    theme: { name: 'material', font: false, features: ['navigation.sections', 'navigation.footer'] },
+    theme: builtIn ? { name: 'readthedocs', highlightjs: false } : { name: 'material', font: false, features: ['navigation.sections', 'navigation.footer'] },
     markdown_extensions: ['tables', 'admonition', 'toc', { 'pymdownx.superfences': {} }],
     nav,
   }));
-  emit('mkdocs-material', { family: 'MkDocs (Material)', host: 'mkdocs.matrix.test', startPath: '/', siteName: 'npm CLI', topSections: Object.values(NPM_GROUPS) }, pages, join(project, 'docs'), (p) => `${p.slug || 'index'}.md`, url);
+  emit(id, { family: builtIn ? 'MkDocs (readthedocs theme)' : 'MkDocs (Material)', host, startPath: '/', siteName: 'npm CLI', topSections: Object.values(NPM_GROUPS) }, pages, join(project, 'docs'), (p) => `${p.slug || 'index'}.md`, url);
 }
 
 mkdirSync(resolve('.cache/matrix', ssg), { recursive: true });
-({ docusaurus, starlight, vitepress, 'mkdocs-material': mkdocs })[ssg]();
+({ docusaurus, starlight, vitepress, 'mkdocs-material': () => mkdocs(), 'mkdocs-readthedocs': () => mkdocs('mkdocs-readthedocs') })[ssg]();
