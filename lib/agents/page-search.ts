@@ -108,3 +108,35 @@ export type SearchWorkerReply =
   | { type: 'ready'; build: number; jobId: string; pages: number }
   | { type: 'failed'; build: number; message: string }
   | { type: 'results'; id: number; query: string; words: string[]; jobId: string | null; hits: PageHit[] };
+
+/**
+ * The search worker's side: builds on request (a newer build stops an older one at its next
+ * batch) and answers searches from the last index it finished, so typing is answered while a
+ * newer one is built. `post` sends a reply to the panel.
+ */
+export function serveSearch(db: ScoutDb, post: (reply: SearchWorkerReply) => void): (request: SearchWorkerRequest) => void {
+  let ready: { jobId: string; index: DocsIndex } | null = null;
+  let current = 0;
+  async function build(request: Extract<SearchWorkerRequest, { type: 'build' }>): Promise<void> {
+    current = request.build;
+    let pages = 0;
+    try {
+      const built = await buildPageIndex(db, request.jobId, {
+        onProgress: ({ indexed, total }) => {
+          pages = indexed;
+          post({ type: 'progress', build: request.build, indexed, total });
+        },
+        cancelled: () => current !== request.build,
+      });
+      if (!built) return;
+      ready = { jobId: request.jobId, index: built };
+      post({ type: 'ready', build: request.build, jobId: request.jobId, pages });
+    } catch (error) {
+      post({ type: 'failed', build: request.build, message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return (request) => {
+    if (request.type === 'build') void build(request);
+    else post({ type: 'results', id: request.id, query: request.query, words: searchedWords(request.query), jobId: ready?.jobId ?? null, hits: ready ? searchPages(ready.index, request.query, request.limit) : [] });
+  };
+}

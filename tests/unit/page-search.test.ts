@@ -3,14 +3,34 @@
  * `scout mcp` uses, built from the database a batch at a time, from a real crawl of the demo site
  * on loopback. A batch-built index answers as one built whole; a result says the heading it was
  * found under and a snippet in plain words; pages that are not stored (duplicates) are not found.
+ * The panel's side (PanelSearch) talks to the worker's (serveSearch) over a real MessageChannel.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPageIndex, indexPageOf, searchPages, type BuildProgress } from '@/lib/agents/page-search';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PanelSearch, type PanelSearchState, type WorkerLike } from '@/components/output/panel-search';
+import { buildPageIndex, indexPageOf, searchPages, serveSearch, type BuildProgress, type SearchWorkerReply } from '@/lib/agents/page-search';
 import { DocsIndex } from '@/lib/agents/search-index';
 import { createDb, type ScoutDb } from '@/lib/db';
 import { crawlSite } from '@/lib/headless/crawl-site';
 import { countPages, pagesOf } from '@/lib/queries';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
+
+/** The search worker's code on the other end of a MessageChannel, as the panel's Worker would be. */
+function inProcessWorker(db: ScoutDb): WorkerLike {
+  const channel = new MessageChannel();
+  const serve = serveSearch(db, (reply) => channel.port2.postMessage(reply));
+  channel.port2.onmessage = (event) => serve(event.data);
+  const worker: WorkerLike = {
+    onmessage: null,
+    onerror: null,
+    postMessage: (message) => channel.port1.postMessage(message),
+    terminate: () => {
+      channel.port1.close();
+      channel.port2.close();
+    },
+  };
+  channel.port1.onmessage = (event: MessageEvent<SearchWorkerReply>) => worker.onmessage?.(event);
+  return worker;
+}
 
 describe('search over a crawl stored in the database', () => {
   let server: FixtureServer;
@@ -87,5 +107,42 @@ describe('search over a crawl stored in the database', () => {
     let batches = 0;
     expect(await buildPageIndex(db, jobId, { batch: 2, onProgress: () => batches++, cancelled: () => batches >= 2 })).toBeNull();
     expect(batches).toBe(2);
+  });
+
+  it('the panel: indexes the crawl, keeps only the latest answer, and indexes again when pages change', async () => {
+    const stored = await countPages(db, jobId);
+    const search = new PanelSearch(inProcessWorker(db));
+    const seen: PanelSearchState[] = [];
+    search.subscribe(() => seen.push(search.snapshot()));
+    try {
+      search.want({ jobId, stamp: 'first' });
+      await vi.waitFor(() => expect(search.snapshot().ready?.pages).toBe(stored), { timeout: 10_000 });
+      expect(seen.some((state) => state.indexing && state.indexing.indexed < state.indexing.total)).toBe(true);
+
+      search.search('compaction');
+      search.search('writes lost on power failure');
+      await vi.waitFor(() => expect(search.snapshot().results?.query).toBe('writes lost on power failure'));
+      expect(search.snapshot().results?.hits[0]?.heading).toBe('Durability');
+      expect(search.snapshot().results?.words).toEqual(['writes', 'lost', 'power', 'failure']);
+      expect(seen.some((state) => state.results?.query === 'compaction')).toBe(false);
+      search.search('  ');
+      expect(search.snapshot().results).toBeNull();
+
+      // A page stored since: the old index answers until the new stamp's build is done, then the query is asked again.
+      const [some] = await pagesOf(db, jobId).limit(1).toArray();
+      if (!some) throw new Error('no page');
+      await db.pages.put({ ...some, key: `${some.key}?new`, url: `${some.url}?new`, title: 'Axolotl', markdown: '# Axolotl\n\nA salamander that keeps its gills.' });
+      search.search('axolotl gills');
+      await vi.waitFor(() => expect(search.snapshot().results?.query).toBe('axolotl gills'));
+      expect(search.snapshot().results?.hits).toEqual([]);
+      search.want({ jobId, stamp: 'second' });
+      await vi.waitFor(() => expect(search.snapshot().results?.hits[0]?.title).toBe('Axolotl'), { timeout: 10_000 });
+      expect(search.snapshot().ready?.pages).toBe(stored + 1);
+
+      search.want(null);
+      expect(search.snapshot().ready).toBeNull();
+    } finally {
+      search.dispose();
+    }
   });
 });
