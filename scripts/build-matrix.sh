@@ -205,12 +205,26 @@ publish() { # publish ID BUILT-DIR: swapped in at once, since a test may be serv
   rm -rf "$out/$1/site.new" "$out/$1/site.old" && cp -a "$2" "$out/$1/site.new" &&
     { [ ! -d "$out/$1/site" ] || mv "$out/$1/site" "$out/$1/site.old"; } && mv "$out/$1/site.new" "$out/$1/site" && rm -rf "$out/$1/site.old"
 }
+# own_llms ID BUILT-DIR PACKAGE (installed in $build/ID): the generator's own llms.txt and
+# llms-full.txt (and any other llms*.txt or per-page .md its plugin wrote) moved out of the built
+# site into $out/ID/generator-llms, for the head-to-head of `npm run quality` (#32). The served site
+# stays what it is without the plugin: a crawl that found them would take them for the site's own
+# and generate from them. .by names the plugin.
+own_llms() {
+  local dest=$out/$1/generator-llms
+  rm -rf "$dest" && mkdir -p "$dest" &&
+    (cd "$2" && find . -type f \( -name 'llms*.txt' -o -name '*.md' -o -path './_llms-txt/*' \) -print0 |
+      while IFS= read -r -d '' f; do mkdir -p "$dest/$(dirname "$f")" && mv "$f" "$dest/$f" || exit 1; done) &&
+    { [ ! -d "$2/_llms-txt" ] || rmdir "$2/_llms-txt"; } && [ -f "$dest/llms.txt" ] &&
+    node -p 'const p = require(process.argv[1]); `${p.name}@${p.version}`' "$build/$1/node_modules/$3/package.json" >"$dest/.by"
+}
 node_in=("$(deb nodejs-doc)" scripts/matrix/corpora.mjs scripts/matrix/prepare.mjs)
 npm_in=(scripts/matrix/corpus/package-lock.json scripts/matrix/corpora.mjs scripts/matrix/prepare.mjs)
 
 build_docusaurus() {
   local dir=$build/docusaurus
-  prepare docusaurus "$dir" && (cd "$dir" && rm -rf build .docusaurus && npx docusaurus build) && publish docusaurus "$dir/build"
+  prepare docusaurus "$dir" && (cd "$dir" && rm -rf build .docusaurus && npx docusaurus build) &&
+    own_llms docusaurus "$dir/build" docusaurus-plugin-llms && publish docusaurus "$dir/build"
 }
 npm_install docusaurus
 site docusaurus "$(hash "${node_in[@]}" scripts/matrix/docusaurus/package-lock.json)" build_docusaurus
@@ -218,17 +232,45 @@ site docusaurus "$(hash "${node_in[@]}" scripts/matrix/docusaurus/package-lock.j
 build_starlight() {
   local dir=$build/starlight
   node scripts/matrix/starlight/patch-astro.mjs "$dir/node_modules" && prepare starlight "$dir" &&
-    (cd "$dir" && rm -rf dist .astro node_modules/.astro && npx astro build) && publish starlight "$dir/dist"
+    (cd "$dir" && rm -rf dist .astro node_modules/.astro && npx astro build) &&
+    own_llms starlight "$dir/dist" starlight-llms-txt && publish starlight "$dir/dist"
 }
 npm_install starlight
 site starlight "$(hash "${node_in[@]}" scripts/matrix/starlight/package-lock.json scripts/matrix/starlight/patch-astro.mjs)" build_starlight
 
 build_vitepress() {
   local dir=$build/vitepress
-  prepare vitepress "$dir" && (cd "$dir" && npx vitepress build docs) && publish vitepress "$dir/docs/.vitepress/dist"
+  prepare vitepress "$dir" && (cd "$dir" && npx vitepress build docs) &&
+    own_llms vitepress "$dir/docs/.vitepress/dist" vitepress-plugin-llms && publish vitepress "$dir/docs/.vitepress/dist"
 }
 npm_install vitepress
 site vitepress "$(hash "${npm_in[@]}" scripts/matrix/vitepress/package-lock.json)" build_vitepress
+
+# Rspress 2 from npm's Markdown, with its built-in llms.txt (SSG-MD) for the head-to-head.
+build_rspress() {
+  local dir=$build/rspress
+  prepare rspress "$dir" && (cd "$dir" && rm -rf doc_build && npx rspress build) &&
+    own_llms rspress "$dir/doc_build" @rspress/core && publish rspress "$dir/doc_build"
+}
+npm_install rspress
+site rspress "$(hash "${npm_in[@]}" scripts/matrix/rspress/package-lock.json)" build_rspress
+
+# TypeDoc 0.28: the API reference of commander from its hand-written TypeScript declarations and its
+# README (the start page; its Markdown is that page's ground truth). The sidebar is drawn by script
+# from assets/navigation.js; its groups (navigation.includeGroups) are the top sections.
+TYPEDOC='  "family": "TypeDoc", "host": "typedoc-commander.matrix.test", "startPath": "/", "siteName": "commander",
+  "topSections": ["Classes", "Interfaces", "Type Aliases", "Variables", "Functions", "References"]'
+build_typedoc() {
+  local dir=$build/typedoc src=$out/typedoc-commander/src
+  cp scripts/matrix/typedoc/typedoc.json scripts/matrix/typedoc/tsconfig.json "$dir/" &&
+    (cd "$dir" && rm -rf site && npx typedoc --options typedoc.json) &&
+    rm -rf "$src" && mkdir -p "$src" && cp "$dir/node_modules/commander/Readme.md" "$src/index.md" &&
+    publish typedoc-commander "$dir/site" &&
+    entry typedoc-commander "$out/typedoc-commander/site" "$TYPEDOC,
+  \"sources\": { \"/\": \"$src/index.md\" }"
+}
+npm_install typedoc
+site typedoc-commander "$(hash scripts/matrix/typedoc/package-lock.json scripts/matrix/typedoc/typedoc.json scripts/matrix/typedoc/tsconfig.json "$TYPEDOC")" build_typedoc
 
 # MkDocs and the Material theme from Debian (python3 packages, not PyPI).
 if ! command -v mkdocs >/dev/null || ! /usr/bin/python3 -c 'import material' 2>/dev/null; then
@@ -254,5 +296,5 @@ node -e '
   const ids = process.argv.slice(2);
   const sites = ids.map((id) => JSON.parse(fs.readFileSync(`${out}/${id}/entry.json`, "utf8")));
   fs.writeFileSync(`${out}/matrix.json`, JSON.stringify({ builtAt: new Date().toISOString(), sites }, null, 2));
-' "$out" sphinx-doc flask requests mdbook-reference git-doc javadoc-jsoup doxygen-json-c texinfo-mit-scheme docbook-nut rustdoc-proc-macro haddock-megaparsec cryptography structlog gtkdoc-cairo node docusaurus starlight vitepress mkdocs-material mkdocs-readthedocs
+' "$out" sphinx-doc flask requests mdbook-reference git-doc javadoc-jsoup doxygen-json-c texinfo-mit-scheme docbook-nut rustdoc-proc-macro haddock-megaparsec cryptography structlog gtkdoc-cairo node docusaurus starlight vitepress rspress typedoc-commander mkdocs-material mkdocs-readthedocs
 echo "matrix ready in .cache/matrix (matrix.json)"
