@@ -1,23 +1,41 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { pruneNonText } from '@/lib/convert/clean';
-import { convertHtml } from '@/lib/convert/convert-page';
-import { linkedomAdapter } from '@/lib/convert/dom';
-import { findMainContent } from '@/lib/convert/main-content';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { convertHtml } from '../../lib/convert/convert-page';
+import { linkedomAdapter } from '../../lib/convert/dom';
+import { KEPT_METRICS, keptCounts, keptSummary, type KeptMetric, type KeptSummary, type PageKept } from '../../bench/quality/kept';
+import { pageFacts } from '../../bench/quality/page-facts';
 import { matrixSites } from '../fixtures/matrix';
 import { htmlFilesUnder, nodeDocsDir, pythonDocsDir } from '../fixtures/real-docs';
 
 /**
- * Invariants that need no ground truth, over the pages of every matrix site (all of them, or an
- * even sample of 150 on a larger site unless SCOUT_ALL_PAGES is set): each h1–h6 inside
- * the main content the converter picked (outside navigation) is a Markdown heading holding the
- * same words, and the lines of its code blocks are kept. Measured against the page's own HTML,
- * parsed apart from the conversion.
+ * Property tests over the pages of every matrix site (all of them, or an even sample of 150 on a
+ * larger site unless SCOUT_ALL_PAGES is set): the structure of the main content the converter
+ * picked — headings, code blocks, code lines, tables, list items — is kept in the Markdown,
+ * measured against the page's own HTML parsed apart from the conversion (bench/quality/kept.ts
+ * and page-facts.ts say how each is counted; `npm run quality` reports the same per crawl).
+ * Issue #32's bar: ≥ 99 % per site for headings, code blocks, code lines and tables; list items
+ * are held to 95 %.
  */
 const sites = matrixSites();
 const built = JSON.parse(readFileSync('.cache/matrix/matrix.json', 'utf8')) as { sites: Array<{ id: string; root: string }> };
 const rootOf = (id: string): string => (id === 'python' ? pythonDocsDir() : id === 'node' ? nodeDocsDir() : (built.sites.find((s) => s.id === id)?.root ?? ''));
+
+const BAR: Record<KeptMetric, number> = { headings: 0.99, codeBlocks: 0.99, codeLines: 0.99, tables: 0.99, listItems: 0.95 };
+
+/**
+ * Sites below the bar on a metric, each with why. Their test is expected to fail (`it.fails`), so
+ * it fails the day the site passes: then take the entry out.
+ */
+const KNOWN_FAILURES: Partial<Record<string, Partial<Record<KeptMetric, string>>>> = {
+  // 459 of 486 in the sample (94.4 %): apbs02.html 0/14, ar01s06.html 24/34. On these pages the
+  // densest block, picked as the main content, is a `div.itemizedlist` round a one-item list that
+  // holds the section's text; the lists inside it come out as paragraphs.
+  'docbook-nut': { listItems: 'where the main content picked is a one-item list, its lists come out as paragraphs' },
+  // 121 of 179 (67.6 %): index.html 0/58 — the start page's "Table of Contents" list (`div.contents`,
+  // links to the node pages) is dropped while its heading is kept.
+  'texinfo-mit-scheme': { listItems: "the start page's table of contents list is dropped" },
+};
 
 // Large sites (Python: over 500 long pages) are read as an even sample in the unit suite, which
 // runs on two cores; SCOUT_ALL_PAGES=1 reads every page.
@@ -28,68 +46,44 @@ function pagesOf(root: string): string[] {
   return files.filter((_, index) => index % step === 0);
 }
 
-const words = (text: string): string => (text.match(/[\p{L}\p{N}]+/gu) ?? []).join(' ').toLowerCase();
+const summaries = new Map<string, { pages: number; summary: KeptSummary }>();
 
-/** A heading's words as a reader sees them: hidden parts and icons left out, a line break read as a space. */
-function headingWords(heading: Element): string {
-  let text = '';
-  const read = (node: Node): void => {
-    if (node.nodeType === 3) text += node.nodeValue ?? '';
-    if (node.nodeType !== 1) return;
-    const element = node as Element;
-    const tag = element.localName.toLowerCase();
-    if (tag === 'br') text += ' ';
-    if (['script', 'style', 'svg', 'button', 'br'].includes(tag) || element.getAttribute('aria-hidden') === 'true' || element.hasAttribute('hidden')) return;
-    for (let child = node.firstChild; child; child = child.nextSibling) read(child);
-    text += ' ';
-  };
-  read(heading);
-  return words(text);
-}
+afterAll(() => {
+  const cell = (s: KeptSummary, m: KeptMetric) => (s[m].total ? `${s[m].kept} / ${s[m].total} (${((100 * s[m].kept) / s[m].total).toFixed(2)})` : 'n/a');
+  const rows = [...summaries].map(([id, { pages, summary }]) => `| ${id} | ${pages} | ${KEPT_METRICS.map((m) => cell(summary, m)).join(' | ')} |`);
+  console.log(['| site | pages | headings | code blocks | code lines | tables | list items |', '|---|---:|---:|---:|---:|---:|---:|', ...rows].join('\n'));
+});
 
-/** A Markdown heading's words, link targets left out. */
-// Targets are absolute after conversion, so a code span's "](err, name)" is not taken for one.
-const markdownWords = (line: string): string => words(line.replace(/^#+ /, '').replace(/\]\((?:https?|mailto|ftp|tel):(?:[^()]|\([^()]*\))*\)/g, ']'));
+describe.each(sites.map((s) => [s.id]))('every page of %s', (id) => {
+  let summary: KeptSummary;
+  let pages = 0;
 
-interface Tally {
-  pages: number;
-  headings: number;
-  kept: number;
-  missing: string[];
-}
-const tallies = new Map<string, Tally>();
-
-describe('every page of every matrix site', () => {
-  afterAll(() => {
-    const rows = [...tallies].map(([id, t]) => `| ${id} | ${t.pages} | ${t.kept} / ${t.headings} | ${(t.kept / Math.max(1, t.headings)).toFixed(4)} |`);
-    console.log(['| site | pages | headings kept | ratio |', '|---|---:|---:|---:|', ...rows].join('\n'));
-  });
-
-  it.each(sites.map((s) => [s.id]))('%s: keeps every heading of the main content as a Markdown heading with its words', { timeout: 600_000 }, (id) => {
+  beforeAll(() => {
     const root = rootOf(id);
-    const tally: Tally = { pages: 0, headings: 0, kept: 0, missing: [] };
-    tallies.set(id, tally);
+    const kept: { url: string; kept: PageKept }[] = [];
     for (const file of pagesOf(root)) {
       const html = readFileSync(join(root, file), 'utf8');
-      const document = linkedomAdapter.parse(html);
-      pruneNonText(document.documentElement);
-      const main = findMainContent(document.body);
-      const expected = [...main.querySelectorAll('h1, h2, h3, h4, h5, h6')]
-        .filter((heading) => !heading.closest('nav, [role=navigation]'))
-        .map(headingWords)
-        .filter(Boolean);
+      const facts = pageFacts(linkedomAdapter.parse(html));
       const { markdown } = convertHtml(html, `http://${id}.matrix.test/${file}`, linkedomAdapter);
-      const got = markdown.split('\n').filter((line) => /^#{1,6} /.test(line)).map((line) => ` ${markdownWords(line)} `);
-      tally.pages++;
-      for (const heading of expected) {
-        tally.headings++;
-        if (got.some((line) => line.includes(` ${heading} `))) tally.kept++;
-        else tally.missing.push(`${file}: ${heading}`);
-      }
+      kept.push({ url: file, kept: keptCounts(facts, markdown) });
     }
-    expect(tally.pages).toBeGreaterThan(10);
-    expect(tally.headings).toBeGreaterThan(tally.pages);
-    // Headings inside table cells (Javadoc's selector table) cannot be Markdown headings.
-    expect(tally.kept / tally.headings, tally.missing.slice(0, 10).join('\n')).toBeGreaterThanOrEqual(0.99);
+    pages = kept.length;
+    summary = keptSummary(kept);
+    summaries.set(id, { pages, summary });
+  }, 600_000);
+
+  it('is a real sample: pages with headings', () => {
+    expect(pages).toBeGreaterThan(10);
+    expect(summary.headings.total).toBeGreaterThan(pages);
   });
+
+  for (const metric of KEPT_METRICS) {
+    const known = KNOWN_FAILURES[id]?.[metric];
+    const name = `keeps ≥ ${BAR[metric] * 100} % of the main content's ${metric}${known ? ` — known failure: ${known}` : ''}`;
+    (known ? it.fails : it)(name, () => {
+      const k = summary[metric];
+      const worst = k.worst.map((w) => `${w.url} ${w.kept}/${w.total}: ${w.lost.join(' · ')}`).join('\n');
+      if (k.total > 0) expect(k.kept / k.total, `${k.kept} of ${k.total} kept; worst pages:\n${worst}`).toBeGreaterThanOrEqual(BAR[metric]);
+    });
+  }
 });

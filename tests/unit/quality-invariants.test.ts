@@ -6,7 +6,7 @@ import { nestedNames, unnamedReason } from '../../bench/quality/nested-names';
 import { pageFacts, preLines } from '../../bench/quality/page-facts';
 import { sectionOrder } from '../../bench/quality/section-order';
 import { titleAgrees, titleH1Agreement } from '../../bench/quality/title-h1';
-import { linkedomAdapter } from '@/lib/convert/dom';
+import { linkedomAdapter } from '../../lib/convert/dom';
 
 const parse = (body: string) => linkedomAdapter.parse(`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`);
 
