@@ -5,7 +5,7 @@
  * page's lead), its summary tables and the other groups are lost. The content never starts below
  * the page's H1 when the H1 and what lies between it and the container are not navigation.
  */
-import { tagOf } from './walk';
+import { normalizeSpace, tagOf } from './walk';
 
 // Elements whose text is the site's navigation or furniture, wherever they stand.
 const CHROME = new Set(['nav', 'aside', 'footer', 'script', 'style', 'template', 'noscript', 'svg']);
@@ -14,6 +14,15 @@ const CHROME = new Set(['nav', 'aside', 'footer', 'script', 'style', 'template',
 const SMALL_AROUND = 0.1;
 // Text above the H1 up to this length is a label row, not part of the page (a breadcrumb's last step is plain text).
 const SHORT_ABOVE = 200;
+
+/**
+ * A link to another page, as navigation is made of. A link to a fragment (an index of the page's
+ * own members, a reference to a type's entry elsewhere) is part of the reference's text.
+ */
+function isPageLink(element: Element): boolean {
+  const href = element.getAttribute('href');
+  return tagOf(element) === 'a' && href !== null && !href.includes('#');
+}
 
 interface Measure {
   prose: number;
@@ -25,8 +34,21 @@ function isChrome(element: Element): boolean {
   return CHROME.has(tagOf(element)) || role === 'navigation' || role === 'search';
 }
 
-/** The one H1 before `main` in document order, outside navigation; undefined when there are none or several. */
-function singleHeadingBefore(body: Element, main: Element): Element | undefined {
+const HEADING = /^h([1-6])$/;
+
+/** The highest heading level (1 for h1) inside `root`, 7 when it has none. */
+function topLevelIn(root: Element): number {
+  let top = 7;
+  for (const heading of root.querySelectorAll('h1, h2, h3, h4, h5, h6')) top = Math.min(top, Number(tagOf(heading).slice(1)));
+  return top;
+}
+
+/**
+ * The page's heading before `main` in document order, outside navigation: its one H1; on a page
+ * with no H1 at all (gtk-doc's reference pages open with an h2), the first heading before the
+ * container when it is of the container's own top level or higher. Undefined otherwise.
+ */
+function pageHeadingBefore(body: Element, main: Element): Element | undefined {
   const found: Element[] = [];
   let reached = false;
   const visit = (element: Element): void => {
@@ -36,18 +58,23 @@ function singleHeadingBefore(body: Element, main: Element): Element | undefined 
         return;
       }
       if (isChrome(child)) continue;
-      if (tagOf(child) === 'h1') found.push(child);
+      if (HEADING.test(tagOf(child))) found.push(child);
       else visit(child);
     }
   };
   visit(body);
-  return reached && found.length === 1 ? found[0] : undefined;
+  if (!reached) return undefined;
+  const h1s = found.filter((heading) => tagOf(heading) === 'h1');
+  if (h1s.length) return h1s.length === 1 ? h1s[0] : undefined;
+  const first = found[0];
+  if (!first || body.querySelector('h1')) return undefined;
+  return Number(tagOf(first).slice(1)) <= topLevelIn(main) ? first : undefined;
 }
 
 /**
  * Text of `root` split by where it stands against `h1` and `main` (both inside `root`): before the
- * H1, between the H1 and the container, after the container. The H1 and the container themselves
- * are not counted, nor is navigation.
+ * H1, between the H1 and the container, after the container; link text is text of links to other
+ * pages. The H1 and the container themselves are not counted, nor is navigation.
  */
 function measureAround(root: Element, h1: Element, main: Element): [Measure, Measure, Measure] {
   const parts: [Measure, Measure, Measure] = [{ prose: 0, links: 0 }, { prose: 0, links: 0 }, { prose: 0, links: 0 }];
@@ -72,7 +99,7 @@ function measureAround(root: Element, h1: Element, main: Element): [Measure, Mea
         continue;
       }
       if (isChrome(element)) continue;
-      visit(element, inLink || tagOf(element) === 'a');
+      visit(element, inLink || isPageLink(element));
     }
   };
   visit(root, false);
@@ -85,14 +112,16 @@ function measureAround(root: Element, h1: Element, main: Element): [Measure, Mea
  * else `main` itself; a breadcrumb or label row before the H1 in it is removed. Never the whole body: an H1 only the body shares with the content is the
  * site's banner, not the page's header.
  */
-export function widenToPageHeader(body: Element, main: Element): Element {
+export function widenToPageHeader(body: Element, main: Element, headTitle?: string): Element {
   if (main === body || main.querySelector('h1')) return main;
-  const h1 = singleHeadingBefore(body, main);
+  const h1 = pageHeadingBefore(body, main);
   if (!h1) return main;
   let common = main.parentElement;
   while (common && !common.contains(h1)) common = common.parentElement;
   if (!common || common === body || common === body.parentElement || !body.contains(common)) return main;
-  if (h1.closest('header, [role=banner]') && !common.contains(h1.closest('header, [role=banner]'))) return main;
+  // A heading in a header says the site's name unless the page's <title> holds it (as headingAbove judges).
+  const title = normalizeSpace(headTitle).toLowerCase();
+  if (h1.closest('header, [role=banner]') && !title.includes(normalizeSpace(h1.textContent).toLowerCase())) return main;
   const [before, between, after] = measureAround(common, h1, main);
   // Only the H1 above the container (Starlight's title panel): headingAbove moves it in.
   if (between.prose === 0) return main;
