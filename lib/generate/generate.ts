@@ -12,7 +12,7 @@ import { learnBoilerplate } from './boilerplate';
 import { classifyPages } from './page-class';
 import { cachedCountFits } from './render';
 import { isSecondaryPage, supersededTest } from './secondary';
-import { affixesOf, titleCleaner } from './site-titles';
+import { affixesOf, titleCleaner, titleOrHeading } from './site-titles';
 import { baseDirectory, groupByNav, groupByPath, mergeTinyGroups, ROOT_SECTION, startDirectory, startPageLabels, type PageGroup } from './sections';
 import { namesMore, rootPage, siteName, siteSummary, startPage } from './site-name';
 import { firstHeadingText, headingLine, oneLine } from './text';
@@ -134,9 +134,14 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   const found = siteName(raw, input.startUrl, input.docsHome, input.llmsName);
   const docsName = oneLine(input.docsName);
   const site = docsName && (found.fromHost || !pagesSayBetter(found.name, docsName)) ? { name: docsName, fromHost: false } : found;
-  const cleanTitle = titleCleaner(raw.map((page) => page.title), [site, found].flatMap((name) => (name.fromHost ? [] : [name.name])));
+  const siteNames = [site, found].flatMap((name) => (name.fromHost ? [] : [name.name]));
+  const cleanTitle = titleCleaner(raw.map((page) => page.title), siteNames);
   const stripChrome = learnBoilerplate(raw.map((page) => page.markdown));
-  const stored = raw.map((page) => ({ ...page, title: cleanTitle(page.title), markdown: stripChrome(page.markdown) }));
+  // A title that is only a node or file name gives way to the page's own heading.
+  const stored = raw.map((page) => {
+    const markdown = stripChrome(page.markdown);
+    return { ...page, title: titleOrHeading(cleanTitle(page.title), firstHeadingText(markdown), siteNames), markdown };
+  });
   // Two stored pages behind one link (a page and its redirect target) would list it twice.
   const links = new Set<string>();
   const pages = readingOrder(stored, input.startUrl).filter((page) => {

@@ -5,7 +5,7 @@
  * strips it when the page itself names its site (og:site_name and the like). Across the whole
  * site the repeated part is plain to see, so it is removed from every title here.
  */
-import { oneLine } from './text';
+import { oneLine, wordsOf } from './text';
 
 /** Separators between a page's title and the site's name, as generators write them. */
 export const TITLE_SEPARATORS = [' — ', ' – ', ' | ', ' - ', ' · ', ' » ', ' :: '];
@@ -110,3 +110,25 @@ export function titleCleaner(titles: string[], siteNames: string[]): (title: str
     return current || original;
   };
 }
+
+// A heading longer than this is a sentence, not a name for the page.
+const MAX_HEADING_TITLE = 150;
+
+const camelWords = (text: string): string[] => wordsOf(text.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2'));
+
+/**
+ * The page's title, or the heading that opens its content when the title is one token (a node,
+ * file or identifier name) that shares no word with that heading: a GNU Texinfo manual titles a
+ * page by its node ("Cxx (flex)", "Top") while the page says "18 Generating C++ Scanners"; some
+ * generators title pages by file name ("intro.html", "README"). A title of several words, one that
+ * shares a word with the heading ("Document" under "Class Document", "ScannerOpts" under "Scanner
+ * options") or is the site's own name (a home page) stays.
+ */
+export function titleOrHeading(title: string, heading: string, siteNames: string[] = []): string {
+  const clean = oneLine(heading);
+  if (clean === '' || clean.length > MAX_HEADING_TITLE || !/\p{L}/u.test(clean) || /\s/.test(title.trim())) return title;
+  if (siteNames.some((name) => key(name) === key(title))) return title;
+  const headingWords = new Set(camelWords(clean));
+  return camelWords(title).some((word) => headingWords.has(word)) ? title : clean;
+}
+
