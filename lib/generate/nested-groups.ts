@@ -1,7 +1,9 @@
 /**
  * How a group of llms.txt entries divides when its own file is over budget: by the folders below
  * its pages' common folder (the site's own layout), else by the tree its pages' links form (a flat
- * Sphinx folder's table of contents), else into consecutive parts of about equal size.
+ * Sphinx folder's table of contents), and only when none of those divides it (one chapter, alone
+ * over the budget, with no contents of its own) into "<its name> (part N of M)". A file with too
+ * many groups even as links packs consecutive groups together, named by the first and last.
  */
 import { entryLine } from './render';
 import { linkTree, type PageLinks } from './link-tree';
@@ -15,6 +17,8 @@ export interface EntryGroup {
   entries: LlmsEntry[];
   /** A folder name for the group's own file when its pages share no deeper folder (see nested-paths.ts). */
   slug: string;
+  /** Groups packed into this one (see packGroups): they are its own file's H2s. */
+  parts?: EntryGroup[];
 }
 
 /** Characters the group's entry lines take in a file. */
@@ -165,11 +169,41 @@ export function chunkGroup(group: EntryGroup, chunkChars: number): EntryGroup[] 
 }
 
 /**
+ * Consecutive groups packed into files of about `chunkChars` of entries each, for a file whose
+ * groups are too many even as one link each: a pack is named by its first and last group
+ * ("I. Tutorial – III. Server Administration") and keeps them as its H2s. Optional groups are
+ * packed apart and keep their name.
+ */
+export function packGroups(groups: EntryGroup[], chunkChars: number): EntryGroup[] {
+  const runs: EntryGroup[][] = [];
+  let size = 0;
+  for (const group of groups) {
+    const chars = groupChars(group.entries);
+    const run = runs.at(-1);
+    if (run && run[0]?.optional === group.optional && size + chars <= chunkChars) {
+      run.push(group);
+      size += chars;
+    } else {
+      runs.push([group]);
+      size = chars;
+    }
+  }
+  return runs.map((run): EntryGroup => {
+    const first = run[0] as EntryGroup;
+    if (run.length === 1) return first;
+    const last = run.at(-1) as EntryGroup;
+    const name = first.optional ? first.name : `${first.name} – ${last.name}`;
+    return { name, optional: first.optional, entries: run.flatMap((group) => group.entries), slug: first.slug, parts: run };
+  });
+}
+
+/**
  * The H2 groups of a group's own file: by folder, else by the first page's table of contents, else
  * by the link tree, else in parts. The Optional group only ever splits into parts (its pages are
  * scattered: indexes, changelogs, legal pages).
  */
 export function splitGroup(group: EntryGroup, options: { origin: string; chunkChars: number; links?: PageLinks }): EntryGroup[] {
+  if (group.parts && group.parts.length > 1) return group.parts;
   if (group.optional) return chunkGroup(group, options.chunkChars);
   const folders = byDirectory(group, options.origin);
   if (folders.length > 1) return folders;

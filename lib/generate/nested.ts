@@ -8,7 +8,7 @@
  * nested-groups.ts for how). Every page stays reachable from the root.
  */
 import type { PageLinks } from './link-tree';
-import { chunkGroup, groupChars, splitGroup, type EntryGroup } from './nested-groups';
+import { groupChars, packGroups, splitGroup, type EntryGroup } from './nested-groups';
 import { choosePath, folderOf, pageFolders, type PathState } from './nested-paths';
 import { renderLlmsTxt, type FileHead } from './render';
 import { truncateWords } from './text';
@@ -132,10 +132,11 @@ class Layout {
       if (next) {
         plans.set(next, this.plan(next, folderOf(spec.path)));
       } else if (!rechunked && groups.length > 1) {
-        // Many small groups that are over the budget even as links: list the pages in parts instead.
+        // Many small groups that are over the budget even as links: consecutive groups share a
+        // file, named by the first and last of them, whose H2s are those groups.
         for (const plan of plans.values()) this.paths.taken.delete(folderOf(plan.path));
         plans.clear();
-        groups = chunkGroup({ name: spec.head.title, optional: groups.every((g) => g.optional), entries: groups.flatMap((g) => g.entries), slug: 'part' }, this.chunkChars());
+        groups = packGroups(groups, this.chunkChars());
         rechunked = true;
       } else {
         break;

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDb, type ScoutDb } from '@/lib/db';
 import { crawlSite } from '@/lib/headless/crawl-site';
 import { linkTree } from '@/lib/generate/link-tree';
@@ -8,6 +8,9 @@ import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtur
 
 // Over the size budget, a DocBook book (every page in one folder) splits by its own contents:
 // parts, then chapters, each file and H2 named by the site, never "part N of M" while a chapter fits.
+
+// A crawl of a hundred pages or more: slower than a unit test on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 const HOST = 'docs.tally.test';
 let db: ScoutDb | undefined;
@@ -47,5 +50,33 @@ describe('linkTree', () => {
     const links: Record<string, string[]> = { part: ['ch1', 's1', 's2', 'ch2', 's3'], ch1: ['s1', 's2', 'part'], ch2: ['s3'], s1: ['ch1'], s2: [], s3: [] };
     const tree = linkTree(['part', 'ch1', 'ch2', 's1', 's2', 's3'], (key) => links[key] ?? []);
     expect(Object.fromEntries(tree)).toEqual({ part: null, ch1: 'part', ch2: 'part', s1: 'ch1', s2: 'ch1', s3: 'ch2' });
+  });
+});
+
+describe('too many sections for one file even as links', () => {
+  it('packs consecutive sections into files named by their first and last, with those sections as H2s', async () => {
+    const { nestOutput } = await import('@/lib/generate/nested');
+    const origin = 'https://docs.many.test';
+    const sections = Array.from({ length: 60 }, (_, s) => ({
+      id: `s${s}`,
+      name: `Module ${s + 1}`,
+      optional: false,
+      tokens: 0,
+      entries: Array.from({ length: 2 }, (_, i) => ({ key: `${s}-${i}`, title: `Function ${s + 1}.${i + 1}`, url: `${origin}/m${s}/f${i}.html`, pageUrl: `${origin}/m${s}/f${i}.html`, description: 'Returns the count of records in the window, with the options each call takes.', tokens: 0 })),
+    }));
+    const files = nestOutput({ title: 'Many', details: 'Generated.', sections }, { origin, budget: 4000 });
+    const rootH2 = (files[0]?.text ?? '').split('\n').filter((line) => line.startsWith('## '));
+    expect(rootH2.length).toBeGreaterThan(1);
+    expect(rootH2.every((line) => /^## Module \d+ – Module \d+$/.test(line))).toBe(true);
+    expect(files.flatMap((file) => file.text.split('\n')).filter((line) => /\(part \d+ of \d+\)/.test(line))).toEqual([]);
+    // Each packed file lists its sections as H2s, in order, and every page stays reachable.
+    const packs = files.slice(1);
+    expect(packs.length).toBeGreaterThan(0);
+    for (const pack of packs) {
+      const [, first, last] = /^Many: (Module \d+) – (Module \d+)$/.exec(pack.title) ?? [];
+      const h2s = pack.text.split('\n').filter((line) => line.startsWith('## '));
+      expect([h2s[0], h2s.at(-1)], pack.path).toEqual([`## ${first}`, `## ${last}`]);
+    }
+    expect(new Set(files[0]?.keys)).toEqual(new Set(sections.flatMap((section) => section.entries.map((entry) => entry.key))));
   });
 });

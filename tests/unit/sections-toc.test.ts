@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDb, type ScoutDb } from '@/lib/db';
 import { crawlSite } from '@/lib/headless/crawl-site';
 import type { OutputSettings } from '@/lib/generate/output-settings';
@@ -10,6 +10,9 @@ import { loopbackFetch, startFixtureServer, type FixtureServer, type FixtureSite
 // Sections and their order come from the site's own table of contents, whatever shape it takes:
 // a DocBook book's contents page (parts over chapters, every page in one folder) and a Sphinx
 // theme's header bar of chapters. Both sites are served over loopback and crawled as the product does.
+
+// A crawl of a hundred pages or more: slower than a unit test on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 const HOST = 'docs.tally.test';
 let db: ScoutDb | undefined;
