@@ -11,7 +11,7 @@ import { elementToMarkdown } from './markdown';
 import { readHeadMetadata, type PageTypeSignals } from './metadata';
 import { findContentsTree, findNavLinks, hasGroups, type NavLink } from './nav-links';
 import { widenToPageHeader } from './page-header';
-import { chooseTitle, echoesTitle, firstHeading, isWeakDescription, summaryParagraph, trimDescription } from './page-text';
+import { chooseTitle, definitionLines, echoesTitle, firstHeading, isWeakDescription, summaryParagraph, trimDescription } from './page-text';
 import type { HrefCache } from './urls';
 import { normalizeSpace } from './walk';
 
@@ -106,11 +106,13 @@ export function convertHtml(html: string, pageUrl: string, dom: DomAdapter, opti
   const title = headingAbove(body, main, siteNames, head.title);
   if (title) main.insertBefore(title, main.firstChild);
 
+  // Members' definition lines end the search for the lead; cleaning takes their self-links away.
+  const definitions = definitionLines(main);
   const { topHeading } = cleanContent(main, head.baseUrl, hrefs);
   const h1 = firstHeading(main) ?? firstHeading(body);
   // A meta description that is a copyright line or a label says less than the first paragraph.
   const meta = [head.description, head.ogDescription].map(trimDescription).find((text) => text !== undefined && !isWeakDescription(text) && !echoesTitle(text, head.title));
-  const paragraph = summaryParagraph(main);
+  const paragraph = summaryParagraph(main, definitions);
   // Some generators cut the meta description at the source's first line break (Docusaurus):
   // when the first paragraph goes on from where it stops, the paragraph says it whole.
   const cut = meta?.replace(/(?:…|\.\.\.)$/, '');

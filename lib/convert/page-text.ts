@@ -69,21 +69,97 @@ export function firstHeading(root: Element): string | undefined {
 /**
  * The page's lead: the first paragraph of cleaned content that reads like a summary, trimmed to
  * about 300 chars. Labels ("Source code: Lib/os.py") and legal lines are passed over; a lead that
- * introduces what follows ("It can be accessed using:") is still the lead, made to read alone.
+ * introduces what follows ("It can be accessed using:") is still the lead, made to read alone. The
+ * lead comes before the page's first member: a signature or a definition line with its own
+ * anchor ends the search, for what follows it is that member's text.
  */
-export function summaryParagraph(root: Element): string | undefined {
+export function summaryParagraph(root: Element, definitions: Set<Element> = new Set()): string | undefined {
   let summary: string | undefined;
+  let done = false;
   walkElements(root, (element) => {
-    if (summary) return 'skip';
+    if (summary || done) return 'skip';
     const tag = tagOf(element);
     if (NOT_SUMMARY.has(tag) || tag === 'pre' || CALLOUT_NAMES.test(namesOf(element))) return 'skip';
     if (tag !== 'p') return undefined;
     const text = normalizeSpace(element.textContent);
+    // A definition's signature starts the page's members: what follows is a member's text.
+    if (definitions.has(element) || isSignature(text, proseOutsideCode(element))) {
+      done = true;
+      return 'skip';
+    }
     if (text.length < MIN_PARAGRAPH_CHARS || text.split(' ').length < MIN_PARAGRAPH_WORDS) return 'skip';
     summary = isWeakDescription(text) ? leadThatIntroduces(text, element) : text;
     return 'skip';
   });
   return summary === undefined ? undefined : truncateOnWord(summary, MAX_DESCRIPTION);
+}
+
+// What a signature is written with: Haskell's `::`, arrows, a parameter list.
+const SIGNATURE_MARKS = /::|->|=>|\([^()]*\)/;
+// Words a signature spells outside its links and code (parameter names, the member's own name)
+// are under this share of its words; prose is mostly its own words.
+const SIGNATURE_OWN_WORDS = 0.4;
+const wordCount = (text: string): number => text.match(/\p{L}[\p{L}\p{N}_]+/gu)?.length ?? 0;
+
+/**
+ * Whether a block is a definition's signature rather than prose ("newline :: (MonadParsec e s m,
+ * Token s ~ Char) => m (Token s) Source"): written with signature marks, and most of its words are
+ * links to types or code. `own` is the block's text outside links and code.
+ */
+export function isSignature(text: string, own: string): boolean {
+  if (!SIGNATURE_MARKS.test(text)) return false;
+  const all = wordCount(text);
+  return all > 0 && wordCount(own) < SIGNATURE_OWN_WORDS * all;
+}
+
+/**
+ * The paragraphs of `root` that are a member's definition line: each holds its own anchor target
+ * and a link to it (Haddock's `<p class="src"><a id="v:dbg">dbg</a> … <a href="#v:dbg">#</a></p>`).
+ * Read before cleaning, which takes such self-links away as permalink marks.
+ */
+export function definitionLines(root: Element): Set<Element> {
+  const out = new Set<Element>();
+  for (const paragraph of root.querySelectorAll('p')) {
+    const ids = new Set<string>();
+    const own = paragraph.getAttribute('id');
+    if (own) ids.add(own);
+    for (const element of paragraph.querySelectorAll('[id]')) ids.add(element.getAttribute('id') ?? '');
+    if (!ids.size) continue;
+    for (const link of paragraph.querySelectorAll('a[href]')) {
+      const href = link.getAttribute('href') ?? '';
+      const hash = href.indexOf('#');
+      if (hash >= 0 && ids.has(decodeFragment(href.slice(hash + 1)))) {
+        out.add(paragraph);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function decodeFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
+/** The text of `element` outside links to somewhere and code. */
+function proseOutsideCode(element: Element): string {
+  let out = '';
+  const visit = (node: Node): void => {
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === 3) out += child.textContent ?? '';
+      else if (child.nodeType === 1) {
+        const tag = tagOf(child as Element);
+        if (tag === 'code' || (tag === 'a' && (child as Element).hasAttribute('href'))) out += ' ';
+        else visit(child);
+      }
+    }
+  };
+  visit(element);
+  return out;
 }
 
 // Where a sentence ends: its mark, before the next one's capital, digit or quote.

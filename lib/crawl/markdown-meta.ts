@@ -6,7 +6,7 @@
  * Markdown link's text cannot hold `[`, its target cannot hold an unpaired `(`; headings and
  * front matter are read line by line), so no page can make one backtrack for long (#28).
  */
-import { isWeakDescription } from '../convert/page-text';
+import { isSignature, isWeakDescription } from '../convert/page-text';
 
 const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---\r?\n/;
 // `[text](target)` and `![alt](src)`: the target may hold one level of parentheses (Wikipedia's
@@ -47,13 +47,15 @@ export function markdownTitle(markdown: string): string | null {
   return h1.replace(LINK, '$1').replace(/[`*_]/g, '').trim() || fmTitle || null;
 }
 
-/** The first prose paragraph (not a heading, list, quote, table, code or HTML), trimmed to ~300 chars. */
+/** The first prose paragraph (not a heading, list, quote, table, code or HTML) before any member's signature, trimmed to ~300 chars. */
 export function markdownDescription(markdown: string): string | undefined {
   const body = markdown.replace(FRONT_MATTER, '').replace(/```[\s\S]*?```/g, '');
   for (const block of body.split(/\n\s*\n/)) {
     const text = block.trim();
     if (!text || /^(#|[-*+]\s|\d+\.\s|>|\||<|!\[|```|~~~)/.test(text) || text.length < 40) continue;
     const plain = text.replace(LINK, '$1').replace(/[`*_]/g, '').replace(/\\(.)/g, '$1').replace(/\s+/g, ' ');
+    // A member's signature: the page's lead, if any, came before it; what follows is the member's.
+    if (isSignature(plain, text.replace(LINK, ' ').replace(/`[^`]*`/g, ' '))) return undefined;
     // A copyright line, a version note or a sentence introducing a list is no description.
     if (isWeakDescription(plain)) continue;
     // Cut at the last word that fits (the lookbehind starts the match only where a space run starts).

@@ -12,7 +12,7 @@ import { learnBoilerplate } from './boilerplate';
 import { classifyPages } from './page-class';
 import { cachedCountFits } from './render';
 import { isSecondaryPage, supersededTest } from './secondary';
-import { affixesOf, titleCleaner, titleOrHeading } from './site-titles';
+import { affixesOf, repeatsTitle, titleCleaner, titleOrHeading } from './site-titles';
 import { baseDirectory, groupByNav, groupByPath, mergeTinyGroups, ROOT_SECTION, startDirectory, startPageLabels, type PageGroup } from './sections';
 import { namesMore, rootPage, siteName, siteSummary, startPage } from './site-name';
 import { firstHeadingText, headingLine, oneLine } from './text';
@@ -177,6 +177,7 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   const groups = curate(mergeTinyGroups(grouped), curation);
 
   const common = boilerplate(pages);
+  const rawTitles = new Map(raw.map((page) => [page.key, page.title]));
   const shared = sharedTitles(pages);
   // One tokenization per page: an entry's tokens are what its page adds to llms-full.txt (its body
   // under that title), which is also the piece renderLlmsFull sums. Kept on the page by the caller.
@@ -201,7 +202,7 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
     // Boilerplate, weak text and descriptions that only repeat the title tell a reader nothing;
     // then the page's own first paragraph may, else no description at all.
     const useful = (text: string | undefined): text is string =>
-      !!text && !common.has(text.toLowerCase()) && text.toLowerCase() !== entry.title.toLowerCase() && !isWeakDescription(text);
+      !!text && !common.has(text.toLowerCase()) && !repeatsTitle(text, [entry.title, rawTitles.get(page.key) ?? ''], siteNames) && !isWeakDescription(text);
     const description = [oneLine(page.description), oneLine(markdownDescription(page.markdown))].find(useful);
     if (description) entry.description = description;
     return entry;

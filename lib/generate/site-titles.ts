@@ -132,3 +132,16 @@ export function titleOrHeading(title: string, heading: string, siteNames: string
   return camelWords(title).some((word) => headingWords.has(word)) ? title : clean;
 }
 
+// Words that name a kind of document, not its subject: "Scanner Options (Tally Manual)".
+const DOCUMENT_WORDS = new Set(['manual', 'documentation', 'docs', 'doc', 'reference', 'guide', 'api', 'the', 'of', 'for', 'and', 'a']);
+
+/**
+ * Whether a description only repeats the page's title and the site's name (a GNU Texinfo manual
+ * writes `<meta name="description" content="Cxx (flex)">` on every node): every word of it is in
+ * one of `titles` or `siteNames`, or names the kind of document.
+ */
+export function repeatsTitle(description: string, titles: string[], siteNames: string[]): boolean {
+  const known = new Set([...titles, ...siteNames].flatMap((text) => wordsOf(text)));
+  const words = wordsOf(description);
+  return words.length > 0 && words.every((word) => known.has(word) || DOCUMENT_WORDS.has(word));
+}
