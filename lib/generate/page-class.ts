@@ -1,8 +1,10 @@
 /**
  * Pages that are not documentation in their own right, whatever generator made them:
- * - source listings (Sphinx's viewcode `_modules/`, rustdoc's `src/…rs.html`, "Source code for x"):
- *   a reader wants the docs, not the code behind them;
- * - alphabetical indexes (a heading per letter): a reader searches, an agent reads the pages;
+ * - source listings (Sphinx's viewcode `_modules/`, rustdoc's `src/…rs.html`, "Source code for x",
+ *   and by shape any page that is one long code block with next to no prose): a reader wants the
+ *   docs, not the code behind them;
+ * - alphabetical indexes (a heading per letter, or a bar of links to each letter's page): a reader
+ *   searches, an agent reads the pages;
  * - aggregates (mdBook's print.html, Node's all.html, "single page" editions): every other page
  *   again, so listing them doubles llms-full.txt. Found by content containment, not by name:
  *   a page that holds most of the text of several other pages is one of these.
@@ -63,8 +65,49 @@ function shingles(markdown: string): Set<number> {
 const LETTER_HEADING = /^#{1,6} (?:\p{Lu}|\p{Ll}|_|\$|symbols|numbers)$/gmu;
 const MIN_LETTER_HEADINGS = 5;
 
+// Or a bar of links to its letters' pages (Haddock's doc-index-A.html, Javadoc's split index).
+const LETTER_LINK = /\[(\p{L})\]\(/gu;
+const MIN_LETTER_LINKS = 10;
+
 function isAlphabeticalIndex(page: SourcePage): boolean {
-  return (page.markdown.match(LETTER_HEADING)?.length ?? 0) >= MIN_LETTER_HEADINGS;
+  if ((page.markdown.match(LETTER_HEADING)?.length ?? 0) >= MIN_LETTER_HEADINGS) return true;
+  const letters = new Set([...page.markdown.matchAll(LETTER_LINK)].map((match) => match[1]?.toUpperCase()));
+  return letters.size >= MIN_LETTER_LINKS;
+}
+
+// A source listing by shape: next to no prose and long code that either opens the page with no
+// heading of its own (Haddock's hyperlinked src/Module.html) or carries a column of line numbers
+// (rustdoc's src/…rs.html, Doxygen's *_source.html), whatever its URL. A page of documentation
+// that is mostly one long example still has its own title heading and no line numbers.
+const MIN_SOURCE_LINES = 40;
+const MAX_SOURCE_PROSE_WORDS = 25;
+const FENCE = /^(`{3,}|~{3,})[^\n]*\n([\s\S]*?)^\1[ \t]*$/gm;
+// Lines numbered in order: a fence of the numbers alone, or most lines starting with theirs.
+const MIN_NUMBERED_LINES = 10;
+
+function hasLineNumbers(code: string): boolean {
+  const lines = code.split('\n');
+  if (lines.length < MIN_NUMBERED_LINES) return false;
+  let numbered = 0;
+  lines.forEach((line, index) => {
+    if (new RegExp(`^\\s*${index + 1}(?:\\D|$)`).test(line)) numbered++;
+  });
+  return numbered >= 0.8 * lines.length;
+}
+
+function isCodeListing(markdown: string): boolean {
+  let lines = 0;
+  let numbered = false;
+  for (const match of markdown.matchAll(FENCE)) {
+    const code = match[2] ?? '';
+    lines += code.split('\n').length;
+    numbered ||= hasLineNumbers(code);
+  }
+  if (lines < MIN_SOURCE_LINES) return false;
+  // Prose: what is left outside the fences, headings and link targets.
+  const prose = markdown.replace(FENCE, ' ').replace(/^#{1,6} .*$/gm, ' ').replace(/\]\((?:[^()]|\([^()]*\))*\)/g, ']');
+  if ((prose.match(/\p{L}[\p{L}\p{N}'’-]*/gu)?.length ?? 0) > MAX_SOURCE_PROSE_WORDS) return false;
+  return numbered || /^\s*(?:`{3,}|~{3,})/.test(markdown);
 }
 
 function isSourceListing(page: SourcePage): boolean {
@@ -74,7 +117,7 @@ function isSourceListing(page: SourcePage): boolean {
   } catch {
     // An unusable URL: judge by the title alone.
   }
-  return SOURCE_TITLE.test(oneLine(page.title)) || SOURCE_TITLE.test(firstHeadingText(page.markdown));
+  return SOURCE_TITLE.test(oneLine(page.title)) || SOURCE_TITLE.test(firstHeadingText(page.markdown)) || isCodeListing(page.markdown);
 }
 
 /**
