@@ -1,8 +1,10 @@
 /**
  * Invariant 7 — every nested llms.txt file (and every H2 group of every file) carries a name from the
  * site's structure. Unnamed: a "(part N of M)" / "Part N of M" name, a file whose path ends in a
- * "part-N" folder, or a generic name that says nothing of what is inside ("Docs", "Pages",
- * "Other", "More", "Misc", "General", "Contents", "Index", "Untitled") — whatever the site.
+ * "part-N" folder, or — for a file — a generic name that says nothing of what is inside ("Docs",
+ * "Pages", "Other", "More", "Misc", "General", "Contents", "Index", "Untitled"), whatever the site.
+ * An H2 group is unnamed only as a numbered part: "Docs" is the name the generator gives the pages
+ * a site leaves outside any group.
  */
 
 const PART = /\(part \d+ of \d+\)\s*$|^part \d+ of \d+$/i;
@@ -29,7 +31,9 @@ export function nestedNames(files: { path: string; title: string; depth: number;
   const result: NestedNamesResult = { files: 0, unnamed: 0, examples: [] };
   const push = (path: string, name: string, where: 'file' | 'group') => {
     const reason = unnamedReason(name, where === 'file' ? path : '');
-    if (!reason) return;
+    // The root's group of the pages the site leaves outside any group is "Docs" by design: a group
+    // only counts as unnamed when it is a numbered part.
+    if (!reason || (where === 'group' && reason !== 'part')) return;
     result.unnamed += 1;
     if (result.examples.length < keepExamples) result.examples.push({ path, name, reason, where });
   };

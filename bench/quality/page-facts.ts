@@ -13,12 +13,14 @@ import { findMainContent } from '../../lib/convert/main-content';
 
 export interface PageFacts {
   /**
-   * The page's H1 as a reader sees it: the first h1 of the main content; else the first h1 of the
-   * body outside navigation (a theme may put the title above the content container); else the
-   * main content's first heading of any level (a Texinfo chapter is an h2). Null when the page has
-   * no heading at all.
+   * Candidates for the page's H1 as a reader sees it, in document order, outside navigation, the
+   * site header (`header`, `[role=banner]`), asides, footers and hidden parts: every h1 with at most
+   * 40 words of page text before it; when there is none, the first heading of any level with at most
+   * 10 words before it (a chapter title written as h2 or h3). A page whose first heading comes after
+   * its text (a section heading under a Doxygen or Haddock title written as plain text) has none.
+   * The site decides between them: see `pageH1`.
    */
-  h1: string | null;
+  h1Candidates: string[];
   /** Words (see `words`) of each h1–h6 of the main content, in order. */
   headings: string[];
   /** Each `pre` of the main content as its non-blank lines (whitespace collapsed; line-number gutters left out). */
@@ -129,6 +131,56 @@ export function preLines(pre: Element): string[] {
     .filter((line) => line !== '' && !/^\d+$/.test(line));
 }
 
+const OUTSIDE_PAGE = /^(?:nav|header|footer|aside)$/;
+const H1_WORDS_BEFORE = 40;
+const HEADING_WORDS_BEFORE = 10;
+
+/** See PageFacts.h1Candidates: one walk in document order, counting the page text before each heading. */
+function titleHeadings(body: Element): string[] {
+  const h1s: string[] = [];
+  let first: string | null = null;
+  let before = 0;
+  const walk = (node: Node): void => {
+    if (node.nodeType === 3) {
+      before += words(node.nodeValue ?? '').split(' ').filter(Boolean).length;
+      return;
+    }
+    if (node.nodeType !== 1) return;
+    const element = node as Element;
+    const tag = element.localName.toLowerCase();
+    const role = element.getAttribute('role');
+    if (OUTSIDE_PAGE.test(tag) || role === 'navigation' || role === 'banner' || isHidden(element) || ['script', 'style', 'svg', 'button', 'template'].includes(tag)) return;
+    if (/^h[1-6]$/.test(tag)) {
+      const text = visibleText(element).replace(/\s+/g, ' ').trim();
+      if (words(text)) {
+        if (tag === 'h1' && before <= H1_WORDS_BEFORE) h1s.push(text);
+        if (first === null) first = before <= HEADING_WORDS_BEFORE ? text : '';
+      }
+      before += words(text).split(' ').filter(Boolean).length;
+      return;
+    }
+    for (let child = node.firstChild; child; child = child.nextSibling) walk(child);
+  };
+  walk(body);
+  return h1s.length ? h1s : first ? [first] : [];
+}
+
+/**
+ * The page's H1 among its candidates: the first that is not the site's — a heading found on more
+ * than half the site's pages (at least 5) is the site's title (mdBook's menu title), not the page's.
+ */
+export function pageH1(candidates: string[], siteHeadings: Set<string>): string | null {
+  return candidates.find((c) => !siteHeadings.has(c)) ?? null;
+}
+
+/** The candidate headings on more than half of the pages (at least 5): the site's, not a page's. */
+export function siteHeadings(pages: string[][]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const candidates of pages) for (const c of new Set(candidates)) counts.set(c, (counts.get(c) ?? 0) + 1);
+  const threshold = Math.max(5, Math.floor(pages.length / 2) + 1);
+  return new Set([...counts].filter(([, n]) => n >= threshold).map(([c]) => c));
+}
+
 /** A list whose every item is only a link to a #fragment (nested lists of the same kind allowed). */
 function isFragmentToc(list: Element): boolean {
   const items = [...list.children].filter((c) => c.localName.toLowerCase() === 'li');
@@ -145,7 +197,7 @@ function isFragmentToc(list: Element): boolean {
 /** Facts of one parsed page (the document is modified: scripts and styles are pruned). */
 export function pageFacts(document: Document): PageFacts {
   const body = document.body ?? document.documentElement;
-  const empty: PageFacts = { h1: null, headings: [], codeBlocks: [], tables: [], listItems: [], lead: [], members: [] };
+  const empty: PageFacts = { h1Candidates: [], headings: [], codeBlocks: [], tables: [], listItems: [], lead: [], members: [] };
   if (!body) return empty;
   pruneNonText(document.documentElement ?? body);
   const main = findMainContent(body);
@@ -153,10 +205,7 @@ export function pageFacts(document: Document): PageFacts {
 
   const headingElements = inMain('h1, h2, h3, h4, h5, h6');
   const headings = headingElements.map((h) => words(visibleText(h))).filter(Boolean);
-  const bodyH1 = [...body.querySelectorAll('h1')].find((h) => !excluded(h, body) && words(visibleText(h)) !== '');
-  const firstH1 = headingElements.find((h) => h.localName.toLowerCase() === 'h1' && words(visibleText(h)) !== '');
-  const h1Element = firstH1 ?? bodyH1 ?? headingElements.find((h) => words(visibleText(h)) !== '');
-  const h1 = h1Element ? visibleText(h1Element).replace(/\s+/g, ' ').trim() : null;
+  const h1Candidates = titleHeadings(body);
 
   const codeBlocks = inMain('pre')
     // A pre inside another pre is read with it.
@@ -192,5 +241,5 @@ export function pageFacts(document: Document): PageFacts {
     if (afterH2 || p.closest('dd')) members.push(text);
     else if (!p.closest('li, table, dl, aside, blockquote')) lead.push(text);
   }
-  return { h1, headings, codeBlocks, tables, listItems, lead, members };
+  return { h1Candidates, headings, codeBlocks, tables, listItems, lead, members };
 }

@@ -17,7 +17,7 @@ import { edgeChrome, type EdgeChromeResult } from './edge-chrome';
 import { KEPT_METRICS, keptCounts, keptSummary, type KeptMetric, type KeptSummary } from './kept';
 import { leadDescriptionQuality, type LeadDescriptionsResult } from './lead-descriptions';
 import { nestedNames, type NestedNamesResult } from './nested-names';
-import type { PageFacts } from './page-facts';
+import { pageH1, siteHeadings, type PageFacts } from './page-facts';
 import { sectionOrder, type SectionOrder } from './section-order';
 import { titleH1Agreement, type TitleH1Result } from './title-h1';
 
@@ -174,7 +174,13 @@ export function scoreSite(input: ScoreInput): SiteScore {
     pages: keptPages.length,
     kept: keptSummary(keptPages),
     edgeChrome: { full: edgeChrome(bodies), stored: edgeChrome(listed) },
-    titleH1: titleH1Agreement(entries.map((e) => ({ url: e.pageUrl, title: e.title, h1: facts.has(e.key) ? (facts.get(e.key)?.h1 ?? null) : undefined }))),
+    titleH1: (() => {
+      const site = siteHeadings([...facts.values()].map((f) => f.h1Candidates));
+      return titleH1Agreement(entries.map((e) => {
+        const f = facts.get(e.key);
+        return { url: e.pageUrl, title: e.title, h1: f ? pageH1(f.h1Candidates, site) : undefined };
+      }));
+    })(),
     leadDescriptions: leadDescriptionQuality(entries.map((e) => {
       const f = facts.get(e.key);
       return { title: e.title, url: e.pageUrl, description: e.description, optional: e.optional, ...(f ? { facts: f } : {}) };

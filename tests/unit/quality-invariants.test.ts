@@ -3,7 +3,7 @@ import { edgeChrome, markdownBlocks } from '../../bench/quality/edge-chrome';
 import { fencedBlocks, keptCounts, keptSummary } from '../../bench/quality/kept';
 import { isTypeSignature, leadDescriptionQuality, leadWeakReason } from '../../bench/quality/lead-descriptions';
 import { nestedNames, unnamedReason } from '../../bench/quality/nested-names';
-import { pageFacts, preLines } from '../../bench/quality/page-facts';
+import { pageFacts, pageH1, preLines, siteHeadings } from '../../bench/quality/page-facts';
 import { sectionOrder } from '../../bench/quality/section-order';
 import { titleAgrees, titleH1Agreement } from '../../bench/quality/title-h1';
 import { linkedomAdapter } from '../../lib/convert/dom';
@@ -51,7 +51,7 @@ Renders a member of the module.
 describe('page facts: the main content as a reader sees it', () => {
   it('reads headings, code lines without their numbers, tables, list items, lead and member paragraphs', () => {
     const facts = pageFacts(parse(PAGE));
-    expect(facts.h1).toBe('Writing views');
+    expect(facts.h1Candidates).toEqual(['Writing views']);
     // Navigation and hidden headings are not content.
     expect(facts.headings).toEqual(['writing views', 'simple views']);
     expect(facts.codeBlocks).toEqual([['def view(request):', 'return HttpResponse("ok")']]);
@@ -68,10 +68,21 @@ describe('page facts: the main content as a reader sees it', () => {
     expect(preLines(second as Element)).toEqual(['> 2 + 2']);
   });
 
-  it('takes the H1 above the content container, else the first heading', () => {
-    expect(pageFacts(parse('<header><h1>Intro page</h1></header><main><p>Long enough text for a main.</p></main>')).h1).toBe('Intro page');
-    expect(pageFacts(parse('<main><h2>18 Generating C++ Scanners</h2><p>text</p></main>')).h1).toBe('18 Generating C++ Scanners');
-    expect(pageFacts(parse('<main><p>No heading here at all.</p></main>')).h1).toBeNull();
+  it('takes the H1 above the content container, else a first heading with no text before it', () => {
+    expect(pageFacts(parse('<div><h1>Intro page</h1></div><main><p>Long enough text for a main.</p></main>')).h1Candidates).toEqual(['Intro page']);
+    expect(pageFacts(parse('<header><h1>Site v18 documentation</h1></header><main><h2>File system</h2><p>text</p></main>')).h1Candidates).toEqual(['File system']);
+    expect(pageFacts(parse('<main><h2>18 Generating C++ Scanners</h2><p>text</p></main>')).h1Candidates).toEqual(['18 Generating C++ Scanners']);
+    // A title written as plain text, then section headings: the page has no H1 to agree with.
+    expect(pageFacts(parse('<main><div class="title">json_object.h File Reference</div><p>Core json-c API, with everything an object has and more words than ten.</p><h2>Macros</h2></main>')).h1Candidates).toEqual([]);
+    expect(pageFacts(parse('<main><p>No heading here at all.</p></main>')).h1Candidates).toEqual([]);
+  });
+
+  it("leaves the site's own title heading to the site", () => {
+    const pages = Array.from({ length: 6 }, (_, i) => pageFacts(parse(`<div><h1>The Reference</h1></div><main><h1>Chapter ${i}</h1><p>text</p></main>`)).h1Candidates);
+    const site = siteHeadings(pages);
+    expect([...site]).toEqual(['The Reference']);
+    expect(pageH1(pages[2] ?? [], site)).toBe('Chapter 2');
+    expect(pageH1(['The Reference'], site)).toBeNull();
   });
 });
 
@@ -193,10 +204,11 @@ describe('invariant 7: nested files named', () => {
       { path: '/llms.txt', title: 'Site', depth: 0, text: '# Site\n\n## Docs (part 1 of 2)\n\n- [a](a)\n\n## Optional\n' },
       { path: '/library/llms.txt', title: 'Library Reference', depth: 1, text: '# Library Reference\n\n## Built-in Types\n' },
       { path: '/docs/part-2/llms.txt', title: 'Reference', depth: 1, text: '# x\n' },
+      { path: '/more/llms.txt', title: 'More', depth: 1, text: '# More\n\n## Docs\n' },
     ]);
-    expect(result.files).toBe(2);
-    expect(result.unnamed).toBe(2);
-    expect(result.examples.map((e) => `${e.where}:${e.reason}`)).toEqual(['group:part', 'file:part']);
+    expect(result.files).toBe(3);
+    expect(result.unnamed).toBe(3);
+    expect(result.examples.map((e) => `${e.where}:${e.reason}`)).toEqual(['group:part', 'file:part', 'file:generic']);
   });
 });
 
