@@ -3,12 +3,14 @@
  *
  * A page's Markdown is cut into blocks at blank lines (fenced code is one block and never counts);
  * its first and last `edge` (3) blocks are its edges. A block — link targets left out, whitespace
- * collapsed, list markers dropped (chrome.ts's repetitionKey) — that is at an edge of more than
+ * collapsed, list markers dropped (chrome.ts's repetitionKey); not a heading alone, not text the page's
+ * source Markdown holds — that is at an edge of more than
  * `share` (half) of the site's pages, and of at least `minPages` (5), is chrome: a theme's header,
  * breadcrumb, pager or footer, whatever it says. chrome.ts counts repeated *lines* anywhere and
  * known patterns; this is the structural test the issue asks for, per block and at the edges only.
  */
 import { repetitionKey } from './chrome';
+import { words } from './page-facts';
 
 export interface EdgeChromeBlock {
   block: string;
@@ -53,13 +55,16 @@ export function markdownBlocks(markdown: string): string[] {
   return blocks;
 }
 
-export function edgeChrome(pages: { url: string; markdown: string }[], options: { edge?: number; share?: number; minPages?: number; keepTop?: number } = {}): EdgeChromeResult {
+export function edgeChrome(pages: { url: string; markdown: string; source?: string }[], options: { edge?: number; share?: number; minPages?: number; keepTop?: number } = {}): EdgeChromeResult {
   const edge = options.edge ?? 3;
   const share = options.share ?? 0.5;
   const minPages = options.minPages ?? 5;
   const counts = new Map<string, { pages: number; example: string }>();
   const perPage = pages.map((page) => {
-    const blocks = markdownBlocks(page.markdown);
+    // A heading alone is structure ("## SYNOPSIS" opens every man page), and a block the page's
+    // source Markdown holds was written by its author ("> Stability: 2 - Stable"): neither is chrome.
+    const source = page.source === undefined ? null : ` ${words(page.source)} `;
+    const blocks = markdownBlocks(page.markdown).filter((b) => !/^#{1,6} /.test(b) && !(source && words(b) && source.includes(` ${words(b)} `)));
     const top = blocks.slice(0, edge);
     const bottom = blocks.slice(Math.max(edge, blocks.length - edge));
     const keys = new Set([...top.map((b) => `top\u0000${b}`), ...bottom.map((b) => `bottom\u0000${b}`)]);

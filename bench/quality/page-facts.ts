@@ -230,16 +230,19 @@ export function pageFacts(document: Document): PageFacts {
     })
     .filter(Boolean);
 
-  // Lead and member paragraphs, in document order.
-  const firstH2 = inMain('h2')[0];
+  // Lead and member paragraphs: one pass in document order (querySelectorAll keeps it).
   const lead: string[] = [];
   const members: string[] = [];
-  for (const p of inMain('p')) {
-    const text = words(visibleText(p));
+  let afterH2 = false;
+  for (const element of inMain('h2, p')) {
+    if (element.localName.toLowerCase() === 'h2') {
+      afterH2 = true;
+      continue;
+    }
+    const text = words(visibleText(element));
     if (!text) continue;
-    const afterH2 = firstH2 !== undefined && (firstH2.compareDocumentPosition(p) & 4) !== 0;
-    if (afterH2 || p.closest('dd')) members.push(text);
-    else if (!p.closest('li, table, dl, aside, blockquote')) lead.push(text);
+    if (afterH2 || element.closest('dd')) members.push(text);
+    else if (!element.closest('li, table, dl, aside, blockquote')) lead.push(text);
   }
   return { h1Candidates, headings, codeBlocks, tables, listItems, lead, members };
 }

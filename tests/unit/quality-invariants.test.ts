@@ -16,6 +16,7 @@ const PAGE = `
   <h1>Writing views</h1>
   <p>Views take a request and return a response.</p>
   <h2>Simple views <a class="headerlink" href="#simple">¶</a></h2>
+  <p>Text of the first section.</p>
   <pre><span class="linenos">1</span>def view(request):
 <span class="linenos">2</span>    return HttpResponse("ok")</pre>
   <table><tr><th>Name</th><th>Meaning</th></tr><tr><td>request</td><td>the incoming request</td></tr></table>
@@ -58,7 +59,7 @@ describe('page facts: the main content as a reader sees it', () => {
     expect(facts.tables).toEqual([['name', 'meaning', 'request', 'the incoming request']]);
     expect(facts.listItems).toEqual(['first item of the list', 'second item', 'nested one']);
     expect(facts.lead).toEqual(['views take a request and return a response']);
-    expect(facts.members).toEqual(['renders a member of the module']);
+    expect(facts.members).toEqual(['text of the first section', 'renders a member of the module']);
   });
 
   it('keeps a number that is code, and splits lines written as blocks', () => {
@@ -117,7 +118,7 @@ describe('invariant 1: structure kept', () => {
 });
 
 describe('invariant 2: blocks repeated at the edges', () => {
-  const pages = Array.from({ length: 8 }, (_, i) => ({ url: `p${i}`, markdown: `[Home](/) > [Guide](/g)\n\n# Page ${i}\n\nBody text ${i} is unique.\n\nShared middle paragraph.\n\nMore ${i}.\n\nMore again ${i}.\n\n© 2024 Example Corp` }));
+  const pages = Array.from({ length: 8 }, (_, i) => ({ url: `p${i}`, markdown: `[Home](/) > [Guide](/g)\n\n# Page ${i}\n\nBody text ${i} is unique.\n\nSecond ${i}.\n\nShared middle paragraph.\n\nMore ${i}.\n\nMore again ${i}.\n\n© 2024 Example Corp` }));
 
   it('finds a breadcrumb on top and a footer at the bottom of most pages, not a repeated middle block', () => {
     const result = edgeChrome(pages);
@@ -125,6 +126,13 @@ describe('invariant 2: blocks repeated at the edges', () => {
     expect(result.pages).toBe(8);
     expect(result.top.map((b) => b.where).sort()).toEqual(['bottom', 'top']);
     expect(markdownBlocks('a\n\n```\nx\n\ny\n```\n\nb')).toEqual(['a', 'b']);
+  });
+
+  it('leaves out a heading alone and what the page source holds', () => {
+    const manPages = pages.map((p) => ({ ...p, markdown: `## SYNOPSIS\n\n${p.markdown}`, source: '[Home](/) > [Guide](/g)' }));
+    const blocks = edgeChrome(manPages).top.map((b) => b.block);
+    expect(blocks).toContain('© 2024 Example Corp');
+    expect(blocks.filter((b) => b.includes('SYNOPSIS') || b.includes('Home'))).toEqual([]);
   });
 
   it('is clean when the pages are, or when only a minority repeats', () => {
