@@ -78,9 +78,27 @@ export function isChangelog(markdown: string): boolean {
 
 // The clauses licence texts are made of (MIT, BSD, Apache, the GPL family, PSF): a page holding two
 // different ones is a licence, whatever it is called.
+// "… is provided [by the copyright holders] "as is"": read by a scan, since a pattern with the
+// optional "by …" part before "as is" backtracks polynomially on repeats of its own prefix.
+const PROVIDED_AS_IS = {
+  test(text: string): boolean {
+    const lower = text.toLowerCase();
+    for (let at = lower.indexOf(' provided '); at >= 0; at = lower.indexOf(' provided ', at + 1)) {
+      if (!/(?:^|\W)(?:is|are)$/.test(lower.slice(Math.max(0, at - 4), at))) continue;
+      const rest = lower.slice(at + 10, at + 100);
+      if (rest.startsWith('"as is') || rest.startsWith('as is')) return true;
+      if (rest.startsWith('by ')) {
+        const stop = rest.indexOf('.');
+        const clause = stop < 0 ? rest : rest.slice(0, stop);
+        if (clause.includes(' as is') || clause.includes('"as is')) return true;
+      }
+    }
+    return false;
+  },
+};
 const LICENSE_CLAUSES = [
   /permission (?:is hereby granted|to use, copy, modify)/i,
-  /(?:is|are) provided (?:by [^.]{0,80})?"?as is"?/i,
+  PROVIDED_AS_IS,
   /without (?:any )?warranty|warranties of merchantability/i,
   /in no event shall/i,
   /redistribution and use in source and binary forms/i,

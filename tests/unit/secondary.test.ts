@@ -18,6 +18,15 @@ describe('what a page is', () => {
   it('tells a licence by its clauses, not by one mention of a licence', () => {
     expect(isLicenseText('Permission is hereby granted, free of charge, to any person obtaining a copy. THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND.')).toBe(true);
     expect(isLicenseText('Tally is distributed under the MIT license; see the repository for its text.')).toBe(false);
+    // BSD's wording names who provides it before "as is", within the sentence.
+    expect(isLicenseText('This software is provided by the copyright holders and contributors "as is" and any express or implied warranties of merchantability are disclaimed.')).toBe(true);
+    expect(isLicenseText('A token is provided by the server. Use it as is. Without warranty of delivery.')).toBe(false);
+  });
+
+  it('reads a hostile run of its clause prefixes in linear time', () => {
+    const started = performance.now();
+    expect(isLicenseText('IS PROVIDED BY "'.repeat(50_000))).toBe(false);
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });
 
