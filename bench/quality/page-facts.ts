@@ -29,9 +29,9 @@ export interface PageFacts {
   tables: string[][];
   /** Each `li` of the main content outside tables: the first words of its own first line of text (nested lists, code and tables left out). */
   listItems: string[];
-  /** Paragraphs (their words) of the page's lead: `p` before the first h2, outside lists, tables and definition lists. */
+  /** Paragraphs (their words) of the page's lead: `p` before the first section heading (one level below the top heading: h2 under an h1), outside lists, tables and definition lists. */
   lead: string[];
-  /** Paragraphs that belong to a member: after the first h2, or inside a definition list's `dd` (an API member's documentation). */
+  /** Paragraphs that belong to a member: after the first section heading, or inside a definition list's `dd` (an API member's documentation). */
   members: string[];
 }
 
@@ -230,18 +230,22 @@ export function pageFacts(document: Document): PageFacts {
     })
     .filter(Boolean);
 
-  // Lead and member paragraphs: one pass in document order (querySelectorAll keeps it).
+  // Lead and member paragraphs: one pass in document order (querySelectorAll keeps it). Sections
+  // start one level below the page's top heading (h2 under an h1; h3 under a Texinfo chapter's h2).
   const lead: string[] = [];
   const members: string[] = [];
-  let afterH2 = false;
-  for (const element of inMain('h2, p')) {
-    if (element.localName.toLowerCase() === 'h2') {
-      afterH2 = true;
+  const levels = headingElements.map((h) => Number(h.localName.charAt(1)));
+  const sectionLevel = levels.length ? Math.min(...levels) + 1 : 2;
+  let inSection = false;
+  for (const element of inMain('h1, h2, h3, h4, h5, h6, p')) {
+    const tag = element.localName.toLowerCase();
+    if (tag.startsWith('h')) {
+      if (Number(tag.charAt(1)) >= sectionLevel) inSection = true;
       continue;
     }
     const text = words(visibleText(element));
     if (!text) continue;
-    if (afterH2 || element.closest('dd')) members.push(text);
+    if (inSection || element.closest('dd')) members.push(text);
     else if (!element.closest('li, table, dl, aside, blockquote')) lead.push(text);
   }
   return { h1Candidates, headings, codeBlocks, tables, listItems, lead, members };

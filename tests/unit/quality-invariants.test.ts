@@ -69,6 +69,12 @@ describe('page facts: the main content as a reader sees it', () => {
     expect(preLines(second as Element)).toEqual(['> 2 + 2']);
   });
 
+  it('starts the sections one level below the top heading', () => {
+    const facts = pageFacts(parse('<main><h2>18 Generating C++ Scanners</h2><p>The chapter lead paragraph.</p><h3>Options</h3><p>A section paragraph.</p></main>'));
+    expect(facts.lead).toEqual(['the chapter lead paragraph']);
+    expect(facts.members).toEqual(['a section paragraph']);
+  });
+
   it('takes the H1 above the content container, else a first heading with no text before it', () => {
     expect(pageFacts(parse('<div><h1>Intro page</h1></div><main><p>Long enough text for a main.</p></main>')).h1Candidates).toEqual(['Intro page']);
     expect(pageFacts(parse('<header><h1>Site v18 documentation</h1></header><main><h2>File system</h2><p>text</p></main>')).h1Candidates).toEqual(['File system']);
