@@ -122,12 +122,13 @@ const camelWords = (text: string): string[] => wordsOf(text.replace(/(\p{Ll})(\p
  * page by its node ("Cxx (flex)", "Top") while the page says "18 Generating C++ Scanners"; some
  * generators title pages by file name ("intro.html", "README"). A title of several words, one that
  * shares a word with the heading ("Document" under "Class Document", "ScannerOpts" under "Scanner
- * options") or is the site's own name (a home page) stays.
+ * options"), or that is or stands under the site's own name (a home page) stays.
  */
 export function titleOrHeading(title: string, heading: string, siteNames: string[] = []): string {
   const clean = oneLine(heading);
   if (clean === '' || clean.length > MAX_HEADING_TITLE || !/\p{L}/u.test(clean) || /\s/.test(title.trim())) return title;
-  if (siteNames.some((name) => key(name) === key(title))) return title;
+  // A home page titled "Home" under the site's name keeps its title: the name says nothing of the page.
+  if (siteNames.some((name) => key(name) === key(title) || key(name) === key(clean))) return title;
   const headingWords = new Set(camelWords(clean));
   return camelWords(title).some((word) => headingWords.has(word)) ? title : clean;
 }

@@ -38,6 +38,7 @@ describe('the title comes from the H1 where <title> is a node or file name', () 
     ['a title of several words', 'Scanner Options', 'https://f.example/manual/Scanner-Options.html', '3.2 Options'],
     ['a module under its own name', 'Data.List', 'https://f.example/Data-List.html', 'Data.List'],
     ['the site name on its home page', 'Tally', 'https://f.example/', 'Welcome'],
+    ['a home page under the site name', 'Home', 'https://f.example/', 'Tally'],
     ['a heading that is only a number', 'EOF', 'https://f.example/EOF.html', '13'],
   ])('keeps %s', (_name, title, _url, heading) => {
     expect(titleOrHeading(title, heading, ['Tally'])).toBe(title);
