@@ -94,8 +94,9 @@ export function summaryParagraph(root: Element, definitions: Set<Element> = new 
   return summary === undefined ? undefined : truncateOnWord(summary, MAX_DESCRIPTION);
 }
 
-// What a signature is written with: Haskell's `::`, arrows, a parameter list.
-const SIGNATURE_MARKS = /::|->|=>|\([^()]*\)/;
+// What a signature is written with, outside its links: Haskell's `::`, arrows, a parameter list
+// right after a name. A bar's "[(dir)]" is a link's text and no mark.
+const SIGNATURE_MARKS = /::|->|=>|[\p{L}\p{N}_]\(/u;
 // Words a signature spells outside its links and code (parameter names, the member's own name)
 // are under this share of its words; prose is mostly its own words.
 const SIGNATURE_OWN_WORDS = 0.4;
@@ -107,7 +108,7 @@ const wordCount = (text: string): number => text.match(/\p{L}[\p{L}\p{N}_]+/gu)?
  * links to types or code. `own` is the block's text outside links and code.
  */
 export function isSignature(text: string, own: string): boolean {
-  if (!SIGNATURE_MARKS.test(text)) return false;
+  if (!SIGNATURE_MARKS.test(own)) return false;
   const all = wordCount(text);
   return all > 0 && wordCount(own) < SIGNATURE_OWN_WORDS * all;
 }

@@ -11,6 +11,7 @@ import { isSignature, isWeakDescription } from '../convert/page-text';
 const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---\r?\n/;
 // `[text](target)` and `![alt](src)`: the target may hold one level of parentheses (Wikipedia's
 // `Foo_(bar)`). Replaced by its text.
+const MIN_SENTENCE_WORDS = 8;
 const LINK = /!?\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g;
 
 /** `# Title`, `# Title #` (CommonMark's closing run) → `Title`; anything else → ''. */
@@ -56,6 +57,8 @@ export function markdownDescription(markdown: string): string | undefined {
     const plain = text.replace(LINK, '$1').replace(/[`*_]/g, '').replace(/\\(.)/g, '$1').replace(/\s+/g, ' ');
     // A member's signature: the page's lead, if any, came before it; what follows is the member's.
     if (isSignature(plain, text.replace(LINK, ' ').replace(/`[^`]*`/g, ' '))) return undefined;
+    // A few words with no sentence in them are a label or a declaration ("class Chunk where Source").
+    if (!/[.!?…]/.test(plain) && plain.split(' ').length < MIN_SENTENCE_WORDS) continue;
     // A copyright line, a version note or a sentence introducing a list is no description.
     if (isWeakDescription(plain)) continue;
     // Cut at the last word that fits (the lookbehind starts the match only where a space run starts).

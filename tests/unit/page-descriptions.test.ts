@@ -47,6 +47,9 @@ describe('descriptions come from the page lead, never a member or a signature', 
     const signature = 'newline :: ([MonadParser](https://h.example/P.html#t:M) e s m, [Token](https://h.example/S.html#t:T) s ~ [Char](https://h.example/C.html#t:C)) => m ([Token](https://h.example/S.html#t:T) s) [Source](https://h.example/src/P.html)';
     expect(markdownDescription(`# Text.Parser.Char\n\n${signature}\n\nParse a newline character, and return it as the token the stream holds for it.`)).toBeUndefined();
     expect(markdownDescription(`# Tally\n\nTally counts words, lines and records (of any size) in files.\n\n${signature}`)).toBe('Tally counts words, lines and records (of any size) in files.');
+    const bar = 'Next: [Introduction](https://t.example/Introduction.html), Previous: [(dir)](https://t.example/dir/), Up: [(dir)](https://t.example/dir/)';
+    expect(markdownDescription(`${bar}\n\n# Tally\n\nThis manual documents the use of Tally 1.2.`)).toBe('This manual documents the use of Tally 1.2.');
+    expect(markdownDescription('class [Chunk](https://h.example/#t:Chunk) chunk where [Source](https://h.example/src/C.html)\n\nData types that can be converted to numbers of either byte order.')).not.toMatch(/^class/);
   });
 
   it('never takes a description that only repeats the title and the manual\'s name', () => {
