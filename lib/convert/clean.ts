@@ -82,7 +82,7 @@ function isLikelyChrome(element: Element, tag: string): boolean {
   const cls = classOf(element);
   if (cls && CHROME_NAMES.test(cls.toLowerCase())) return !isMenuOfPages(element, cls.toLowerCase()) && !wrapsHeading(element, cls.toLowerCase());
   const id = element.getAttribute('id');
-  return !!id && CHROME_NAMES.test(id.toLowerCase()) && !namesItsHeading(element, id);
+  return !!id && CHROME_NAMES.test(id.toLowerCase()) && !namesItsHeading(element, id) && !isMenuOfPages(element, id.toLowerCase());
 }
 
 // Names of heading permalinks. An element so named that holds a heading is the heading's wrapper
@@ -99,15 +99,17 @@ const TOC_NAMES = /(?:^|[\s_-])(?:toc|table-of-contents)(?=$|[\s_-])/g;
 
 /**
  * A contents list named like a page's table of contents that leads to other pages rather than to
- * places on this one (Texinfo's mini-toc of a chapter's sections): a menu of pages, which on an
- * index page is the content itself.
+ * places on this one (Texinfo's mini-toc of a chapter's sections), or one entry of it (Texinfo's
+ * start page names each link of its whole contents `toc-…`): a menu of pages, which on an index
+ * page, a manual's start page, is the content itself.
  */
 function isMenuOfPages(element: Element, names: string): boolean {
   if (!TOC_NAME.test(names)) return false;
   if (CHROME_NAMES.test(names.replace(TOC_NAMES, ' '))) return false;
   let toPages = 0;
   let toPlaces = 0;
-  for (const anchor of element.getElementsByTagName('a')) {
+  const anchors = tagOf(element) === 'a' ? [element] : element.getElementsByTagName('a');
+  for (const anchor of anchors) {
     const href = anchor.getAttribute('href');
     if (href === null) continue;
     if (href.startsWith('#')) toPlaces++;

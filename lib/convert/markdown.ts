@@ -52,18 +52,47 @@ function holdsHeading(root: Element): boolean {
   return false;
 }
 
-// Per list: whether it is layout (an item holds a heading), decided once per list.
+// Blocks that are not an item's own line: what a list item's marker line can never hold.
+const NOT_OWN_LINE = new Set(['ul', 'ol', 'table', 'pre', 'dl']);
+
+/** Whether an item has text outside nested lists, tables, code and definition lists: a line of its own. */
+function hasOwnLine(item: Element): boolean {
+  const stack: Node[] = [];
+  for (let child = item.firstChild; child; child = child.nextSibling) stack.push(child);
+  while (stack.length) {
+    const node = stack.pop() as Node;
+    if (node.nodeType === 3) {
+      if ((node.nodeValue ?? '').trim() !== '') return true;
+      continue;
+    }
+    if (node.nodeType !== 1 || NOT_OWN_LINE.has((node as Element).localName.toLowerCase())) continue;
+    for (let child = node.firstChild; child; child = child.nextSibling) stack.push(child);
+  }
+  return false;
+}
+
+// Per list: whether it is layout, decided once per list.
 // Cleared after each conversion (see elementToMarkdown): a module-level WeakMap keyed by
 // linkedom elements measured as a slowdown that grew with every page converted.
 const layoutLists = new Map<object, boolean>();
+
+/**
+ * A list is page layout when its items hold headings (Javadoc's blockList: one item per summary
+ * table or member) and no other item is a line of text. A list of text items stays a list when
+ * one of them holds a heading deep inside (DocBook puts a "Warning" box, titled by an h3, in a
+ * list item): otherwise every item of it would lose its bullet.
+ */
 function isLayoutList(list: Element): boolean {
   let layout = layoutLists.get(list);
   if (layout === undefined) {
-    layout = false;
-    for (let item = list.firstElementChild; item && !layout; item = item.nextElementSibling) {
+    let headed = false;
+    let textItem = false;
+    for (let item = list.firstElementChild; item && !textItem; item = item.nextElementSibling) {
       if (item.nodeName !== 'LI') continue;
-      layout = holdsHeading(item);
+      if (holdsHeading(item)) headed = true;
+      else textItem = hasOwnLine(item);
     }
+    layout = headed && !textItem;
     layoutLists.set(list, layout);
   }
   return layout;

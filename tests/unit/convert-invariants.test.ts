@@ -27,22 +27,7 @@ const BAR: Record<KeptMetric, number> = { headings: 0.99, codeBlocks: 0.99, code
  * Sites below the bar on a metric, each with why. Their test is expected to fail (`it.fails`), so
  * it fails the day the site passes: then take the entry out.
  */
-const KNOWN_FAILURES: Partial<Record<string, Partial<Record<KeptMetric, string>>>> = {
-  // 459 of 486 in the sample (94.4 %): apbs02.html 0/14, ar01s06.html 24/34. On these pages the
-  // densest block, picked as the main content, is a `div.itemizedlist` round a one-item list that
-  // holds the section's text; the lists inside it come out as paragraphs.
-  'docbook-nut': { listItems: 'where the main content picked is a one-item list, its lists come out as paragraphs' },
-  // 121 of 179 (67.6 %): index.html 0/58 — the start page's "Table of Contents" list (`div.contents`,
-  // links to the node pages) is dropped while its heading is kept.
-  'texinfo-mit-scheme': { listItems: "the start page's table of contents list is dropped" },
-  // TypeDoc (commander): headings 639 of 656 (97.4 %), the "Settings" and "On This Page" headings
-  // of the page's own column (interfaces/HelpContext.html 5/7); list items 266 of 537 (49.5 %),
-  // every member's "Defined in typings/index.d.ts:625" source line (classes/Command.html 125/213).
-  'typedoc-commander': {
-    headings: 'the "Settings" and "On This Page" headings of the page column are dropped',
-    listItems: 'each member\'s "Defined in <file>:<line>" list item is dropped',
-  },
-};
+const KNOWN_FAILURES: Partial<Record<string, Partial<Record<KeptMetric, string>>>> = {};
 
 // Large sites (Python: over 500 long pages) are read as an even sample in the unit suite, which
 // runs on two cores; SCOUT_ALL_PAGES=1 reads every page.
