@@ -6,43 +6,73 @@ import { isWeakDescription } from '../convert/page-text';
 import { markdownDescription } from '../crawl/markdown-meta';
 import { dedupeKey } from '../url/normalize';
 import { pageKeys } from './page-order';
-import { affixesOf, sharedAffixes, stripTitleTags } from './site-titles';
+import { affixesOf, sharedAffixes, stripTitleTags, TITLE_SEPARATORS } from './site-titles';
 import { firstHeadingText, oneLine, truncateWords } from './text';
 import type { SourcePage } from './types';
 
 const MAX_SUMMARY = 200;
 
-/** The part after the last separator ("Install — Acorn DB" → "Acorn DB"), or undefined. */
-function titleSuffix(title: string): string | undefined {
-  return affixesOf(title).suffix || undefined;
+// Where a site's name may start at the end of a title: the usual separators, and a colon, which
+// counts only because many titles share what follows it ("Paths: Cairo: A Vector Graphics Library").
+const SUFFIX_SEPARATORS = [...TITLE_SEPARATORS, ': '];
+
+/**
+ * Every part a title ends with after a separator, longest first: "Paths: Cairo: A Vector Graphics
+ * Library" → "Cairo: A Vector Graphics Library", "A Vector Graphics Library".
+ */
+function suffixesOf(title: string): string[] {
+  const found = new Set<string>();
+  for (const separator of SUFFIX_SEPARATORS) {
+    for (let at = title.indexOf(separator); at > 0; at = title.indexOf(separator, at + 1)) {
+      const suffix = title.slice(at + separator.length).trim();
+      if (suffix) found.add(suffix);
+    }
+  }
+  return [...found].sort((a, b) => b.length - a.length);
 }
 
 const looksLikeUrl = (text: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || /^www\./i.test(text);
 
 /**
  * The suffix most page titles share, when it is on at least half of them (a page titled just
- * "Acorn DB", usually the home page, counts for "Acorn DB"). Needs two pages: one title's
- * "Install - Linux" says nothing about the site.
+ * "Acorn DB", usually the home page, counts for "Acorn DB"). Of suffixes on as many titles, the
+ * longest: a name with a colon in it ("Cairo: A Vector Graphics Library") is not cut at the colon.
+ * Needs two pages: one title's "Install - Linux" says nothing about the site.
  */
 function sharedSuffix(titles: string[]): string | undefined {
   const counts = new Map<string, number>();
   for (const title of titles) {
-    const suffix = titleSuffix(title);
-    if (suffix !== undefined) counts.set(suffix, (counts.get(suffix) ?? 0) + 1);
+    for (const suffix of suffixesOf(title)) counts.set(suffix, (counts.get(suffix) ?? 0) + 1);
   }
   let best: string | undefined;
   let bestCount = 0;
-  // Ties go to the alphabetically first suffix, so the result does not depend on page order.
+  // Ties go to the longer suffix, then the alphabetically first, so the result does not depend on page order.
   for (const [suffix, count] of counts) {
-    if (count > bestCount || (count === bestCount && best !== undefined && suffix < best)) {
+    const better = best === undefined || count > bestCount || (count === bestCount && (suffix.length > best.length || (suffix.length === best.length && suffix < best)));
+    if (better) {
       best = suffix;
       bestCount = count;
     }
   }
   if (best === undefined) return undefined;
   const name = best;
-  const covered = titles.filter((title) => titleSuffix(title) === name || title.trim() === name).length;
+  const covered = titles.filter((title) => suffixesOf(title).includes(name) || title.trim() === name).length;
   return covered >= 2 && covered * 2 >= titles.length && !looksLikeUrl(name) ? name : undefined;
+}
+
+/** The title without `suffix` and the separator before it, or undefined when it does not end so. */
+function withoutSuffix(title: string, suffix: string): string | undefined {
+  for (const separator of SUFFIX_SEPARATORS) {
+    const end = `${separator}${suffix}`;
+    if (title.length > end.length && title.endsWith(end)) return title.slice(0, -end.length).trim();
+  }
+  return undefined;
+}
+
+/** Whether `text` holds `name` as a whole token: "Span in proc_macro" holds "proc_macro", "proc_macro2" does not. */
+function holdsToken(text: string, name: string): boolean {
+  const escaped = name.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?:^|[^\\p{L}\\p{N}_])${escaped}(?:$|[^\\p{L}\\p{N}_])`, 'u').test(text.toLowerCase());
 }
 
 function pageAt(pages: SourcePage[], urls: string[]): SourcePage | undefined {
@@ -131,8 +161,20 @@ export function namesMore(onHome: string, declared: string): boolean {
   return home.startsWith(`${base} `) && !prefix && !suffix;
 }
 
-/** Where the name came from: the host means the pages said nothing usable. */
-export interface SiteName { name: string; fromHost: boolean }
+/**
+ * Where the name came from: the host means the pages said nothing usable. `within` is the wider
+ * name every title ends with when the docs are one part of it (see `nameWithin`).
+ */
+export interface SiteName { name: string; fromHost: boolean; within?: string }
+
+/**
+ * Whether the pages' name should replace the boundary's `docsName` (read from the start page's
+ * title alone): they found it to be the wider whole the docs belong to ("proc_macro - Rust":
+ * "Rust" ends every page's title, the docs are "proc_macro").
+ */
+export function namesWithin(found: SiteName, docsName: string): boolean {
+  return found.within !== undefined && found.within.toLowerCase() === docsName.trim().toLowerCase();
+}
 
 /**
  * H1: the title suffix most pages share → the H1 of the site's own llms.txt covering the start
@@ -142,7 +184,7 @@ export interface SiteName { name: string; fromHost: boolean }
  */
 export function siteName(pages: SourcePage[], startUrl: string, docsHome?: string, llmsName?: string): SiteName {
   const found = findSiteName(pages, startUrl, docsHome, llmsName);
-  return found.fromHost ? found : { name: stripTitleTags(found.name), fromHost: false };
+  return found.fromHost ? found : { ...found, name: stripTitleTags(found.name) };
 }
 
 /** "Jsoup (jsoup API)" and "json-c: Main Page": the site's name before a colon or in final parentheses. */
@@ -156,10 +198,35 @@ function sharedAffixName(titles: string[]): string | undefined {
   return undefined;
 }
 
+/**
+ * The docs' own name inside a wider one every title ends with: rustdoc ends every title with
+ * " - Rust" (the toolchain), while the crate's front page is "proc_macro - Rust" under the heading
+ * "Crate proc_macro" and most other titles name the crate again ("Span in proc_macro - Rust"). The
+ * home's own part of its title is the docs' name when its heading says it and at least half of the
+ * other titles with the suffix repeat it before the suffix. "Install — Acorn DB" under "Install" is
+ * not: no other title says "Install".
+ */
+function nameWithin(suffix: string, titles: string[], homes: Array<SourcePage | undefined>): string | undefined {
+  for (const home of homes) {
+    if (!home) continue;
+    const title = stripTitleTags(oneLine(home.title));
+    const own = withoutSuffix(title, suffix);
+    if (!own || GENERIC_NAME.test(own) || looksLikeUrl(own) || own.split(' ').length > MAX_NAME_WORDS) continue;
+    if (!holdsToken(firstHeadingText(home.markdown), own)) continue;
+    const others = titles.filter((other) => other !== title).flatMap((other) => withoutSuffix(other, suffix) ?? []);
+    const repeating = others.filter((other) => holdsToken(other, own)).length;
+    if (repeating >= 2 && repeating * 2 >= others.length) return own;
+  }
+  return undefined;
+}
+
 function findSiteName(pages: SourcePage[], startUrl: string, docsHome?: string, llmsName?: string): SiteName {
   const titles = pages.map((page) => stripTitleTags(oneLine(page.title))).filter(Boolean);
   const shared = sharedSuffix(titles) ?? sharedAffixName(titles);
-  if (shared && !looksLikeUrl(shared)) return { name: shared, fromHost: false };
+  if (shared && !looksLikeUrl(shared)) {
+    const inner = nameWithin(shared, titles, [rootPage(pages, startUrl, docsHome), startPage(pages, startUrl)]);
+    return inner ? { name: inner, fromHost: false, within: shared } : { name: shared, fromHost: false };
+  }
   const published = oneLine(llmsName);
   if (published && !looksLikeUrl(published)) return { name: published, fromHost: false };
   const counts = new Map<string, number>();
