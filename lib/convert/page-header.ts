@@ -5,7 +5,7 @@
  * page's lead), its summary tables and the other groups are lost. The content never starts below
  * the page's H1 when the H1 and what lies between it and the container are not navigation.
  */
-import { normalizeSpace, tagOf } from './walk';
+import { tagOf } from './walk';
 
 // Elements whose text is the site's navigation or furniture, wherever they stand.
 const CHROME = new Set(['nav', 'aside', 'footer', 'script', 'style', 'template', 'noscript', 'svg']);
@@ -112,16 +112,25 @@ function measureAround(root: Element, h1: Element, main: Element): [Measure, Mea
  * else `main` itself; a breadcrumb or label row before the H1 in it is removed. Never the whole body: an H1 only the body shares with the content is the
  * site's banner, not the page's header.
  */
-export function widenToPageHeader(body: Element, main: Element, headTitle?: string): Element {
+export function widenToPageHeader(body: Element, main: Element): Element {
+  try {
+    return widen(body, main);
+  } catch {
+    // Garbage nested deeper than the stack: the container as chosen.
+    return main;
+  }
+}
+
+function widen(body: Element, main: Element): Element {
   if (main === body || main.querySelector('h1')) return main;
   const h1 = pageHeadingBefore(body, main);
   if (!h1) return main;
   let common = main.parentElement;
   while (common && !common.contains(h1)) common = common.parentElement;
   if (!common || common === body || common === body.parentElement || !body.contains(common)) return main;
-  // A heading in a header says the site's name unless the page's <title> holds it (as headingAbove judges).
-  const title = normalizeSpace(headTitle).toLowerCase();
-  if (h1.closest('header, [role=banner]') && !title.includes(normalizeSpace(h1.textContent).toLowerCase())) return main;
+  // A heading in a header or banner is the site's (Node's "Node.js v18 documentation", which its
+  // <title> also holds); headingAbove alone may bring it in.
+  if (h1.closest('header, [role=banner]')) return main;
   const [before, between, after] = measureAround(common, h1, main);
   // Only the H1 above the container (Starlight's title panel): headingAbove moves it in.
   if (between.prose === 0) return main;

@@ -61,6 +61,13 @@ describe('the page header is kept whatever builds the navigation', () => {
     expect(aside.markdown).not.toContain('Class number');
     const banner = convert(page(`<div class="banner"><h1>Tally</h1><p>${LEAD}</p></div><div class="members">${MEMBERS}</div>`, 'Tally'));
     expect(banner.markdown).not.toContain(LEAD);
+    // Node's site header: its H1 is in the <title> too, and a contents box stands between it and the content.
+    const node = convert(page(
+      `<div id="column1"><header><h1>Tally v2 documentation</h1><details><summary>Table of contents</summary><ul><li><a href="#alpha">alpha</a></li></ul></details></header><div id="apicontent">${MEMBERS}</div></div>`,
+      'Settings | Tally v2 documentation',
+    ));
+    expect(node.markdown).not.toMatch(/Tally v2 documentation|Table of contents/);
+    expect(node.title).toBe('Settings');
   });
 
   it('leaves a marked container that already follows its H1 as it was (Starlight)', () => {
