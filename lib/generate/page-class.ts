@@ -81,7 +81,38 @@ function isAlphabeticalIndex(page: SourcePage): boolean {
 // that is mostly one long example still has its own title heading and no line numbers.
 const MIN_SOURCE_LINES = 40;
 const MAX_SOURCE_PROSE_WORDS = 25;
-const FENCE = /^(`{3,}|~{3,})[^\n]*\n([\s\S]*?)^\1[ \t]*$/gm;
+const FENCE_OPEN = /^(?:`{3,}|~{3,})/;
+
+/**
+ * The page's fenced code blocks and the text outside them, read line by line: a fence closes on a
+ * line of the same mark at least as long. (As one pattern with a backreference it backtracks
+ * polynomially on a run of unclosed fences.)
+ */
+function splitFences(markdown: string): { blocks: string[]; outside: string } {
+  const blocks: string[] = [];
+  const outside: string[] = [];
+  let open: string | null = null;
+  let code: string[] = [];
+  for (const line of markdown.split('\n')) {
+    if (open === null) {
+      const mark = FENCE_OPEN.exec(line)?.[0];
+      if (mark) {
+        open = mark;
+        code = [];
+      } else outside.push(line);
+      continue;
+    }
+    const trimmed = line.trimEnd();
+    if (trimmed.startsWith(open) && /^[`~]*$/.test(trimmed) && trimmed[0] === open[0]) {
+      blocks.push(code.join('\n'));
+      outside.push(' ');
+      open = null;
+    } else code.push(line);
+  }
+  // An unclosed fence runs to the end of the page, as in CommonMark.
+  if (open !== null) blocks.push(code.join('\n'));
+  return { blocks, outside: outside.join('\n') };
+}
 // Lines numbered in order: a fence of the numbers alone, or most lines starting with theirs.
 const MIN_NUMBERED_LINES = 10;
 
@@ -90,7 +121,9 @@ function hasLineNumbers(code: string): boolean {
   if (lines.length < MIN_NUMBERED_LINES) return false;
   let numbered = 0;
   lines.forEach((line, index) => {
-    if (new RegExp(`^\\s*${index + 1}(?:\\D|$)`).test(line)) numbered++;
+    const text = line.trimStart();
+    const number = String(index + 1);
+    if (text.startsWith(number) && !/^\d/.test(text.slice(number.length))) numbered++;
   });
   return numbered >= 0.8 * lines.length;
 }
@@ -98,14 +131,14 @@ function hasLineNumbers(code: string): boolean {
 function isCodeListing(markdown: string): boolean {
   let lines = 0;
   let numbered = false;
-  for (const match of markdown.matchAll(FENCE)) {
-    const code = match[2] ?? '';
+  const { blocks, outside } = splitFences(markdown);
+  for (const code of blocks) {
     lines += code.split('\n').length;
     numbered ||= hasLineNumbers(code);
   }
   if (lines < MIN_SOURCE_LINES) return false;
   // Prose: what is left outside the fences, headings and link targets.
-  const prose = markdown.replace(FENCE, ' ').replace(/^#{1,6} .*$/gm, ' ').replace(/\]\((?:[^()]|\([^()]*\))*\)/g, ']');
+  const prose = outside.replace(/^#{1,6} .*$/gm, ' ').replace(/\]\((?:[^()]|\([^()]*\))*\)/g, ']');
   if ((prose.match(/\p{L}[\p{L}\p{N}'’-]*/gu)?.length ?? 0) > MAX_SOURCE_PROSE_WORDS) return false;
   return numbered || /^\s*(?:`{3,}|~{3,})/.test(markdown);
 }

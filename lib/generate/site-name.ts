@@ -71,8 +71,14 @@ function withoutSuffix(title: string, suffix: string): string | undefined {
 
 /** Whether `text` holds `name` as a whole token: "Span in proc_macro" holds "proc_macro", "proc_macro2" does not. */
 function holdsToken(text: string, name: string): boolean {
-  const escaped = name.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?:^|[^\\p{L}\\p{N}_])${escaped}(?:$|[^\\p{L}\\p{N}_])`, 'u').test(text.toLowerCase());
+  const haystack = text.toLowerCase();
+  const needle = name.toLowerCase();
+  if (!needle) return false;
+  const word = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}_]/u.test(char);
+  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
+    if (!word(haystack[at - 1]) && !word(haystack[at + needle.length])) return true;
+  }
+  return false;
 }
 
 function pageAt(pages: SourcePage[], urls: string[]): SourcePage | undefined {
