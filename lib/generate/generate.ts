@@ -14,7 +14,7 @@ import { cachedCountFits } from './render';
 import { isSecondaryPage, supersededTest } from './secondary';
 import { affixesOf, repeatsTitle, titleCleaner, titleOrHeading } from './site-titles';
 import { baseDirectory, groupByNav, groupByPath, mergeTinyGroups, ROOT_SECTION, startDirectory, startPageLabels, type PageGroup } from './sections';
-import { namesMore, rootPage, siteName, siteSummary, startPage } from './site-name';
+import { namesMore, namesWithin, rootPage, siteName, siteSummary, startPage } from './site-name';
 import { firstHeadingText, headingLine, oneLine } from './text';
 import { countTokens } from '../tokens';
 import type { Curation, GeneratedOutput, GenerateInput, LlmsEntry, LlmsSectionModel, SourcePage } from './types';
@@ -133,7 +133,9 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   // frame is taken off every page: its name from titles, its repeated chrome from the Markdown.
   const found = siteName(raw, input.startUrl, input.docsHome, input.llmsName);
   const docsName = oneLine(input.docsName);
-  const site = docsName && (found.fromHost || !pagesSayBetter(found.name, docsName)) ? { name: docsName, fromHost: false } : found;
+  // The boundary's name is read off the start page's title alone: where the pages show it to be
+  // the wider whole the docs belong to ("proc_macro - Rust"), the pages' own name is the docs'.
+  const site = docsName && (found.fromHost || !(pagesSayBetter(found.name, docsName) || namesWithin(found, docsName))) ? { name: docsName, fromHost: false } : found;
   const siteNames = [site, found].flatMap((name) => (name.fromHost ? [] : [name.name]));
   const cleanTitle = titleCleaner(raw.map((page) => page.title), siteNames);
   const stripChrome = learnBoilerplate(raw.map((page) => page.markdown));
