@@ -79,6 +79,12 @@ function stripOnce(current: string, { prefixes, suffixes, parens }: SharedAffixe
     const at = current.lastIndexOf(separator);
     if (at > 0 && suffixes.has(key(current.slice(at + separator.length)))) return current.slice(0, at).trim();
   }
+  // A colon also ends a page's part where what follows is the site's name or a shared suffix, and
+  // that name may hold a colon itself ("Drawing: Cairo: A Vector Graphics Library"): every colon
+  // is tried, the first (the longest suffix) first.
+  for (let at = current.indexOf(': '); at > 0; at = current.indexOf(': ', at + 1)) {
+    if (suffixes.has(key(current.slice(at + 2)))) return current.slice(0, at).trim();
+  }
   for (const separator of PREFIX_SEPARATORS) {
     const at = current.indexOf(separator);
     if (at > 0 && prefixes.has(key(current.slice(0, at)))) return current.slice(at + separator.length).trim();

@@ -32,6 +32,10 @@ describe('site-level title cleaning', () => {
     expect(titleCleaner(['x', 'y', 'z'], [])('<tt>json-c</tt> guide')).toBe('json-c guide');
     // A colon inside one title is part of it.
     expect(titleCleaner(['Tutorial: first steps', 'Install', 'Usage'], [])('Tutorial: first steps')).toBe('Tutorial: first steps');
+    // gtk-doc: a colon before the site's name, which holds a colon of its own.
+    const gtkdoc = titleCleaner(['Drawing: Cairo: A Vector Graphics Library', 'Fonts: Cairo: A Vector Graphics Library', 'cairo_t: Cairo: A Vector Graphics Library'], ['Cairo: A Vector Graphics Library']);
+    expect(gtkdoc('Drawing: Cairo: A Vector Graphics Library')).toBe('Drawing');
+    expect(gtkdoc('Cairo: A Vector Graphics Library')).toBe('Cairo: A Vector Graphics Library');
   });
 
   it('never strips a part only a few titles share', () => {
