@@ -83,9 +83,11 @@ function isBar(block: Element, pageUrl: string | undefined): boolean {
     return !pageUrl || href.split('#')[0] !== pageUrl.split('#')[0];
   });
   if (!links.length) return false;
-  // What is outside the links: labels ("Next:"), separators, and at most one other word.
-  let outside = text;
-  for (const link of links) outside = outside.replace(normalizeSpace(link.textContent), ' ');
+  // What is outside the links: labels ("Next:"), separators, and at most one other word. Read off
+  // the text nodes, not by cutting each link's text out of the block's: "Up: Debugging" would
+  // otherwise be cut out of "Next: Debugging Aids" and leave "Aids" behind. A link to this same
+  // page ("[Contents]" on the contents page) is neither a way elsewhere nor a word.
+  const outside = textOutsideLinks(block);
   // A label is one word and a colon: "Next:", "Up:".
   const labelled = outside.replace(/(?<![\p{L}\p{N}])\p{L}[\p{L}\p{N}]{0,15}:/gu, ' ');
   const hasLabel = labelled !== outside;
@@ -94,6 +96,29 @@ function isBar(block: Element, pageUrl: string | undefined): boolean {
   if (words.length > (hasLabel ? 0 : MAX_OTHER_WORDS)) return false;
   // One link alone is a bar only with a label or a separator to say so ("Next: X", "X »").
   return links.length >= 2 || hasLabel || NAV_SEPARATOR.test(outside);
+}
+
+/** The block's text outside its links (elements `a` with an `href`), as one line. */
+function textOutsideLinks(block: Element): string {
+  const parts: string[] = [];
+  const stack: Node[] = [block];
+  for (let current = stack.pop(); current; current = stack.pop()) {
+    if (current.nodeType === 3) {
+      parts.push(current.nodeValue ?? '');
+      continue;
+    }
+    if (current.nodeType !== 1) continue;
+    const element = current as Element;
+    if (element !== block && tagOf(element) === 'a' && element.hasAttribute('href')) {
+      parts.push(' ');
+      continue;
+    }
+    // Children go on the stack last first, so the text comes off it in reading order.
+    const children: Node[] = [];
+    for (let child = element.firstChild; child; child = child.nextSibling) children.push(child);
+    for (let index = children.length - 1; index >= 0; index--) stack.push(children[index] as Node);
+  }
+  return normalizeSpace(parts.join(''));
 }
 
 /** Whether `root` has words outside `part`. */

@@ -164,6 +164,10 @@ describe('navigation bars at the top and bottom of the content are chrome', () =
     ['breadcrumbs', '<p><a href="/">Home</a> › <a href="/guide/">Guide</a> › Install</p>', ''],
     ['a previous / next row', '', '<div><a href="/guide/a/">« Previous</a> | <a href="/guide/">Contents</a> | <a href="/guide/c/">Next »</a></div>'],
     ['a labelled bar at both edges', '<div><p>Up: <a href="/guide/">Guide</a></p></div><hr>', '<hr><p>Next: <a href="/guide/c/">Configuring</a></p>'],
+    // One link's text inside another's ("Debugging" in "Debugging Aids") leaves no word behind.
+    ['a node bar whose links share words', '<div class="header"><p>Next: <a href="/guide/debugging-aids.html">Debugging Aids</a>, Previous: <a href="/guide/reductions.html">Reductions</a>, Up: <a href="/guide/debugging.html">Debugging</a> &nbsp; [<a href="/guide/index.html#SEC_Contents">Contents</a>][<a href="/guide/variable-index.html">Index</a>]</p></div><hr>', ''],
+    // On the contents page itself, [Contents] links to its own #SEC_Contents.
+    ['a node bar with a link to this same page', '<div class="header"><p>Next: <a href="/guide/intro.html">Introduction</a>, Previous: <a href="/dir/index.html">(dir)</a>, Up: <a href="/dir/index.html">(dir)</a> &nbsp; [<a href="#SEC_Contents">Contents</a>][<a href="/guide/index-page.html">Index</a>]</p></div><hr>', ''],
   ])('drops %s', (_name, top, bottom) => {
     const { markdown } = convert(page(`<main>${top}<h1>Install</h1><p>${PROSE}</p>${bottom}</main>`));
     expect(markdown).toBe(`# Install\n\n${PROSE}`);
