@@ -75,7 +75,11 @@ export function choosePath(group: EntryGroup, parentFolder: string, state: PathS
   }
   const slug = slugify(group.slug);
   let folder = `${parentFolder}${slug}/`;
-  for (let n = 2; isTaken(state, folder) || state.pageFolders.has(folder); n++) folder = `${parentFolder}${slug}-${n}/`;
+  const unusable = (candidate: string) => isTaken(state, candidate) || state.pageFolders.has(candidate) || sitePathProblem(`${candidate}llms-full.txt`) !== null;
+  // A name from the site's structure can be unsafe too (a section called "CON"): numbered until it
+  // is not. A name that no number makes safe (a path already near the length limit) gives way to
+  // the shortest one, "s2", "s3"…; the bound only stops a loop no real site reaches.
+  for (let n = 2; unusable(folder) && n < 1000; n++) folder = `${parentFolder}${n <= 20 ? `${slug}-${n}` : `s${n}`}/`;
   state.taken.add(folder);
   return `${folder}llms.txt`;
 }
