@@ -356,7 +356,7 @@ describe('generate', () => {
       // Every route read from its Markdown file (not the empty shell), sections from _sidebar.md.
       const llms = expected[0]?.text ?? '';
       expect(llms.match(/^- \[/gm)?.length).toBe(26);
-      expect(llms).toContain(`## Getting started\n\n- [Introduction](http://${host}/guide/introduction.md)`);
+      expect(llms).toMatch(new RegExp(`## Getting started\\n\\n- \\[Lumen documentation\\]\\(http://${host.replaceAll('.', '\\.')}/README\\.md\\)[^\\n]*\\n- \\[Introduction\\]\\(http://${host.replaceAll('.', '\\.')}/guide/introduction\\.md\\)`));
       await expectSameFiles(out, expected);
     } finally {
       await docsify.close();

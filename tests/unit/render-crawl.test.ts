@@ -70,7 +70,10 @@ describe('client-rendered sites in a crawl', () => {
     expect(frontier.find((f) => f.url.endsWith('#/guide/installation'))?.reason).toBe('docsify: /guide/installation.md read directly, no tab');
     // The generated llms.txt takes its sections from the sidebar and links the Markdown files.
     const out = generateOutputs({ pages: pages.map((p) => ({ ...p })), startUrl: `${origin}/`, nav: job?.nav, generatedAt: new Date(0) });
-    expect(out.llmsTxt).toMatch(/## Getting started\n\n- \[Introduction\]\(http:\/\/spa\.example\.test:\d+\/guide\/introduction\.md\)/);
+    // The home page leads the first section (the root group would hold it alone: "Deep dive", only
+    // linked from a guide's text, now goes with that guide), then the sidebar's pages in order.
+    expect(out.llmsTxt).toMatch(/## Getting started\n\n- \[Lumen documentation\]\(http:\/\/spa\.example\.test:\d+\/README\.md\)[^\n]*\n- \[Introduction\]\(http:\/\/spa\.example\.test:\d+\/guide\/introduction\.md\)/);
+    expect(out.llmsTxt).toMatch(/## Guides\n\n(?:- [^\n]*\n)*- \[Deep dive\]/);
     expect(out.llmsTxt).toContain('## API reference');
   });
 
