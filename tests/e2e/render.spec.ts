@@ -148,7 +148,8 @@ test('a docsify site is read from its Markdown: every route a page, sections fro
   expect(tabs.opened()).toBe(0);
   await expect(panel.getByTestId('page-list')).toContainText('docsify: /guide/introduction.md read directly, no tab');
   const llms = (await readStore<{ kind: string; text: string; createdAt: number }>(panel, 'artifacts')).filter((a) => a.kind === 'llms').sort((a, b) => b.createdAt - a.createdAt)[0];
-  expect(llms?.text).toMatch(/## Getting started\n\n- \[Introduction\]\(http:\/\/docsify\.lumen\.test:\d+\/guide\/introduction\.md\)/);
+  // The home page leads the first section (the root group would hold it alone), then the sidebar's pages.
+  expect(llms?.text).toMatch(/## Getting started\n\n- \[Lumen documentation\]\(http:\/\/docsify\.lumen\.test:\d+\/README\.md\)[^\n]*\n- \[Introduction\]\(http:\/\/docsify\.lumen\.test:\d+\/guide\/introduction\.md\)/);
   expect(llms?.text).toContain('## API reference');
 });
 
