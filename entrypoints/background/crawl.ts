@@ -10,6 +10,7 @@ import { withRendering } from '@/lib/render/render-processor';
 import { createScope } from '@/lib/url/scope';
 import { siteInfo } from '@/lib/url/site';
 import type { WxtBrowser } from 'wxt/browser';
+import { discoveryStarted } from './discovery';
 import { regenerate } from './generate';
 import { holdStartHost } from './network-guard';
 import { createCrawlProcessor } from './offscreen';
@@ -139,6 +140,8 @@ export function setUpCrawls({ db, browser, processor, hooks, fetch = browserFetc
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };
     }
+    // The crawl's plan reads what discovery found (its llms.txt files and sitemaps seed the crawl).
+    await discoveryStarted(info.origin);
     const job = await startCrawlJob(db, data.url, data.settings);
     if ('error' in job) return job;
     start(job);

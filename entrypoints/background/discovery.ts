@@ -14,18 +14,34 @@ import { siteJobs } from './site-jobs';
  * sends a visit, which reads only what that page adds (lib/discovery/visit.ts); Re-run discovers
  * the site again.
  */
+// Discovery starts asked for and not yet answered, per site: the job row is written only once the
+// command has checked access and the site's last run, and until then the site looks undiscovered.
+const starting = new Map<string, Promise<unknown>>();
+
+/**
+ * Waits until the worker has answered every startDiscovery for the site asked before now. The
+ * panel asks for discovery as it opens, then (moments later, or at once under load) for a plan or
+ * a crawl: made before discovery's job row exists, those read no llms.txt and no sitemap, so a
+ * crawl missed the pages only they list, and the plan was made again once discovery ended.
+ */
+export function discoveryStarted(origin: string): Promise<unknown> {
+  return starting.get(origin) ?? Promise.resolve();
+}
+
 export function setUpDiscovery(): void {
   void failInterrupted(db, 'discovery');
   const start = siteJobs('discovery');
   // Visits of a site run one after another, so each sees the folders the one before looked at.
   const visits = new Map<string, Promise<unknown>>();
 
-  onCommand('startDiscovery', async (data) => {
+  const startOrVisit = async (data: { url: string; visit?: boolean }) => {
     const info = siteInfo(data.url);
     const site = data.visit ? await siteDiscovery(db, info.origin) : undefined;
     // A site never discovered, or whose last run failed, is discovered whole; a run going is joined.
     if (site?.state !== 'done') {
       return start(data.url, {
+        // The row is written before the command answers, so a plan asked for next waits for the run.
+        create: (jobId) => db.jobs.put({ id: jobId, origin: info.origin, kind: 'discovery', state: 'running', createdAt: Date.now(), startedAt: Date.now(), counters: {}, message: 'Starting…' }),
         run: (jobId) => runDiscoveryJob(db, { jobId, pageUrl: data.url, fetch: browserFetch }),
         fail: (jobId, error) => failDiscoveryJob(db, { jobId, pageUrl: data.url }, error),
       });
@@ -46,5 +62,17 @@ export function setUpDiscovery(): void {
       if (visits.get(info.origin) === settled) visits.delete(info.origin);
     });
     return { jobId: site.id };
+  };
+
+  onCommand('startDiscovery', (data) => {
+    // Registered before the handler's first await: a command arriving after this one waits for it.
+    const { origin } = siteInfo(data.url);
+    const answer = startOrVisit(data);
+    const answered = answer.catch(() => undefined);
+    starting.set(origin, answered);
+    void answered.finally(() => {
+      if (starting.get(origin) === answered) starting.delete(origin);
+    });
+    return answer;
   });
 }

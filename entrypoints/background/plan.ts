@@ -3,6 +3,7 @@ import { planCrawl } from '@/lib/crawl/plan';
 import { db } from '@/lib/db';
 import { browserFetch } from '@/lib/fetch/browser-fetch';
 import { siteInfo } from '@/lib/url/site';
+import { discoveryStarted } from './discovery';
 import { holdStartHost } from './network-guard';
 import { onCommand } from './on-command';
 
@@ -21,6 +22,7 @@ export function setUpPlans(): void {
   onCommand('planCrawl', async (data) => {
     const info = siteInfo(data.url);
     if (!(await browser.permissions.contains({ origins: info.hostPatterns }))) return { error: 'no-access' as const };
+    await discoveryStarted(info.origin);
     if (running.has(data.url)) return { ok: true as const };
     running.add(data.url);
     const controller = new AbortController();

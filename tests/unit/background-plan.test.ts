@@ -1,6 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { db, type PlanRecord } from '@/lib/db';
+import { setUpDiscovery } from '@/entrypoints/background/discovery';
 import { setUpPlans } from '@/entrypoints/background/plan';
 import { startFixtureServer, type FixtureServer, type Route } from '../fixtures/server';
 import { command, fakeExtension } from './fake-extension';
@@ -94,5 +96,23 @@ describe('planCrawl in the worker', () => {
     await vi.waitFor(async () => expect((await db.plans.get(running.startUrl))?.state).toBe('failed'));
     expect((await db.plans.get(running.startUrl))?.message).toContain('Stopped before it finished');
     expect((await db.plans.get(done.startUrl))?.state).toBe('done');
+  });
+
+  it('asked for while the site’s discovery is only just asked for, the plan waits for it and reads its sitemaps', async () => {
+    // The panel asks for discovery as it opens and for the plan moments later; under load the
+    // plan's command can run before discovery has written its job row. The demo site's licence
+    // page is listed only by its sitemap and llms.txt: a plan made without discovery misses it.
+    fakeExtension();
+    server = await startFixtureServer({ [HOST]: { dir: fileURLToPath(new URL('../fixtures/sites/demo-docs/', import.meta.url)) } });
+    setUpDiscovery();
+    setUpPlans();
+    const url = server.url(HOST, '/guide/quickstart.html');
+    const [discovery, planned] = await Promise.all([command('startDiscovery', { url, visit: true }), command('planCrawl', { url })]);
+    expect(planned).toEqual({ ok: true });
+    if (!('jobId' in discovery)) throw new Error('expected a discovery job');
+    const plan = await settled(url);
+    expect(plan).toMatchObject({ state: 'done', discoveryJobId: discovery.jobId });
+    expect((await db.jobs.get(discovery.jobId))?.state).toBe('done');
+    expect(plan?.sitemapUrls).toContain(server.url(HOST, '/legal/license.html'));
   });
 });
