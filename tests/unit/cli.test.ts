@@ -22,7 +22,7 @@ import { matrixSites, servedSite } from '../fixtures/matrix';
 import { docsifySite } from '../fixtures/spa-sites';
 import { startFixtureServer, type FixtureServer, type FixtureSite } from '../fixtures/server';
 
-const FIXTURES = '/work/shared/fixtures/llms-txt';
+const FIXTURES = 'tests/fixtures/llms-txt';
 const DEMO = 'tests/fixtures/sites/demo-docs';
 const DATE = '2026-01-31';
 

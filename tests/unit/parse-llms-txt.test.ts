@@ -7,8 +7,8 @@ import {
   type ParsedLlmsTxt,
 } from '../../lib/discovery/parse-llms-txt';
 
-// Real files, copied verbatim (see SOURCES.md there). CI clones the repo with shared/ beside it.
-const FIXTURES = new URL('../../../shared/fixtures/llms-txt/', import.meta.url);
+// Real files, copied verbatim (their sources are in the README.md there).
+const FIXTURES = new URL('../fixtures/llms-txt/', import.meta.url);
 const BASE = 'https://docs.example.com/sub/llms.txt';
 const fixtureNames = readdirSync(FIXTURES).filter((name) => name.endsWith('.txt')).sort();
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLinks, validateLlmsTxt, type Finding } from '@/lib/generate/validate';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
 
-// Real files, copied verbatim (see SOURCES.md there).
-const FIXTURES = new URL('../../../shared/fixtures/llms-txt/', import.meta.url);
+// Real files, copied verbatim (their sources are in the README.md there).
+const FIXTURES = new URL('../fixtures/llms-txt/', import.meta.url);
 const BASE = 'https://docs.example.com/sub/llms.txt';
 const fixtureNames = readdirSync(FIXTURES).filter((name) => name.endsWith('.txt')).sort();
 const lint = (text: string, url = BASE) => validateLlmsTxt(text, url);
