@@ -13,6 +13,7 @@ import { classifyPages } from './page-class';
 import { cachedCountFits } from './render';
 import { isSecondaryPage, supersededTest } from './secondary';
 import { affixesOf, repeatsTitle, titleCleaner, titleOrHeading } from './site-titles';
+import { contentsTree, groupByIndexHeadings } from './sections-index';
 import { baseDirectory, groupByNav, groupByPath, mergeTinyGroups, ROOT_SECTION, startDirectory, startPageLabels, type PageGroup } from './sections';
 import { namesMore, namesWithin, rootPage, siteName, siteSummary, startPage } from './site-name';
 import { firstHeadingText, headingLine, oneLine } from './text';
@@ -139,10 +140,10 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   const siteNames = [site, found].flatMap((name) => (name.fromHost ? [] : [name.name]));
   const cleanTitle = titleCleaner(raw.map((page) => page.title), siteNames);
   const stripChrome = learnBoilerplate(raw.map((page) => page.markdown));
-  // A title that is only a node or file name gives way to the page's own heading.
+  // A title that is only a node or file name, or names less than the heading, gives way to it.
   const stored = raw.map((page) => {
     const markdown = stripChrome(page.markdown);
-    return { ...page, title: titleOrHeading(cleanTitle(page.title), firstHeadingText(markdown), siteNames), markdown };
+    return { ...page, title: titleOrHeading(cleanTitle(page.title), firstHeadingText(markdown), siteNames, page.finalUrl || page.url), markdown };
   });
   // Two stored pages behind one link (a page and its redirect target) would list it twice.
   const links = new Set<string>();
@@ -173,7 +174,9 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   const optional = new Set(pages.filter((page) =>
     forced.has(page.key) || (!keep.has(page) && (classes.has(page) || isSecondaryPage(page, base, inNav(page)) || superseded(page.finalUrl)))));
   const main = pages.filter((page) => !optional.has(page));
-  const byNav = groupByNav(main, input.nav, rootName);
+  // The site's navigation; else the start page's contents tree (a module index), else an index
+  // page whose headings group links to most pages (an API reference's "Structs", "Functions").
+  const byNav = groupByNav(main, input.nav, rootName) ?? groupByNav(main, contentsTree(startPage(pages, input.startUrl)), rootName) ?? groupByIndexHeadings(main, rootName);
   const grouped = (byNav ? foldLandingPage(byNav) : groupByPath(main, base, rootName, startPageLabels(startPage(pages, input.startUrl)), startDirectory(input.startUrl)))
     .map((group) => (group.name === rootName ? group : { ...group, name: cleanTitle(group.name) }));
   const groups = curate(mergeTinyGroups(grouped), curation);

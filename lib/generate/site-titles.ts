@@ -122,21 +122,61 @@ const MAX_HEADING_TITLE = 150;
 
 const camelWords = (text: string): string[] => wordsOf(text.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2'));
 
+// Words that join a name to its context ("Span in proc_macro", "Guide to the API"): a title whose
+// other words are all the heading's names what the heading names.
+const CONNECTIVES = new Set(['in', 'of', 'the', 'a', 'an', 'for', 'on', 'at', 'to', 'from', 'with', 'by', 'and']);
+
 /**
- * The page's title, or the heading that opens its content when the title is one token (a node,
- * file or identifier name) that shares no word with that heading: a GNU Texinfo manual titles a
- * page by its node ("Cxx (flex)", "Top") while the page says "18 Generating C++ Scanners"; some
- * generators title pages by file name ("intro.html", "README"). A title of several words, one that
- * shares a word with the heading ("Document" under "Class Document", "ScannerOpts" under "Scanner
- * options"), or that is or stands under the site's own name (a home page) stays.
+ * The words of a URL's file name without its extension, escapes decoded: "%20", and the "_002d"
+ * with which some generators write a character a file name may not hold ("Command_002dLine").
  */
-export function titleOrHeading(title: string, heading: string, siteNames: string[] = []): string {
+export function fileNameWords(url: string): string[] {
+  let name: string;
+  try {
+    name = new URL(url).pathname.split('/').filter(Boolean).pop() ?? '';
+  } catch {
+    return [];
+  }
+  let stem = name.replace(/\.[a-z0-9]{1,5}$/i, '');
+  try {
+    stem = decodeURIComponent(stem);
+  } catch {
+    // A stray "%" stays as it is.
+  }
+  return wordsOf(stem.replace(/_([0-9a-f]{4})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))));
+}
+
+const sameList = (a: string[], b: string[]): boolean => a.length === b.length && a.every((word, i) => word === b[i]);
+
+/**
+ * The page's title, or the heading that opens its content when the title only names the page for
+ * its generator, or names what the heading names with less:
+ *  * a title that is one token (a node, file or identifier name) sharing no word with the heading:
+ *    a GNU Texinfo manual titles a page by its node ("Cxx (flex)", "Top") while the page says
+ *    "18 Generating C++ Scanners"; some generators title pages by file name ("intro.html", "README");
+ *  * a title that is the page's file name in words (a node name: "Edwin Scheme Mode" on
+ *    Edwin-Scheme-Mode.html) where the heading says something else ("8.3 Scheme Mode");
+ *  * a title that is the heading's name plus the words that tie it to its context ("Span in
+ *    proc_macro" under "Struct proc_macro::Span"): the heading names the same thing, and its kind.
+ * A title that agrees with the heading (every word of one is the other's), one of several words
+ * that is not the file's name, a one-token title sharing a word with the heading ("Document" under
+ * "Class Document"), or one that is or stands under the site's own name (a home page) stays.
+ */
+export function titleOrHeading(title: string, heading: string, siteNames: string[] = [], url = ''): string {
   const clean = oneLine(heading);
-  if (clean === '' || clean.length > MAX_HEADING_TITLE || !/\p{L}/u.test(clean) || /\s/.test(title.trim())) return title;
+  if (clean === '' || clean.length > MAX_HEADING_TITLE || !/\p{L}/u.test(clean)) return title;
   // A home page titled "Home" under the site's name keeps its title: the name says nothing of the page.
   if (siteNames.some((name) => key(name) === key(title) || key(name) === key(clean))) return title;
-  const headingWords = new Set(camelWords(clean));
-  return camelWords(title).some((word) => headingWords.has(word)) ? title : clean;
+  const titleWords = camelWords(title);
+  const headingWords = camelWords(clean);
+  const inHeading = new Set(headingWords);
+  if (!/\s/.test(title.trim())) return titleWords.some((word) => inHeading.has(word)) ? title : clean;
+  // (Before agreement is asked: "quote in proc_macro" holds every word of "Macro proc_macro::quote".)
+  const context = titleWords.filter((word) => !inHeading.has(word));
+  if (context.length > 0 && context.every((word) => CONNECTIVES.has(word)) && titleWords.some((word) => !CONNECTIVES.has(word))) return clean;
+  const inTitle = new Set(titleWords);
+  if (titleWords.every((word) => inHeading.has(word)) || headingWords.every((word) => inTitle.has(word))) return title;
+  return url !== '' && sameList(wordsOf(title), fileNameWords(url)) ? clean : title;
 }
 
 // Words that name a kind of document, not its subject: "Scanner Options (Tally Manual)".
