@@ -72,26 +72,162 @@ export function firstHeading(root: Element): string | undefined {
  * introduces what follows ("It can be accessed using:") is still the lead, made to read alone. The
  * lead comes before the page's first member: a signature or a definition line with its own
  * anchor ends the search, for what follows it is that member's text.
+ *
+ * A page with no such paragraph is described, in this order, by a short sentence before its
+ * members ("Commonly used character parsers."), by the prose of a list item when its content is
+ * a list of prose (a changelog), else by what it contains ("Covers: Declarations, Efficiency
+ * Tips."): the entries of the first list of links or table, the contents a chapter page opens with.
  */
 export function summaryParagraph(root: Element, definitions: Set<Element> = new Set()): string | undefined {
   let summary: string | undefined;
+  let short: string | undefined;
+  let item: string | undefined;
   let done = false;
   walkElements(root, (element) => {
     if (summary || done) return 'skip';
     const tag = tagOf(element);
+    if (tag === 'li' && item === undefined && !CALLOUT_NAMES.test(namesOf(element))) item = proseItem(element);
     if (NOT_SUMMARY.has(tag) || tag === 'pre' || CALLOUT_NAMES.test(namesOf(element))) return 'skip';
     if (tag !== 'p') return undefined;
-    const text = normalizeSpace(element.textContent);
+    let text = normalizeSpace(element.textContent);
     // A definition's signature starts the page's members: what follows is a member's text.
     if (definitions.has(element) || isSignature(text, proseOutsideCode(element))) {
       done = true;
       return 'skip';
     }
-    if (text.length < MIN_PARAGRAPH_CHARS || text.split(' ').length < MIN_PARAGRAPH_WORDS) return 'skip';
+    // The rest of a sentence an example broke ("… by typing", example, "at the prompt. …") is
+    // read with its start below; on its own it begins mid-sentence.
+    if (continuesAfterExample(element, text)) return 'skip';
+    text = sentenceAcrossExample(element, text) ?? text;
+    const words = text.split(' ').length;
+    // A short lead that introduces a list or an example is read with it ("…a variety of tools: …").
+    const introduces = words >= MIN_PARAGRAPH_WORDS && /[:：]$/.test(text);
+    if ((text.length < MIN_PARAGRAPH_CHARS || words < MIN_PARAGRAPH_WORDS) && !introduces) {
+      short ??= shortSentence(text);
+      return 'skip';
+    }
     summary = isWeakDescription(text) ? leadThatIntroduces(text, element) : text;
     return 'skip';
   });
-  return summary === undefined ? undefined : truncateOnWord(summary, MAX_DESCRIPTION);
+  const lead = summary ?? (short && !isWeakDescription(short) ? short : undefined) ?? item;
+  if (lead !== undefined) return trimToSentence(lead);
+  const contents = contentsOf(root);
+  if (!contents) return undefined;
+  // A lead too short to stand alone ("Debugging helpers.") says more with what the page holds.
+  const covers = `${short ? `${short} ` : ''}Covers: ${contents}.`;
+  return isWeakDescription(covers) ? undefined : truncateOnWord(covers, MAX_DESCRIPTION);
+}
+
+/** Trimmed to about 300 chars at the end of a sentence where one ends far enough in, else on a word. */
+function trimToSentence(text: string): string {
+  if (text.length <= MAX_DESCRIPTION) return text;
+  let end = -1;
+  for (const match of text.slice(0, MAX_DESCRIPTION + 1).matchAll(SENTENCE_END)) end = match.index + 1;
+  return end >= MAX_DESCRIPTION / 2 ? text.slice(0, end) : truncateOnWord(text, MAX_DESCRIPTION);
+}
+
+/** A complete sentence too short for a lead paragraph; not a label ("Since: 6.0.0", "Source code: x.py"). */
+function shortSentence(text: string): string | undefined {
+  if (!/[.!?]$/.test(text) || /^[^\s:]+(?:\s[^\s:]+)?:\s/.test(text) || !/^["“‘(]?[\p{Lu}\d]/u.test(text)) return undefined;
+  return text;
+}
+
+/** A list item that is prose: sentences of its own words, not a link or a label. Its first sentences. */
+function proseItem(item: Element): string | undefined {
+  const text = normalizeSpace(item.textContent);
+  if (text.length < MIN_PARAGRAPH_CHARS || text.split(' ').length < MIN_PARAGRAPH_WORDS || !/[.!?]/.test(text)) return undefined;
+  if (wordCount(proseOutsideCode(item)) < 0.6 * wordCount(text)) return undefined;
+  if (isWeakDescription(text) || isSignature(text, proseOutsideCode(item))) return undefined;
+  return text;
+}
+
+/** The next sibling that shows something: index anchors and empty wrappers are passed over. */
+function nextShown(element: Element): Element | null {
+  let next = element.nextElementSibling;
+  while (next && !normalizeSpace(next.textContent) && !next.querySelector('img')) next = next.nextElementSibling;
+  return next;
+}
+
+// An example short enough to be read as part of a sentence ("typing `mit-scheme` at the prompt").
+const MAX_INLINE_EXAMPLE = 80;
+
+/** The one-line code of an example block (`pre`, or a wrapper of one `pre`), else undefined. */
+function oneLineExample(element: Element | null): string | undefined {
+  if (!element) return undefined;
+  const pre = tagOf(element) === 'pre' ? element : element.querySelectorAll('pre').length === 1 && !element.querySelector('p') ? element.querySelector('pre') : null;
+  const code = (pre?.textContent ?? '').trim();
+  return code && !code.includes('\n') && code.length <= MAX_INLINE_EXAMPLE ? code : undefined;
+}
+
+const ENDS_SENTENCE = /[.!?:：…]$/;
+
+/** A paragraph that begins in lower case right after an example: the end of a sentence the example broke. */
+function continuesAfterExample(paragraph: Element, text: string): boolean {
+  if (!/^\p{Ll}/u.test(text)) return false;
+  const parent = paragraph.parentElement;
+  if (!parent) return false;
+  let before: Element | null = null;
+  for (let child = parent.firstElementChild; child && child !== paragraph; child = child.nextElementSibling) {
+    if (normalizeSpace(child.textContent)) before = child;
+  }
+  return !!before && (tagOf(before) === 'pre' || !!before.querySelector('pre'));
+}
+
+/** "Scheme is invoked by typing" + a one-line example + "at the prompt. …" read as one text. */
+function sentenceAcrossExample(paragraph: Element, text: string): string | undefined {
+  if (ENDS_SENTENCE.test(text)) return undefined;
+  const example = nextShown(paragraph);
+  const code = oneLineExample(example);
+  const rest = code && example ? nextShown(example) : null;
+  if (!code || !rest || tagOf(rest) !== 'p') return undefined;
+  const after = normalizeSpace(rest.textContent);
+  return /^\p{Ll}/u.test(after) ? `${text} ${code} ${after}` : undefined;
+}
+
+// Entries of a contents list or table named in a description, and the length of each.
+const MAX_CONTENTS = 6;
+const MAX_CONTENTS_ENTRY = 60;
+const MIN_CONTENTS = 2;
+
+/**
+ * What a page without prose holds: the entries of its first list whose items open with a link
+ * (a chapter's contents, a synopsis of members) or of its first table of three rows or more (an
+ * index, a table of commands), read from the first cell with text. An alphabet bar ("A B C … All")
+ * names nothing; numbered sub-entries ("1 (Function)") repeat the entry above them.
+ */
+function contentsOf(root: Element): string | undefined {
+  let found: string[] | undefined;
+  walkElements(root, (element) => {
+    if (found) return 'skip';
+    const tag = tagOf(element);
+    if (tag === 'nav' || tag === 'header' || tag === 'footer' || tag === 'pre') return 'skip';
+    let entries: string[] = [];
+    if (tag === 'ul' || tag === 'ol') {
+      const items = [...element.children].filter((child) => tagOf(child) === 'li');
+      if (!items.length || !items.every(opensWithLink)) return 'skip';
+      entries = items.map((li) => normalizeSpace(li.querySelector('a')?.textContent));
+    } else if (tag === 'table') {
+      const rows = [...element.querySelectorAll('tr')].filter((row) => !row.querySelector('th'));
+      if (rows.length < 3) return 'skip';
+      entries = rows.map((row) => normalizeSpace([...row.children].map((cell) => cell.textContent ?? '').find((cell) => normalizeSpace(cell))));
+    } else return undefined;
+    entries = entries.map((entry) => entry.replace(/\s*[:;,.]$/, ''));
+    const named = [...new Set(entries.filter((entry) => /^[^\d\s]/u.test(entry) && [...entry].length > 1))];
+    if (named.length >= MIN_CONTENTS && entries.filter((entry) => [...entry].length <= 1).length * 2 < entries.length) {
+      found = named.slice(0, MAX_CONTENTS).map((entry) => (entry.length > MAX_CONTENTS_ENTRY ? truncateOnWord(entry, MAX_CONTENTS_ENTRY) : entry));
+    }
+    return 'skip';
+  });
+  return found?.join(', ');
+}
+
+/** Whether a list item opens with a link (after any keyword: "class Chunk where"), as a contents entry does. */
+function opensWithLink(item: Element): boolean {
+  const link = item.querySelector('a[href]');
+  if (!link) return false;
+  const text = normalizeSpace(item.textContent);
+  const before = text.indexOf(normalizeSpace(link.textContent));
+  return before >= 0 && before <= 12;
 }
 
 // What a signature is written with, outside its links: Haskell's `::`, arrows, a parameter list
@@ -180,15 +316,28 @@ function leadThatIntroduces(text: string, paragraph: Element): string | undefine
   for (const match of text.matchAll(SENTENCE_END)) cut = match.index + 1;
   const before = cut > 0 ? text.slice(0, cut) : '';
   if (before.length >= MIN_PARAGRAPH_CHARS && !isWeakDescription(before)) return before;
-  const list = paragraph.nextElementSibling;
-  if (!list || !/^(?:ul|ol)$/.test(tagOf(list))) return undefined;
+  let next = nextShown(paragraph);
+  // A list in a wrapper of its own (DocBook's `<div class="itemizedlist"><ul>`) is that list.
+  while (next && next.childElementCount === 1 && tagOf(next) === 'div') next = next.firstElementChild;
+  const lead = text.replace(/[:：]$/, '').trimEnd();
+  // A one-line example completes the sentence ("start Scheme with these options: mit-scheme --edit").
+  const code = oneLineExample(next);
+  if (code) return isWeakDescription(`${lead}: ${code}`) ? undefined : `${lead}: ${code}`;
+  if (!next || !/^(?:ul|ol|dl)$/.test(tagOf(next))) return undefined;
   const items: string[] = [];
-  for (let item = list.firstElementChild; item && items.length < MAX_LIST_ITEMS; item = item.nextElementSibling) {
-    const line = normalizeSpace(item.textContent).replace(/[.;,:]$/, '');
+  // A definition list is named by its terms, each without the category it is labelled with ("procedure: restart").
+  const wanted = tagOf(next) === 'dl' ? 'dt' : 'li';
+  for (let item = next.firstElementChild; item && items.length < MAX_LIST_ITEMS; item = item.nextElementSibling) {
+    if (tagOf(item) !== wanted) continue;
+    let line = normalizeSpace(item.textContent).replace(SECTION_MARKS, '');
+    // An item that is prose is named by its first sentence ("Shell scripts. You might…" → "Shell scripts").
+    const end = line.search(/[.!?](?=\s+["“‘(]?[\p{Lu}\d])/u);
+    if (end > 0) line = line.slice(0, end);
+    line = line.replace(/[.;,:]$/, '');
+    if (wanted === 'dt') line = line.replace(/^\p{L}+:\s+/u, '');
     if (line) items.push(line.length > 60 ? truncateOnWord(line, 60) : line);
   }
   if (!items.length) return undefined;
-  const lead = text.replace(/[:：]$/, '').trimEnd();
   const joined = `${lead}: ${items.join(', ')}`;
   return isWeakDescription(joined) ? undefined : joined;
 }

@@ -58,4 +58,60 @@ describe('descriptions come from the page lead, never a member or a signature', 
     const { sections } = generateOutputs({ startUrl: `${ORIGIN}/Cxx.html`, pages: [echo], generatedAt: new Date('2026-11-26T00:00:00Z'), docsName: 'Tally' });
     expect(sections[0]?.entries[0]?.description).toMatch(/^See Input Files for where Tally looks for its input\./);
   });
+
+  it('takes a short module description before the members, with what the module holds when it is too short alone', () => {
+    expect(describe_(haddock('<div id="description"><p class="caption">Description</p><div class="doc"><p>Commonly used binary parsers.</p><p><em>Since: 6.0.0</em></p></div></div>')))
+      .toBe('Commonly used binary parsers.');
+    const synopsis = '<div id="synopsis"><details><summary>Synopsis</summary><ul><li class="src short"><a href="#v:dbg">dbg</a> :: String -&gt; m a</li><li class="src short"><a href="#v:dbg-39-">dbg\'</a> :: String -&gt; m a</li></ul></details></div>';
+    expect(describe_(haddock(`<div id="description"><div class="doc"><p>Debugging helpers.</p></div></div>${synopsis}`))).toBe("Debugging helpers. Covers: dbg, dbg'.");
+    // A label is no sentence, and no short lead either.
+    expect(describe_(haddock('<div class="doc"><p>Since: 6.0.0.</p></div>'))).toBeUndefined();
+  });
+});
+
+describe('pages whose content opens with no lead paragraph', () => {
+  const page = (content: string) => convertHtml(`<!doctype html><html><head><title>Page</title></head><body><main>${content}</main></body></html>`, 'https://tally.example/manual/page.html', linkedomAdapter).description;
+
+  it('describes a chapter page that is only its contents by what it covers', () => {
+    const toc = '<h2>4 Compiling Programs</h2><ul class="section-toc"><li><a href="Procedures.html">Compilation Procedures</a></li><li><a href="Declarations.html">Declarations</a></li><li><a href="Tips.html">Efficiency Tips</a></li></ul>';
+    expect(page(toc)).toBe('Covers: Compilation Procedures, Declarations, Efficiency Tips.');
+    // Prose after the contents is the lead.
+    expect(page(`${toc}<p>This chapter describes how to compile programs, and how to make them run fast.</p>`)).toBe('This chapter describes how to compile programs, and how to make them run fast.');
+  });
+
+  it('names an index by its entries, not by its alphabet bar or numbered sub-entries', () => {
+    const letters = ['A', 'B', 'C', 'All'].map((l) => `<li><a href="index-${l}.html">${l}</a></li>`).join('');
+    const rows = [['accHints', 'Internal'], ['alphaNumChar', ''], ['1 (Function)', 'Char'], ['2 (Function)', 'Byte'], ['anySingle', 'Parser']]
+      .map(([term, where]) => `<tr><td class="src">${term}</td><td>${where ? `<a href="${where}.html#v:${term}">${where}</a>` : '&nbsp;'}</td></tr>`).join('');
+    expect(page(`<ul>${letters}</ul><div id="index"><p class="caption">Index - A</p><table>${rows}</table></div>`)).toBe('Covers: accHints, alphaNumChar, anySingle.');
+    // An alphabet bar alone names nothing.
+    expect(page(`<ul>${letters}</ul>`)).toBeUndefined();
+  });
+
+  it('takes a short sentence when it is all the prose there is, and a changelog\'s first item', () => {
+    expect(page('<h2>D. Hardware Compatibility List</h2><p>Refer to the <a href="https://x.example/hcl.html">online HCL</a>.</p>')).toBe('Refer to the online HCL.');
+    const changes = '<h2>I.6. Changes from 2.6.4 to 2.6.5</h2><div class="itemizedlist"><ul><li>users are encouraged to update to 2.6.5, to fix a regression in the scheduler.</li><li>The old driver has been replaced by a new implementation.</li></ul></div>';
+    expect(page(changes)).toBe('users are encouraged to update to 2.6.5, to fix a regression in the scheduler.');
+  });
+
+  it('reads a sentence an example broke as one, never from its middle', () => {
+    const broken = '<h2>2.1 Basics of Starting</h2><p>Under unix, Tally is invoked by typing</p><div class="example"><pre class="example">tally\n</pre></div><p>at your shell prompt.  Tally will count its input and print something like this:</p><pre>words 12\nlines 3\n</pre><p>This information, which can be printed again by running</p><pre>tally --version\n</pre><p>tells you the following version information.  The release number is changed each time a new version is released.</p>';
+    expect(page(broken)).toBe('Under unix, Tally is invoked by typing tally at your shell prompt.');
+  });
+
+  it('reads a lead that introduces a one-line example or a definition list with it', () => {
+    expect(page('<h2>8.1 Starting the editor</h2><p>To use the editor, start Tally with the following command-line options:</p><div class="example"><pre class="example">tally --edit\n</pre></div><p>More text follows here.</p>'))
+      .toBe('To use the editor, start Tally with the following command-line options: tally --edit');
+    expect(page('<h4>3.1.3 Restarting</h4><p>Another way to exit a loop is to use the restart procedure:</p><dl class="def"><dt id="index-restart"><span class="category">procedure: </span><strong>restart</strong> <em>[k]</em></dt><dd><p>This procedure selects and invokes a restart method, as the list printed says.</p></dd></dl>'))
+      .toBe('Another way to exit a loop is to use the restart procedure: restart [k]');
+    expect(page('<h2>Leaving</h2><p>Once the editor has been entered, it can be exited in the following ways:</p><dl><dt><kbd>C-x z</kbd></dt><dd><p>Stop the editor and return to Tally, to resume it later where it was.</p></dd><dt><kbd>C-x c</kbd></dt><dd><p>Kill it.</p></dd></dl>'))
+      .toBe('Once the editor has been entered, it can be exited in the following ways: C-x z, C-x c');
+  });
+
+  it('ends a long lead at a sentence rather than in the middle of one', () => {
+    const first = 'Tally counts the words, lines and records of its input, and prints each count on a line of its own, in the order asked for on its command line.';
+    const second = 'It reads files named on the command line or, when there are none, its standard input, and it reads input of any size.';
+    const description = page(`<p>${first} ${second} ${first}</p>`) ?? '';
+    expect(description).toBe(`${first} ${second}`);
+  });
 });
