@@ -1,11 +1,11 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../cli/common';
 import { runGenerate } from '../../cli/generate';
 import { linkedomAdapter } from '@/lib/convert/dom';
-import { createDb, type ScoutDb } from '@/lib/db';
+import type { ScoutDb } from '@/lib/db';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { HostGate } from '@/lib/crawl/host-gate';
@@ -15,7 +15,8 @@ import type { CrawlSettings } from '@/lib/crawl/settings';
 import { crawlSite } from '@/lib/headless/crawl-site';
 import { getJob } from '@/lib/queries';
 import { until } from './background-helpers';
-import { loopbackFetch, startFixtureServer, type FixtureServer, type FixtureSite, type Route } from '../fixtures/server';
+import { perTest } from '../fixtures/per-test';
+import { loopbackFetch, type FixtureSite, type Route } from '../fixtures/server';
 
 const HOST = 'docs.acme.test';
 const html = (title: string, links: string[] = []): Route => ({
@@ -28,14 +29,9 @@ const sitemap = (paths: string[]): Route => ({
   body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((p) => `<url><loc>http://${HOST}:PORT${p}</loc></url>`).join('')}</urlset>`,
 });
 
+const made = perTest('good-guest');
+/** The current test's database (startSite makes it). */
 let db: ScoutDb | undefined;
-let server: FixtureServer | undefined;
-afterEach(async () => {
-  await db?.delete();
-  await server?.close();
-  db = undefined;
-  server = undefined;
-});
 
 function runner(jobId: string, fetchFn = loopbackFetch()) {
   if (!db) throw new Error('no db');
@@ -43,9 +39,8 @@ function runner(jobId: string, fetchFn = loopbackFetch()) {
 }
 
 async function startSite(site: FixtureSite) {
-  db = createDb(`good-guest-${Math.random()}`);
-  server = await startFixtureServer({ [HOST]: site });
-  return server;
+  db = made.db();
+  return made.serve({ [HOST]: site });
 }
 
 describe('a site that refuses the crawl', () => {

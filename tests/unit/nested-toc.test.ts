@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDb, type ScoutDb } from '@/lib/db';
+import { describe, expect, it, vi } from 'vitest';
 import { crawlSite } from '@/lib/headless/crawl-site';
 import { linkTree } from '@/lib/generate/link-tree';
 import { docbookParts, docbookSite } from '../fixtures/generators/docbook';
-import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { perTest } from '../fixtures/per-test';
+import { loopbackFetch } from '../fixtures/server';
 
 // Over the size budget, a DocBook book (every page in one folder) splits by its own contents:
 // parts, then chapters, each file and H2 named by the site, never "part N of M" while a chapter fits.
@@ -13,17 +13,12 @@ import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtur
 vi.setConfig({ testTimeout: 120_000 });
 
 const HOST = 'docs.tally.test';
-let db: ScoutDb | undefined;
-let server: FixtureServer | undefined;
-afterEach(async () => {
-  await db?.delete();
-  await server?.close();
-});
+const made = perTest('nested-toc');
 
 describe('a budget split follows the table of contents', () => {
   it('splits a DocBook book into its parts, and a part into its chapters, by name', async () => {
-    server = await startFixtureServer({ [HOST]: docbookSite(12) });
-    db = createDb(`nested-toc-${Math.random()}`);
+    const server = await made.serve({ [HOST]: docbookSite(12) });
+    const db = made.db();
     const result = await crawlSite({ db, startUrl: server.url(HOST, '/index.html'), fetch: loopbackFetch(), settings: { maxPages: 2000, maxDepth: 50 }, output: { budget: 8000 }, now: new Date('2026-01-01T00:00:00Z') });
     const files = result.generated?.files.files ?? [];
     expect(files.length).toBeGreaterThan(1);

@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDb, type ScoutDb } from '@/lib/db';
+import { describe, expect, it, vi } from 'vitest';
 import { crawlSite } from '@/lib/headless/crawl-site';
 import type { OutputSettings } from '@/lib/generate/output-settings';
 import { docbookParts, docbookSite } from '../fixtures/generators/docbook';
 import { chapterPages, HEADER_NAV_CHAPTERS, sphinxHeaderNavSite } from '../fixtures/generators/sphinx-header-nav';
-import { loopbackFetch, startFixtureServer, type FixtureServer, type FixtureSite } from '../fixtures/server';
+import { perTest } from '../fixtures/per-test';
+import { loopbackFetch, type FixtureSite } from '../fixtures/server';
 
 // Sections and their order come from the site's own table of contents, whatever shape it takes:
 // a DocBook book's contents page (parts over chapters, every page in one folder) and a Sphinx
@@ -15,18 +15,11 @@ import { loopbackFetch, startFixtureServer, type FixtureServer, type FixtureSite
 vi.setConfig({ testTimeout: 120_000 });
 
 const HOST = 'docs.tally.test';
-let db: ScoutDb | undefined;
-let server: FixtureServer | undefined;
-afterEach(async () => {
-  await db?.delete();
-  await server?.close();
-  db = undefined;
-  server = undefined;
-});
+const made = perTest('sections-toc');
 
 async function crawl(site: FixtureSite, output?: Partial<OutputSettings>) {
-  server = await startFixtureServer({ [HOST]: site });
-  db = createDb(`sections-toc-${Math.random()}`);
+  const server = await made.serve({ [HOST]: site });
+  const db = made.db();
   const result = await crawlSite({ db, startUrl: server.url(HOST, '/index.html'), fetch: loopbackFetch(), settings: { maxPages: 2000, maxDepth: 50 }, ...(output ? { output } : {}), now: new Date('2026-01-01T00:00:00Z') });
   if (!result.generated) throw new Error(`nothing generated (${result.crawlState})`);
   return result.generated;
