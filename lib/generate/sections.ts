@@ -5,6 +5,7 @@
 import type { NavLink } from '../convert/convert-page';
 import { dedupeKey } from '../url/normalize';
 import { pageKeys, pageLinker } from './page-order';
+import { liftLoneRoot } from './sections-index';
 import { directoryOf, fileStem, INDEX_STEMS, segmentsBelow } from './secondary';
 import { headingLine, titleCaseSlug, wordsOf } from './text';
 import type { SourcePage } from './types';
@@ -245,10 +246,18 @@ export function groupByNav(pages: SourcePage[], nav: NavLink[] | undefined, root
   const top = Math.min(...nav.map((item) => item.depth));
   // A tree of top-level links only (Javadoc's bar: Overview, Tree, Index) is no outline of the site.
   if (!nav.some((item, index) => item.depth === top && (nav[index + 1]?.depth ?? top) > top)) return undefined;
+  // A tree whose entries mostly lead to no page is one page's outline of its own members (in-page
+  // anchors are kept as labels), not the site's navigation.
+  if (nav.filter((item) => item.url !== '').length * 2 < nav.length) return undefined;
   const groups = navGroups(pages, nav, rootName, false);
+  if (groups && groups.filter((group) => !group.root).length >= 2) return groups;
+  // One root over the whole tree (a module index: "Text" over every module): its branches are the sections.
+  const lifted = liftLoneRoot(nav);
+  const branches = lifted && navGroups(pages, lifted, rootName, false);
+  // The root over the tree was the site's top: its other pages (the home first) lead.
+  if (branches && branches.filter((group) => !group.root).length >= 2) return [...branches.filter((group) => group.root), ...branches.filter((group) => !group.root)];
   // A tree whose only group is an overflow menu ("More" over the last chapters of a header bar)
   // names one section where the site has many: its chapters, read as peers, say more.
-  if (groups && groups.filter((group) => !group.root).length >= 2) return groups;
   return navGroups(pages, nav, rootName, true) ?? groups;
 }
 

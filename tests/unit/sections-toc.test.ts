@@ -2,6 +2,9 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { crawlSite } from '@/lib/headless/crawl-site';
 import type { OutputSettings } from '@/lib/generate/output-settings';
+import { groupByNav } from '@/lib/generate/sections';
+import type { SourcePage } from '@/lib/generate/types';
+import { DECLARATION_GROUPS, declarationsIndexSite, ITEM_GROUPS, itemIndexSite, MODULE_TREE, moduleTreeSite } from '../fixtures/generators/api-index';
 import { docbookParts, docbookSite } from '../fixtures/generators/docbook';
 import { chapterPages, HEADER_NAV_CHAPTERS, sphinxHeaderNavSite } from '../fixtures/generators/sphinx-header-nav';
 import { perTest } from '../fixtures/per-test';
@@ -69,5 +72,57 @@ describe('sections from a header bar of chapters', () => {
       const paths = (main[i]?.entries ?? []).map((entry) => pathOf(entry.pageUrl)).filter((path) => path !== '/index.html');
       expect(paths).toEqual([`/${chapter.toLowerCase().replace(/[^a-z0-9]+/g, '_')}/index.html`, ...chapterPages(chapter).map((page) => page.file)]);
     });
+  });
+});
+
+describe('sections from an index page of the site', () => {
+  const mainOf = (output: { sections: { name: string; optional: boolean; entries: { pageUrl: string }[] }[] }) => output.sections.filter((section) => !section.optional);
+
+  it("makes an item index's headings the sections, each module followed by its own items", async () => {
+    const { output } = await crawl(itemIndexSite());
+    const main = mainOf(output);
+    // The crate page alone would be a root group of one: it leads the first section instead.
+    expect(main.map((section) => section.name)).toEqual(ITEM_GROUPS.map((group) => group.heading));
+    ITEM_GROUPS.forEach((group, g) => {
+      expect(main[g]?.entries.map((entry) => pathOf(entry.pageUrl))).toEqual([...(g === 0 ? ['/index.html'] : []), ...group.items.flatMap((item) => [item.file, ...item.below])]);
+    });
+  });
+
+  it("makes a module tree's branches the sections when one root holds the whole tree", async () => {
+    const { output } = await crawl(moduleTreeSite());
+    const main = mainOf(output);
+    const file = (name: string) => `/${name.replace(/\./g, '-')}.html`;
+    const branches = MODULE_TREE.filter((m) => m.children.length > 0);
+    // The home leads; the root module keeps itself and its modules without submodules.
+    expect(main.map((section) => section.name)).toEqual(['Docs', 'Data.Tally', ...branches.map((m) => m.name)]);
+    expect(main[0]?.entries.map((entry) => pathOf(entry.pageUrl))[0]).toBe('/index.html');
+    expect(main[1]?.entries.map((entry) => pathOf(entry.pageUrl))).toEqual(['Data.Tally', ...MODULE_TREE.filter((m) => m.children.length === 0).map((m) => m.name)].map(file));
+    branches.forEach((m, i) => {
+      expect(main[i + 2]?.entries.map((entry) => pathOf(entry.pageUrl))).toEqual([m.name, ...m.children].map(file));
+    });
+  });
+
+  it("takes the sections from the page that groups the declarations, not the README start page", async () => {
+    const { output } = await crawl(declarationsIndexSite());
+    const main = mainOf(output);
+    expect(main.map((section) => section.name)).toEqual(['Docs', ...DECLARATION_GROUPS.map((group) => group.heading)]);
+    DECLARATION_GROUPS.forEach((group, g) => {
+      expect(main[g + 1]?.entries.map((entry) => pathOf(entry.pageUrl))).toEqual(group.names.map((name) => `/${group.dir}/${name}.html`));
+    });
+  });
+
+  it("does not read one page's outline of its own members as the site's navigation", () => {
+    const page = (path: string, markdown = ''): SourcePage => ({ key: path, url: `https://t.test${path}`, finalUrl: `https://t.test${path}`, title: path, markdown, depth: path === '/' ? 0 : 1, format: 'html', state: 'stored' });
+    const pages = [page('/'), page('/classes/A.html'), page('/classes/B.html'), page('/types/T.html')];
+    // A class page's "On this page": member groups whose entries are anchors on that page (labels),
+    // and a few links to the types its members use.
+    const outline = [
+      { title: 'Properties', url: '', depth: 0 }, { title: 'name', url: '', depth: 1 }, { title: 'T', url: 'https://t.test/types/T.html', depth: 2 },
+      { title: 'Methods', url: '', depth: 0 }, { title: 'run', url: '', depth: 1 }, { title: 'stop', url: '', depth: 1 }, { title: 'B', url: 'https://t.test/classes/B.html', depth: 2 },
+    ];
+    expect(groupByNav(pages, outline, 'Docs')).toBeUndefined();
+    // The same tree with its entries as links is a navigation.
+    const linked = outline.map((item, i) => ({ ...item, url: item.url || `https://t.test/${['', 'classes/A.html', '', '', 'classes/A.html', 'classes/B.html', ''][i]}` })).map((item) => ({ ...item, url: item.url.endsWith('/') ? '' : item.url }));
+    expect(groupByNav(pages, linked, 'Docs')?.map((group) => group.name)).toEqual(['Properties', 'Methods', 'Docs']);
   });
 });
