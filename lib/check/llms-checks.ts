@@ -56,6 +56,7 @@ function fixFor(code: string): string {
     case 'summary-missing': return 'Add a one-sentence “> summary” line under the title.';
     case 'links-outside-sections': return 'Put the links under “## ” sections.';
     case 'duplicate-link': return 'List each page once.';
+    case 'relative-link': return 'Write every link as its full address (https://…); the message gives it for this one.';
     default: return 'Edit the line as the message says; `scout lint` checks the result.';
   }
 }

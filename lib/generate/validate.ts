@@ -55,6 +55,11 @@ function lintLinks(lines: string[], links: LlmsLink[], add: (f: Finding) => void
     if (protocol !== 'http' && protocol !== 'https') {
       add({ line: at, severity: 'warning', code: 'non-http-link', message: `Line ${at}: the link “${link.name}” points to ${link.url}, which is not a web (http or https) address.` });
     }
+    // Resolved against the file's own address here, but an agent handed the text alone (pasted,
+    // bundled, read from disk) has no base: the link leads nowhere.
+    if (!/^[a-z][a-z0-9+.-]*:/i.test(link.rawUrl) && (protocol === 'http' || protocol === 'https')) {
+      add({ line: at, severity: 'warning', code: 'relative-link', message: `Line ${at}: the link “${link.name}” is written as a relative address (${link.rawUrl}), which leads nowhere once the file is read without its own address. Write it in full: ${link.url}` });
+    }
     const rest = afterLink(raw, link);
     if (/^:\s*$/.test(rest)) {
       add({ line: at, severity: 'warning', code: 'empty-notes', message: `Line ${at}: the link “${link.name}” is followed by “:” with no description; drop the colon or add one.` });

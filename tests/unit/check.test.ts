@@ -27,6 +27,7 @@ const FAULTS: Record<string, CheckSiteFaults> = {
   v1: { v1Twins: true },
   headers: { linkHeaders: true },
   nollms: { noLlms: true },
+  relative: { relativeLinks: true },
 };
 
 let server: FixtureServer;
@@ -66,6 +67,18 @@ describe('the checks on a real site', { timeout: 30_000 }, () => {
     expect(report.findings[1]?.more?.map((u) => new URL(u).pathname)).toEqual(['/extras/plugins.html']);
     expect(report.findings[3]?.figure).toMatch(/^token-F1 0\.\d\d$/);
     expect(report.verdict).toBe('Agents can use this site, but miss parts of it: 7 of 11 checks pass');
+  });
+
+  it('root-relative links in an llms.txt are warnings, each with the full address to write', async () => {
+    const report = await check('relative');
+    const relative = report.findings.filter((f) => f.code === 'relative-link');
+    const root = relative.filter((f) => new URL(f.url).pathname === '/llms.txt');
+    expect(root.map((f) => f.line)).toEqual([7, 11, 12, 13, 17]);
+    expect(relative.filter((f) => new URL(f.url).pathname === '/api/llms.txt').length).toBeGreaterThan(0);
+    expect(root[0]?.message).toContain(`Write it in full: ${server.url(host('relative'), '/')}`);
+    expect(root[0]?.fix).toMatch(/full address/);
+    expect(report.findings.filter((f) => f.check === 'llms-txt' && f.code !== 'relative-link' && f.code !== 'more-findings')).toEqual([]);
+    expect(report.checks.find((c) => c.id === 'llms-txt')?.status).not.toBe('pass');
   });
 
   it('an llms.txt link that fails is an error with the file and line', async () => {

@@ -71,6 +71,7 @@ describe('validateLlmsTxt on real files', () => {
       'info:summary-missing': [1],
       'warning:empty-section': [5, 15],
       'error:non-link-line': [7, 17],
+      'warning:relative-link': [11, 12, 13],
     });
   });
 });
@@ -107,7 +108,7 @@ describe('validateLlmsTxt checks', () => {
       '- [Empty2](https://x.test/b):   ',
       '- [Dash](https://x.test/c) - a description',
       '- [Mail](mailto:me@x.test)',
-      '- [Relative](/docs/d): fine, it resolves against the file',
+      '- [Relative](/docs/d): resolves against the file, but not once the text is read alone',
       '- [Paren](https://x.test/f_(g)): Wikipedia style',
       '- [a]b](https://x.test/h)',
       `- [${'Long title '.repeat(12)}](https://x.test/i)`,
@@ -117,10 +118,15 @@ describe('validateLlmsTxt checks', () => {
       'warning:empty-notes': [7, 8],
       'warning:notes-without-colon': [9],
       'warning:non-http-link': [10],
+      'warning:relative-link': [11],
       'warning:parenthesis-in-url': [12],
       'warning:bracket-in-name': [13],
       'info:long-title': [14],
     });
+    // Root-relative, relative and scheme-relative links each say the full address to write instead.
+    const relative = lint('# P\n\n> S.\n\n## Docs\n\n- [A](/docs/a): a\n- [B](b.md): b\n- [C](//cdn.x.test/c): c\n- [D](https://x.test/d): d\n', 'https://x.test/guide/llms.txt');
+    expect(summary(relative)).toEqual({ 'warning:relative-link': [7, 8, 9] });
+    expect(relative.map((f) => f.message.split('Write it in full: ')[1])).toEqual(['https://x.test/docs/a', 'https://x.test/guide/b.md', 'https://cdn.x.test/c']);
     // A relative link in a file whose own address is unknown cannot resolve.
     expect(summary(lint('# P\n\n> S.\n\n## Docs\n\n- [R](docs/a.md)\n- [Abs](https://x.test/b)\n', 'not a url'))).toEqual({ 'warning:invalid-url': [7] });
   });
