@@ -16,7 +16,9 @@ export interface PageFacts {
    * Candidates for the page's H1 as a reader sees it, in document order, outside navigation, the
    * site header (`header`, `[role=banner]`), asides, footers and hidden parts: every h1 with at most
    * 40 words of page text before it; when there is none, the first heading of any level with at most
-   * 10 words before it (a chapter title written as h2 or h3). A page whose first heading comes after
+   * 10 words before it that are not link text (a chapter title written as h2 or h3, under a bar of
+   * links such as a Texinfo node's "Next: …, Previous: …, Up: …"), unless it labels a table's rows
+   * (a heading in a row with rows after it: Doxygen's "Files"). A page whose first heading comes after
    * its text (a section heading under a Doxygen or Haddock title written as plain text) has none.
    * The site decides between them: see `pageH1`.
    */
@@ -135,14 +137,25 @@ const OUTSIDE_PAGE = /^(?:nav|header|footer|aside)$/;
 const H1_WORDS_BEFORE = 40;
 const HEADING_WORDS_BEFORE = 10;
 
+/** A heading in a table row with more rows after it: the label of those rows, not a page's title (a layout table's one row may hold the title). */
+function labelsRows(heading: Element): boolean {
+  const row = heading.closest('tr');
+  for (let next = row?.nextElementSibling; next; next = next.nextElementSibling) if (next.localName.toLowerCase() === 'tr') return true;
+  return false;
+}
+
 /** See PageFacts.h1Candidates: one walk in document order, counting the page text before each heading. */
 function titleHeadings(body: Element): string[] {
   const h1s: string[] = [];
   let first: string | null = null;
   let before = 0;
-  const walk = (node: Node): void => {
+  // Words before outside links: a bar of links above a chapter's heading is navigation, not text.
+  let plainBefore = 0;
+  const walk = (node: Node, inLink: boolean): void => {
     if (node.nodeType === 3) {
-      before += words(node.nodeValue ?? '').split(' ').filter(Boolean).length;
+      const count = words(node.nodeValue ?? '').split(' ').filter(Boolean).length;
+      before += count;
+      if (!inLink) plainBefore += count;
       return;
     }
     if (node.nodeType !== 1) return;
@@ -152,16 +165,18 @@ function titleHeadings(body: Element): string[] {
     if (OUTSIDE_PAGE.test(tag) || role === 'navigation' || role === 'banner' || isHidden(element) || ['script', 'style', 'svg', 'button', 'template'].includes(tag)) return;
     if (/^h[1-6]$/.test(tag)) {
       const text = visibleText(element).replace(/\s+/g, ' ').trim();
+      const count = words(text).split(' ').filter(Boolean).length;
       if (words(text)) {
         if (tag === 'h1' && before <= H1_WORDS_BEFORE) h1s.push(text);
-        if (first === null) first = before <= HEADING_WORDS_BEFORE ? text : '';
+        if (first === null) first = plainBefore <= HEADING_WORDS_BEFORE && !labelsRows(element) ? text : '';
       }
-      before += words(text).split(' ').filter(Boolean).length;
+      before += count;
+      plainBefore += count;
       return;
     }
-    for (let child = node.firstChild; child; child = child.nextSibling) walk(child);
+    for (let child = node.firstChild; child; child = child.nextSibling) walk(child, inLink || tag === 'a');
   };
-  walk(body);
+  walk(body, false);
   return h1s.length ? h1s : first ? [first] : [];
 }
 

@@ -84,6 +84,21 @@ describe('page facts: the main content as a reader sees it', () => {
     expect(pageFacts(parse('<main><p>No heading here at all.</p></main>')).h1Candidates).toEqual([]);
   });
 
+  it("reads a chapter's heading under a bar of links, and not a table's heading under a plain-text title", () => {
+    // A Texinfo node: a "Next: …, Previous: …, Up: …" bar of more than ten words, most of them links.
+    const bar = '<p>Next: <a href="b.html">Evaluation of Scheme Expressions</a>, Previous: <a href="a.html">Leaving the Edwin Editor</a>, Up: <a href="e.html">Edwin</a> [<a href="index.html">Contents</a>][<a href="i.html">Index</a>]</p>';
+    expect(pageFacts(parse(`<div class="section">${bar}<hr><h3>8.3 Scheme Mode</h3><p>Scheme mode text.</p></div>`)).h1Candidates).toEqual(['8.3 Scheme Mode']);
+    // The same number of words as plain text is the page's own text: its first heading is a section's.
+    const plain = '<p>Next comes evaluation of scheme expressions, previously leaving the Edwin editor, up to Edwin contents and index.</p>';
+    expect(pageFacts(parse(`<div class="section">${plain}<h3>Options</h3><p>text</p></div>`)).h1Candidates).toEqual([]);
+    // A Doxygen directory page: its title is plain text, its first heading labels a table's rows.
+    const doxygen = '<div class="header"><div class="title">build Directory Reference</div></div><div class="contents"><table><tr><td colspan="2"><h2>Files</h2></td></tr><tr><td>file</td><td><a href="json_8h.html">json.h</a></td></tr></table></div>';
+    expect(pageFacts(parse(doxygen)).h1Candidates).toEqual([]);
+    // A gtk-doc page: its title is a heading in a layout table's only row, under a bar of icon links.
+    const gtkdoc = '<table class="navigation"><tr><td><a href="#">Top</a> | <a href="#d">Description</a></td><td><a href="index.html"><img alt="Home"></a></td></tr></table><div class="refentry"><table><tr><td><h2>Paths</h2><p>Paths — Creating paths and manipulating path data</p></td></tr></table><h2>Functions</h2></div>';
+    expect(pageFacts(parse(gtkdoc)).h1Candidates).toEqual(['Paths']);
+  });
+
   it("leaves the site's own title heading to the site", () => {
     const pages = Array.from({ length: 6 }, (_, i) => pageFacts(parse(`<div><h1>The Reference</h1></div><main><h1>Chapter ${i}</h1><p>text</p></main>`)).h1Candidates);
     const site = siteHeadings(pages);
