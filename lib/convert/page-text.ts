@@ -191,7 +191,8 @@ const MIN_CONTENTS = 2;
 
 /**
  * What a page without prose holds: the entries of its first list whose items open with a link
- * (a chapter's contents, a synopsis of members) or of its first table of three rows or more (an
+ * (a chapter's contents, a synopsis of members), of its first definition list of such terms (a
+ * DocBook contents) or of its first table of three rows or more (an
  * index, a table of commands), read from the first cell with text. An alphabet bar ("A B C … All")
  * names nothing; numbered sub-entries ("1 (Function)") repeat the entry above them.
  */
@@ -206,12 +207,18 @@ function contentsOf(root: Element): string | undefined {
       const items = [...element.children].filter((child) => tagOf(child) === 'li');
       if (!items.length || !items.every(opensWithLink)) return 'skip';
       entries = items.map((li) => normalizeSpace(li.querySelector('a')?.textContent));
+    } else if (tag === 'dl') {
+      // A contents of terms (DocBook's `<dl class="toc"><dt><a>1. Introduction</a></dt>`).
+      const terms = [...element.children].filter((child) => tagOf(child) === 'dt');
+      if (!terms.length || !terms.every(opensWithLink)) return undefined;
+      entries = terms.map((dt) => normalizeSpace(dt.querySelector('a')?.textContent));
     } else if (tag === 'table') {
       const rows = [...element.querySelectorAll('tr')].filter((row) => !row.querySelector('th'));
       if (rows.length < 3) return 'skip';
       entries = rows.map((row) => normalizeSpace([...row.children].map((cell) => cell.textContent ?? '').find((cell) => normalizeSpace(cell))));
     } else return undefined;
-    entries = entries.map((entry) => entry.replace(/\s*[:;,.]$/, ''));
+    // A section number ("2.1.", "A.") is the entry's place, not its name.
+    entries = entries.map((entry) => entry.replace(/\s*[:;,.]$/, '').replace(/^(?:\d+|\p{Lu})(?:\.\d+)*\.\s+/u, ''));
     const named = [...new Set(entries.filter((entry) => /^[^\d\s]/u.test(entry) && [...entry].length > 1))];
     if (named.length >= MIN_CONTENTS && entries.filter((entry) => [...entry].length <= 1).length * 2 < entries.length) {
       found = named.slice(0, MAX_CONTENTS).map((entry) => (entry.length > MAX_CONTENTS_ENTRY ? truncateOnWord(entry, MAX_CONTENTS_ENTRY) : entry));

@@ -48,15 +48,28 @@ export function markdownTitle(markdown: string): string | null {
   return h1.replace(LINK, '$1').replace(/[`*_]/g, '').trim() || fmTitle || null;
 }
 
-/** The first prose paragraph (not a heading, list, quote, table, code or HTML) before any member's signature, trimmed to ~300 chars. */
+/**
+ * The first prose paragraph (not a heading, list, quote, table, code or HTML) before any member's
+ * signature, trimmed to ~300 chars. A paragraph that begins in lower case right after a code block
+ * is the rest of a sentence the example broke, never a lead. A page with no prose before its end
+ * is described by what it holds: its first list whose items are links ("Covers: A, B, C.").
+ */
 export function markdownDescription(markdown: string): string | undefined {
-  const body = markdown.replace(FRONT_MATTER, '').replace(/```[\s\S]*?```/g, '');
+  // Code blocks are kept as a mark of where they were, for the paragraph after them.
+  const body = markdown.replace(FRONT_MATTER, '').replace(/```[\s\S]*?```/g, '\n\n```\n\n');
+  let afterCode = false;
+  let contents: string[] | undefined;
   for (const block of body.split(/\n\s*\n/)) {
     const text = block.trim();
-    if (!text || /^(#|[-*+]\s|\d+\.\s|>|\||<|!\[|```|~~~)/.test(text) || text.length < 40) continue;
+    if (!text) continue;
+    const followsCode = afterCode;
+    afterCode = text === '```';
+    contents ??= linkList(text);
+    if (/^(#|[-*+]\s|\d+\.\s|>|\||<|!\[|```|~~~)/.test(text) || text.length < 40) continue;
     const plain = text.replace(LINK, '$1').replace(/[`*_]/g, '').replace(/\\(.)/g, '$1').replace(/\s+/g, ' ');
     // A member's signature: the page's lead, if any, came before it; what follows is the member's.
     if (isSignature(plain, text.replace(LINK, ' ').replace(/`[^`]*`/g, ' '))) return undefined;
+    if (followsCode && /^\p{Ll}/u.test(plain)) continue;
     // A few words with no sentence in them are a label or a declaration ("class Chunk where Source").
     if (!/[.!?…]/.test(plain) && plain.split(' ').length < MIN_SENTENCE_WORDS) continue;
     // A copyright line, a version note or a sentence introducing a list is no description.
@@ -64,7 +77,25 @@ export function markdownDescription(markdown: string): string | undefined {
     // Cut at the last word that fits (the lookbehind starts the match only where a space run starts).
     return plain.length > 300 ? `${plain.slice(0, 300).replace(/(?<!\s)\s+\S*$/, '')}…` : plain;
   }
-  return undefined;
+  return contents ? `Covers: ${contents.join(', ')}.` : undefined;
+}
+
+// Entries of a contents list named in a description.
+const MAX_CONTENTS = 6;
+// `- [Text](target)` opening a list item; the text cannot hold brackets, so the match is linear.
+const LINK_ITEM = /^[-*+]\s+\[([^[\]\n]{2,80})\]\(/;
+
+/** The entries of a list whose every item opens with a link (a page's contents), else undefined. */
+function linkList(block: string): string[] | undefined {
+  const items = block.split('\n').filter((line) => /^[-*+]\s/.test(line));
+  if (items.length < 2 || items.length !== block.split('\n').filter((line) => line.trim() && !/^\s/.test(line)).length) return undefined;
+  const names: string[] = [];
+  for (const item of items) {
+    const name = LINK_ITEM.exec(item)?.[1]?.replace(/[`*_]/g, '').trim();
+    if (!name) return undefined;
+    if (names.length < MAX_CONTENTS && !names.includes(name)) names.push(name);
+  }
+  return names;
 }
 
 /** Link targets in Markdown ([text](url), <https://…> autolinks), resolved against the page URL. */

@@ -79,6 +79,11 @@ describe('pages whose content opens with no lead paragraph', () => {
     expect(page(`${toc}<p>This chapter describes how to compile programs, and how to make them run fast.</p>`)).toBe('This chapter describes how to compile programs, and how to make them run fast.');
   });
 
+  it('reads a contents given as a definition list of linked terms, without their numbers', () => {
+    const toc = '<div class="toc"><p><strong>Table of Contents</strong></p><dl class="toc"><dt><span class="section"><a href="ar01s01.html">1. Introduction</a></span></dt><dt><span class="section"><a href="ar01s02.html">2. Overview</a></span></dt><dd><dl><dt><span class="section"><a href="ar01s02.html#_description">2.1. Description</a></span></dt></dl></dd><dt><span class="appendix"><a href="apa.html">A. Glossary</a></span></dt></dl></div>';
+    expect(page(`<h1>Tally User Manual</h1>${toc}`)).toBe('Covers: Introduction, Overview, Glossary.');
+  });
+
   it('names an index by its entries, not by its alphabet bar or numbered sub-entries', () => {
     const letters = ['A', 'B', 'C', 'All'].map((l) => `<li><a href="index-${l}.html">${l}</a></li>`).join('');
     const rows = [['accHints', 'Internal'], ['alphaNumChar', ''], ['1 (Function)', 'Char'], ['2 (Function)', 'Byte'], ['anySingle', 'Parser']]
@@ -113,5 +118,15 @@ describe('pages whose content opens with no lead paragraph', () => {
     const second = 'It reads files named on the command line or, when there are none, its standard input, and it reads input of any size.';
     const description = page(`<p>${first} ${second} ${first}</p>`) ?? '';
     expect(description).toBe(`${first} ${second}`);
+  });
+
+  it('does the same for a page that arrived as Markdown', () => {
+    const broken = '# Basics of Starting\n\nUnder unix, Tally is invoked by typing\n\n```\ntally\n```\n\nat your shell prompt, and it counts its input and prints what it counted.\n\n```\ntally --version\n```\n\ntells you the following version information, which changes with each release.\n\nEach release is numbered by the year and the month it was made in, and by nothing else.';
+    expect(markdownDescription(broken)).toBe('Each release is numbered by the year and the month it was made in, and by nothing else.');
+    const chapter = '# 4 Compiling Programs\n\n- [Compilation Procedures](Procedures.html)\n- [Declarations](Declarations.html)\n- [Efficiency Tips](Tips.html)';
+    expect(markdownDescription(chapter)).toBe('Covers: Compilation Procedures, Declarations, Efficiency Tips.');
+    expect(markdownDescription(`${chapter}\n\nThis chapter describes how to compile programs, and how to make them run fast.`)).toBe('This chapter describes how to compile programs, and how to make them run fast.');
+    // An alphabet bar names nothing.
+    expect(markdownDescription('# Index\n\n- [A](index-A.html)\n- [B](index-B.html)\n- [All](index-All.html)')).toBeUndefined();
   });
 });
