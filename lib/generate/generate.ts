@@ -176,8 +176,9 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   const main = pages.filter((page) => !optional.has(page));
   // The site's navigation; else the start page's contents tree (a module index), else an index
   // page whose headings group links to most pages (an API reference's "Structs", "Functions").
-  const byNav = groupByNav(main, input.nav, rootName) ?? groupByNav(main, contentsTree(startPage(pages, input.startUrl)), rootName) ?? groupByIndexHeadings(main, rootName);
-  const grouped = (byNav ? foldLandingPage(byNav) : groupByPath(main, base, rootName, startPageLabels(startPage(pages, input.startUrl)), startDirectory(input.startUrl)))
+  const byFolder = () => groupByPath(main, base, rootName, startPageLabels(startPage(pages, input.startUrl)), startDirectory(input.startUrl));
+  const byNav = groupByNav(main, input.nav, rootName) ?? groupByNav(main, contentsTree(startPage(pages, input.startUrl)), rootName) ?? groupByIndexHeadings(main, rootName, byFolder());
+  const grouped = (byNav ? foldLandingPage(byNav) : byFolder())
     .map((group) => (group.name === rootName ? group : { ...group, name: cleanTitle(group.name) }));
   const groups = curate(mergeTinyGroups(grouped), curation);
 

@@ -116,15 +116,24 @@ function indexGroups(page: SourcePage, byKey: Map<string, SourcePage>): { title:
  * "Modules", "Structs", "Functions"), in its order: each holds the pages listed under its heading
  * and the pages those reach that nothing listed (a module's own items), in reading order. Pages
  * nothing reaches form the root group, which leads with the index page. Undefined when no page
- * has two such groups listing at least a third of the pages.
+ * has two such groups listing at least a third of the pages, or when its groups cut across the
+ * site's `folders` (the path groups) instead of naming them.
  */
-export function groupByIndexHeadings(pages: SourcePage[], rootName: string): PageGroup[] | undefined {
+export function groupByIndexHeadings(pages: SourcePage[], rootName: string, folders: PageGroup[] = []): PageGroup[] | undefined {
   const byKey = new Map<string, SourcePage>();
   for (const page of pages) for (const key of pageKeys(page)) if (!byKey.has(key)) byKey.set(key, page);
+  const folderOf = new Map<SourcePage, string>();
+  for (const folder of folders) if (!folder.root) for (const page of folder.pages) folderOf.set(page, folder.id);
+  // An index whose groups mostly each spread over several of the site's folders is another view
+  // of the site (a class hierarchy, an A–Z index over packages): the folders are its structure.
+  const crossesFolders = (groups: { pages: SourcePage[] }[]): boolean =>
+    groups.filter((group) => new Set(group.pages.map((page) => folderOf.get(page)).filter(Boolean)).size > 1).length * 2 > groups.length;
   let best: { page: SourcePage; groups: { title: string; pages: SourcePage[] }[]; covered: number } | undefined;
   for (const page of pages) {
+    // The site's outline sits at its top, not inside one of its folders (one package's class tree).
+    if (folderOf.has(page)) continue;
     const groups = indexGroups(page, byKey);
-    if (groups.length < 2) continue;
+    if (groups.length < 2 || crossesFolders(groups)) continue;
     const covered = groups.reduce((sum, g) => sum + g.pages.length, 0);
     if (!best || covered > best.covered || (covered === best.covered && page.depth < best.page.depth)) best = { page, groups, covered };
   }

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { crawlSite } from '@/lib/headless/crawl-site';
 import type { OutputSettings } from '@/lib/generate/output-settings';
-import { groupByNav } from '@/lib/generate/sections';
+import { groupByNav, groupByPath } from '@/lib/generate/sections';
+import { groupByIndexHeadings } from '@/lib/generate/sections-index';
 import type { SourcePage } from '@/lib/generate/types';
 import { DECLARATION_GROUPS, declarationsIndexSite, ITEM_GROUPS, itemIndexSite, MODULE_TREE, moduleTreeSite } from '../fixtures/generators/api-index';
 import { docbookParts, docbookSite } from '../fixtures/generators/docbook';
@@ -109,6 +110,21 @@ describe('sections from an index page of the site', () => {
     DECLARATION_GROUPS.forEach((group, g) => {
       expect(main[g + 1]?.entries.map((entry) => pathOf(entry.pageUrl))).toEqual(group.names.map((name) => `/${group.dir}/${name}.html`));
     });
+  });
+
+  it("leaves a package site to its folders: a class tree across packages, or one package's own, is no outline", () => {
+    const page = (path: string, markdown = `# ${path}`): SourcePage => ({ key: path, url: `https://t.test${path}`, finalUrl: `https://t.test${path}`, title: path, markdown, depth: path === '/index.html' ? 0 : 1, format: 'html', state: 'stored' });
+    const classes = ['a/One', 'a/Two', 'a/Three', 'b/Four', 'b/Five', 'b/Six'].map((name) => `/pkg/${name}.html`);
+    const link = (path: string) => `- [${path}](https://t.test${path})`;
+    // The site-wide tree: each group spans both packages.
+    const tree = page('/overview-tree.html', `# Hierarchy\n\n## Class Hierarchy\n\n${[0, 1, 3, 4].map((i) => link(classes[i] as string)).join('\n')}\n\n## Interface Hierarchy\n\n${[2, 5].map((i) => link(classes[i] as string)).join('\n')}\n`);
+    // Package a's own tree, inside its folder (its classes, and a superclass from b).
+    const packageTree = page('/pkg/a/package-tree.html', `# a\n\n## Class Hierarchy\n\n${[0, 1, 3].map((i) => link(classes[i] as string)).join('\n')}\n\n## Interface Hierarchy\n\n${link(classes[2] as string)}\n`);
+    const pages = [page('/index.html'), tree, packageTree, ...classes.map((path) => page(path))];
+    const folders = groupByPath(pages, '/pkg/', 'Docs');
+    expect(groupByIndexHeadings(pages, 'Docs', folders)).toBeUndefined();
+    // Without folders to cut across, the same site-wide tree would be read as the outline.
+    expect(groupByIndexHeadings(pages, 'Docs')?.map((group) => group.name)).toEqual(['Docs', 'Class Hierarchy', 'Interface Hierarchy']);
   });
 
   it("does not read one page's outline of its own members as the site's navigation", () => {
