@@ -82,6 +82,7 @@ export function summaryParagraph(root: Element, definitions: Set<Element> = new 
   let summary: string | undefined;
   let short: string | undefined;
   let item: string | undefined;
+  let introduced: string | undefined;
   let done = false;
   walkElements(root, (element) => {
     if (summary || done) return 'skip';
@@ -106,10 +107,14 @@ export function summaryParagraph(root: Element, definitions: Set<Element> = new 
       short ??= shortSentence(text);
       return 'skip';
     }
-    summary = isWeakDescription(text) ? leadThatIntroduces(text, element) : text;
+    if (!isWeakDescription(text)) summary = text;
+    else {
+      summary = leadThatIntroduces(text, element);
+      introduced ??= summary === undefined ? leadWithExample(text, element) : undefined;
+    }
     return 'skip';
   });
-  const lead = summary ?? (short && !isWeakDescription(short) ? short : undefined) ?? item;
+  const lead = summary ?? introduced ?? (short && !isWeakDescription(short) ? short : undefined) ?? item;
   if (lead !== undefined) return trimToSentence(lead);
   const contents = contentsOf(root);
   if (!contents) return undefined;
@@ -134,6 +139,8 @@ function shortSentence(text: string): string | undefined {
 
 /** A list item that is prose: sentences of its own words, not a link or a label. Its first sentences. */
 function proseItem(item: Element): string | undefined {
+  // An item holding blocks (a table, a nested list, a heading) is a container of its own, not prose.
+  if (item.querySelector('table, ul, ol, dl, pre, h1, h2, h3, h4, h5, h6, blockquote')) return undefined;
   const text = normalizeSpace(item.textContent);
   if (text.length < MIN_PARAGRAPH_CHARS || text.split(' ').length < MIN_PARAGRAPH_WORDS || !/[.!?]/.test(text)) return undefined;
   if (wordCount(proseOutsideCode(item)) < 0.6 * wordCount(text)) return undefined;
@@ -161,16 +168,24 @@ function oneLineExample(element: Element | null): string | undefined {
 
 const ENDS_SENTENCE = /[.!?:：…]$/;
 
-/** A paragraph that begins in lower case right after an example: the end of a sentence the example broke. */
+/**
+ * A paragraph that begins in lower case right after an example that broke a sentence: the
+ * paragraph before the example stops with no mark ("… by typing"). After a finished sentence
+ * ("… like this:") a lower-case start is a name ("reStructuredText is great…").
+ */
 function continuesAfterExample(paragraph: Element, text: string): boolean {
   if (!/^\p{Ll}/u.test(text)) return false;
   const parent = paragraph.parentElement;
   if (!parent) return false;
   let before: Element | null = null;
+  let start: Element | null = null;
   for (let child = parent.firstElementChild; child && child !== paragraph; child = child.nextElementSibling) {
-    if (normalizeSpace(child.textContent)) before = child;
+    if (!normalizeSpace(child.textContent)) continue;
+    start = before;
+    before = child;
   }
-  return !!before && (tagOf(before) === 'pre' || !!before.querySelector('pre'));
+  if (!before || !start || (tagOf(before) !== 'pre' && !before.querySelector('pre'))) return false;
+  return tagOf(start) === 'p' && !ENDS_SENTENCE.test(normalizeSpace(start.textContent));
 }
 
 /** "Scheme is invoked by typing" + a one-line example + "at the prompt. …" read as one text. */
@@ -190,7 +205,8 @@ const MAX_CONTENTS_ENTRY = 60;
 const MIN_CONTENTS = 2;
 
 /**
- * What a page without prose holds: the entries of its first list whose items open with a link
+ * What a page without prose holds, read from what opens its content (before any paragraph of
+ * prose or definition list of members): the entries of its first list whose items open with a link
  * (a chapter's contents, a synopsis of members), of its first definition list of such terms (a
  * DocBook contents) or of its first table of three rows or more (an
  * index, a table of commands), read from the first cell with text. An alphabet bar ("A B C … All")
@@ -198,10 +214,14 @@ const MIN_CONTENTS = 2;
  */
 function contentsOf(root: Element): string | undefined {
   let found: string[] | undefined;
+  let stop = false;
   walkElements(root, (element) => {
-    if (found) return 'skip';
+    if (found || stop) return 'skip';
     const tag = tagOf(element);
     if (tag === 'nav' || tag === 'header' || tag === 'footer' || tag === 'pre') return 'skip';
+    // Contents open the page: after prose or a member's definition, a list or table is the member's.
+    if (tag === 'p' && normalizeSpace(element.textContent).split(' ').length >= MIN_DESCRIPTION_WORDS) stop = true;
+    if (stop) return 'skip';
     let entries: string[] = [];
     if (tag === 'ul' || tag === 'ol') {
       const items = [...element.children].filter((child) => tagOf(child) === 'li');
@@ -210,7 +230,10 @@ function contentsOf(root: Element): string | undefined {
     } else if (tag === 'dl') {
       // A contents of terms (DocBook's `<dl class="toc"><dt><a>1. Introduction</a></dt>`).
       const terms = [...element.children].filter((child) => tagOf(child) === 'dt');
-      if (!terms.length || !terms.every(opensWithLink)) return undefined;
+      if (!terms.length || !terms.every(opensWithLink)) {
+        stop = true;
+        return 'skip';
+      }
       entries = terms.map((dt) => normalizeSpace(dt.querySelector('a')?.textContent));
     } else if (tag === 'table') {
       const rows = [...element.querySelectorAll('tr')].filter((row) => !row.querySelector('th'));
@@ -323,14 +346,35 @@ function leadThatIntroduces(text: string, paragraph: Element): string | undefine
   for (const match of text.matchAll(SENTENCE_END)) cut = match.index + 1;
   const before = cut > 0 ? text.slice(0, cut) : '';
   if (before.length >= MIN_PARAGRAPH_CHARS && !isWeakDescription(before)) return before;
+  const next = listAfter(paragraph);
+  if (!next || !/^(?:ul|ol)$/.test(tagOf(next))) return undefined;
+  return leadWithItems(text, next);
+}
+
+/** The block after a paragraph; a list in a wrapper of its own (DocBook's `<div class="itemizedlist"><ul>`) is that list. */
+function listAfter(paragraph: Element): Element | null {
   let next = nextShown(paragraph);
-  // A list in a wrapper of its own (DocBook's `<div class="itemizedlist"><ul>`) is that list.
   while (next && next.childElementCount === 1 && tagOf(next) === 'div') next = next.firstElementChild;
+  return next;
+}
+
+/**
+ * An introducing lead read with the one-line example or the definition list it introduces ("start
+ * Scheme with these options: mit-scheme --edit"; "…the restart procedure: restart [k]"). Taken
+ * only when no paragraph before the members reads alone, which says more than a bare example.
+ */
+function leadWithExample(text: string, paragraph: Element): string | undefined {
+  if (!/[:：]$/.test(text)) return undefined;
+  const next = listAfter(paragraph);
+  const code = oneLineExample(nextShown(paragraph));
   const lead = text.replace(/[:：]$/, '').trimEnd();
-  // A one-line example completes the sentence ("start Scheme with these options: mit-scheme --edit").
-  const code = oneLineExample(next);
   if (code) return isWeakDescription(`${lead}: ${code}`) ? undefined : `${lead}: ${code}`;
-  if (!next || !/^(?:ul|ol|dl)$/.test(tagOf(next))) return undefined;
+  return next && tagOf(next) === 'dl' ? leadWithItems(text, next) : undefined;
+}
+
+/** "Lead: item, item, item" from a list's items or a definition list's terms. */
+function leadWithItems(text: string, next: Element): string | undefined {
+  const lead = text.replace(/[:：]$/, '').trimEnd();
   const items: string[] = [];
   // A definition list is named by its terms, each without the category it is labelled with ("procedure: restart").
   const wanted = tagOf(next) === 'dl' ? 'dt' : 'li';

@@ -104,6 +104,21 @@ describe('pages whose content opens with no lead paragraph', () => {
     expect(page(broken)).toBe('Under unix, Tally is invoked by typing tally at your shell prompt.');
   });
 
+  it('takes a lower-case name after a finished sentence and an example as a lead', () => {
+    const named = '<h2>Overview</h2><p>Are you tired of writing docstrings that look like this:</p><pre>:param path: the path\n:type path: str\n</pre><p>reStructuredText is great, but it creates visually dense, hard to read docstrings.</p>';
+    expect(page(named)).toBe('reStructuredText is great, but it creates visually dense, hard to read docstrings.');
+  });
+
+  it('prefers a paragraph that reads alone to a lead read with its example', () => {
+    expect(page('<h2>Field lists</h2><p>As previously discussed, field lists are sequences of fields marked up like this:</p><pre>:fieldname: Field content\n</pre><p>Sphinx extends the standard behaviour of field lists and adds some functionality covered here.</p>'))
+      .toBe('Sphinx extends the standard behaviour of field lists and adds some functionality covered here.');
+  });
+
+  it('never takes a member\'s table as the contents of a page that opens with the member', () => {
+    const rows = ['text', 'username', 'id'].map((name) => `<tr><td>${name}</td><td>The ${name} of the comment.</td></tr>`).join('');
+    expect(page(`<dl class="py class"><dt id="WebSupport">class WebSupport</dt><dd><p>The main API class for the web support package, through which all goes.</p><table>${rows}</table></dd></dl>`)).toBeUndefined();
+  });
+
   it('reads a lead that introduces a one-line example or a definition list with it', () => {
     expect(page('<h2>8.1 Starting the editor</h2><p>To use the editor, start Tally with the following command-line options:</p><div class="example"><pre class="example">tally --edit\n</pre></div><p>More text follows here.</p>'))
       .toBe('To use the editor, start Tally with the following command-line options: tally --edit');
