@@ -13,6 +13,8 @@ import type { SourcePage } from './types';
 
 const LINK = /(?<!!)\[((?:[^[\]\\]|\\.)*)\]\(\s*<?((?:[^()\s<>]|\([^()\s]*\))+)>?(?:\s+"[^"]*")?\)/g;
 const FENCE = /^\s*(?:```|~~~)/;
+// What may come before an entry's link on its line: indentation, a list marker, a table's bar.
+const LEADING = /^\s*(?:(?:[-*+]|\d+\.)\s+)?(?:\|\s*)?/;
 // An index's groups together list at least this share of the pages (directly, or one link below).
 const MIN_COVERED = 1 / 3;
 // One heading holding this share of the listed pages is the whole index, not one of its groups:
@@ -41,7 +43,7 @@ function absolute(target: string, base: string): string {
 interface Heading {
   level: number;
   title: string;
-  /** Dedupe keys of the links in its own block (up to the next heading of any level). */
+  /** Dedupe keys of the entries in its own block (up to the next heading of any level): links that open their line. */
   links: string[];
 }
 
@@ -59,7 +61,11 @@ function headingsOf(page: SourcePage): Heading[] {
     }
     const current = out[out.length - 1];
     if (!current) continue;
-    for (const match of line.matchAll(LINK)) {
+    // An index names each entry by its link, first on its line (a list item, a table row, a
+    // paragraph); a link inside a sentence or a signature is a cross-reference, not an entry.
+    const lead = LEADING.exec(line);
+    const match = lead ? new RegExp(LINK.source).exec(line.slice(lead[0].length)) : null;
+    if (match?.index === 0) {
       const url = absolute(match[2] ?? '', page.finalUrl);
       if (url) current.links.push(dedupeKey(url));
     }

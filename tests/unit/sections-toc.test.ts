@@ -127,6 +127,19 @@ describe('sections from an index page of the site', () => {
     expect(groupByIndexHeadings(pages, 'Docs')?.map((group) => group.name)).toEqual(['Docs', 'Class Hierarchy', 'Interface Hierarchy']);
   });
 
+  it("takes an index's entries, not the cross-references of a reference page, as its groups", () => {
+    const page = (path: string, markdown = `# ${path}`): SourcePage => ({ key: path, url: `https://t.test${path}`, finalUrl: `https://t.test${path}`, title: path, markdown, depth: path === '/index.html' ? 0 : 1, format: 'html', state: 'stored' });
+    const types = ['/struct_a.html', '/struct_b.html', '/struct_c.html', '/struct_d.html'];
+    const ref = (path: string) => `[${path.slice(1, -5)}](https://t.test${path})`;
+    // A header file's page: signatures and prose that mention the types, each under its heading.
+    const header = page('/file_8h.html', `# file.h\n\n## Functions\n\n| int | count (struct ${ref(types[0] as string)} *a, struct ${ref(types[1] as string)} *b) |\n| --- | --- |\n\n## Detailed Description\n\nReads a ${ref(types[2] as string)} into a ${ref(types[3] as string)}.\n`);
+    const pages = [page('/index.html'), header, ...types.map((path) => page(path))];
+    expect(groupByIndexHeadings(pages, 'Docs')).toBeUndefined();
+    // The same types listed as entries, each opening its row, are an index.
+    const index = page('/file_8h.html', `# file.h\n\n## Structs\n\n| ${ref(types[0] as string)} | the first |\n| --- | --- |\n| ${ref(types[1] as string)} | the second |\n\n## Unions\n\n- ${ref(types[2] as string)}\n- ${ref(types[3] as string)}\n`);
+    expect(groupByIndexHeadings([pages[0] as SourcePage, index, ...pages.slice(2)], 'Docs')?.map((group) => group.name)).toEqual(['Docs', 'Structs', 'Unions']);
+  });
+
   it("does not read one page's outline of its own members as the site's navigation", () => {
     const page = (path: string, markdown = ''): SourcePage => ({ key: path, url: `https://t.test${path}`, finalUrl: `https://t.test${path}`, title: path, markdown, depth: path === '/' ? 0 : 1, format: 'html', state: 'stored' });
     const pages = [page('/'), page('/classes/A.html'), page('/classes/B.html'), page('/types/T.html')];
