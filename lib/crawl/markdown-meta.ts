@@ -74,10 +74,24 @@ export function markdownDescription(markdown: string): string | undefined {
     if (!/[.!?…]/.test(plain) && plain.split(' ').length < MIN_SENTENCE_WORDS) continue;
     // A copyright line, a version note or a sentence introducing a list is no description.
     if (isWeakDescription(plain)) continue;
-    // Cut at the last word that fits (the lookbehind starts the match only where a space run starts).
-    return plain.length > 300 ? `${plain.slice(0, 300).replace(/(?<!\s)\s+\S*$/, '')}…` : plain;
+    return trimLead(plain);
   }
   return contents ? `Covers: ${contents.join(', ')}.` : undefined;
+}
+
+const MAX_LEAD = 300;
+// Where a sentence ends: its mark, before the next one's capital, digit or quote.
+const SENTENCE_END = /[.!?](?=\s+["“‘(]?[\p{Lu}\d])/gu;
+
+/** About 300 chars, ending at a sentence where one ends far enough in, else at the last word that fits. */
+function trimLead(plain: string): string {
+  if (plain.length <= MAX_LEAD) return plain;
+  const head = plain.slice(0, MAX_LEAD + 1);
+  let end = -1;
+  for (const match of head.matchAll(SENTENCE_END)) end = match.index + 1;
+  if (end >= MAX_LEAD / 2) return plain.slice(0, end);
+  // The lookbehind starts the match only where a space run starts.
+  return `${plain.slice(0, MAX_LEAD).replace(/(?<!\s)\s+\S*$/, '')}…`;
 }
 
 // Entries of a contents list named in a description.

@@ -141,6 +141,9 @@ describe('pages whose content opens with no lead paragraph', () => {
     const chapter = '# 4 Compiling Programs\n\n- [Compilation Procedures](Procedures.html)\n- [Declarations](Declarations.html)\n- [Efficiency Tips](Tips.html)';
     expect(markdownDescription(chapter)).toBe('Covers: Compilation Procedures, Declarations, Efficiency Tips.');
     expect(markdownDescription(`${chapter}\n\nThis chapter describes how to compile programs, and how to make them run fast.`)).toBe('This chapter describes how to compile programs, and how to make them run fast.');
+    const first = 'Tally counts the words, lines and records of its input, and prints each count on a line of its own, in the order asked for on its command line.';
+    const second = 'It reads files named on the command line or, when there are none, its standard input, and it reads input of any size.';
+    expect(markdownDescription(`# Tally\n\n${first} ${second} ${first}`)).toBe(`${first} ${second}`);
     // An alphabet bar names nothing.
     expect(markdownDescription('# Index\n\n- [A](index-A.html)\n- [B](index-B.html)\n- [All](index-All.html)')).toBeUndefined();
   });
