@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { DocsManifest } from './docs-folder';
 import { findSection, markdownSections, sectionText } from './markdown-sections';
 import { manifestStamp, readDocsFolder, type DocsSetOnDisk, type FolderPage } from './read-folder';
-import { DocsIndex, INDEX_VERSION, type SearchHit, type SearchTuning } from './search-index';
+import { AGENT_TUNING, DocsIndex, INDEX_VERSION, type SearchHit, type SearchTuning } from './search-index';
 
 /** A request the tools cannot answer: the message says why and what to ask instead. */
 export class ToolError extends Error {
@@ -91,7 +91,7 @@ export class DocsLibrary {
     tuning: Partial<SearchTuning>,
     private readonly cacheDir: string | undefined,
   ) {
-    this.index = new DocsIndex(tuning);
+    this.index = new DocsIndex({ ...AGENT_TUNING, ...tuning });
   }
 
   /** Where a set's saved index lives: one file a folder, named by a hash of its path. */
