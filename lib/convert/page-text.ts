@@ -241,7 +241,7 @@ function contentsOf(root: Element): string | undefined {
       entries = rows.map((row) => normalizeSpace([...row.children].map((cell) => cell.textContent ?? '').find((cell) => normalizeSpace(cell))));
     } else return undefined;
     // A section number ("2.1.", "A.") is the entry's place, not its name.
-    entries = entries.map((entry) => entry.replace(/\s*[:;,.]$/, '').replace(/^(?:\d+|\p{Lu})(?:\.\d+)*\.\s+/u, ''));
+    entries = entries.map((entry) => entry.replace(/[:;,.]$/, '').trimEnd().replace(/^(?:\d+|\p{Lu})(?:\.\d+)*\.\s+/u, ''));
     const named = [...new Set(entries.filter((entry) => /^[^\d\s]/u.test(entry) && [...entry].length > 1))];
     if (named.length >= MIN_CONTENTS && entries.filter((entry) => [...entry].length <= 1).length * 2 < entries.length) {
       found = named.slice(0, MAX_CONTENTS).map((entry) => (entry.length > MAX_CONTENTS_ENTRY ? truncateOnWord(entry, MAX_CONTENTS_ENTRY) : entry));

@@ -7,11 +7,11 @@
 import type { NavLink } from '../convert/nav-tree';
 import { dedupeKey } from '../url/normalize';
 import { pageKeys, pageLinker } from './page-order';
-import type { PageGroup } from './sections';
 import { oneLine } from './text';
-import type { SourcePage } from './types';
+import type { PageGroup, SourcePage } from './types';
 
-const LINK = /(?<!!)\[((?:[^[\]\\]|\\.)*)\]\(\s*<?((?:[^()\s<>]|\([^()\s]*\))+)>?(?:\s+"[^"]*")?\)/g;
+// A link opening the text it is run on (an image is no entry): anchored, so it is tried once.
+const LINK_FIRST = /^\[((?:[^[\]\\]|\\.)*)\]\(\s*<?((?:[^()\s<>]|\([^()\s]*\))+)>?(?:\s+"[^"]*")?\)/;
 const FENCE = /^\s*(?:```|~~~)/;
 // What may come before an entry's link on its line: indentation, a list marker, a table's bar.
 const LEADING = /^\s*(?:(?:[-*+]|\d+\.)\s+)?(?:\|\s*)?/;
@@ -54,7 +54,7 @@ function headingsOf(page: SourcePage): Heading[] {
   for (const line of page.markdown.split('\n')) {
     if (FENCE.test(line)) fenced = !fenced;
     if (fenced) continue;
-    const heading = /^(#{2,6})\s+(.+)$/.exec(line);
+    const heading = /^(#{2,6})\s+(\S.*)$/.exec(line);
     if (heading) {
       out.push({ level: (heading[1] ?? '').length, title: plain(heading[2] ?? ''), links: [] });
       continue;
@@ -64,8 +64,8 @@ function headingsOf(page: SourcePage): Heading[] {
     // An index names each entry by its link, first on its line (a list item, a table row, a
     // paragraph); a link inside a sentence or a signature is a cross-reference, not an entry.
     const lead = LEADING.exec(line);
-    const match = lead ? new RegExp(LINK.source).exec(line.slice(lead[0].length)) : null;
-    if (match?.index === 0) {
+    const match = lead ? LINK_FIRST.exec(line.slice(lead[0].length)) : null;
+    if (match) {
       const url = absolute(match[2] ?? '', page.finalUrl);
       if (url) current.links.push(dedupeKey(url));
     }
@@ -193,7 +193,7 @@ export function contentsTree(page: SourcePage | undefined): NavLink[] | undefine
   for (const line of page.markdown.split('\n')) {
     if (FENCE.test(line)) fenced = !fenced;
     if (fenced) continue;
-    const item = /^(\s*)[-*+]\s+(.*)$/.exec(line);
+    const item = /^(\s*)[-*+]\s+(\S.*|)$/.exec(line);
     if (!item) {
       // Text between items (a "Submodules" caption) does not end the list; a paragraph at the margin does.
       if (/^\S/.test(line)) close();

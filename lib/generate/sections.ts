@@ -8,19 +8,10 @@ import { pageKeys, pageLinker } from './page-order';
 import { liftLoneRoot } from './sections-index';
 import { directoryOf, fileStem, INDEX_STEMS, segmentsBelow } from './secondary';
 import { headingLine, titleCaseSlug, wordsOf } from './text';
-import type { SourcePage } from './types';
+import type { PageGroup, SourcePage } from './types';
 
-/** Pages under one H2, before curation. */
-export interface PageGroup {
-  /** Stable id: "nav:<name>", "path:<dir>/" or "more". */
-  id: string;
-  name: string;
-  pages: SourcePage[];
-  /** The group of pages at the top of the site; never merged away. */
-  root: boolean;
-  /** Named by the site itself (its navigation, or its start page's link): kept even with one page. */
-  siteNamed?: boolean;
-}
+export type { PageGroup } from './types';
+
 
 /** The name of the site's ungrouped top pages, as in llmstxt.org's own example ("## Docs"). */
 export const ROOT_SECTION = 'Docs';

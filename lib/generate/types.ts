@@ -111,3 +111,15 @@ export interface GeneratedOutput {
   /** Every listed page's body token count, by page key, for the caller to keep (see renderLlmsFull). */
   fullTokens: Map<string, { title: string; count: number; chars?: number }>;
 }
+
+/** Pages under one H2, before curation. */
+export interface PageGroup {
+  /** Stable id: "nav:<name>", "path:<dir>/" or "more". */
+  id: string;
+  name: string;
+  pages: SourcePage[];
+  /** The group of pages at the top of the site; never merged away. */
+  root: boolean;
+  /** Named by the site itself (its navigation, or its start page's link): kept even with one page. */
+  siteNamed?: boolean;
+}
