@@ -18,7 +18,7 @@ import { PROMPT_VERSION } from './prompt';
 import type { DescribeResult, DescriptionCache, DescriptionProvider, PageToDescribe, ProviderAnswer, ProviderFailure } from './types';
 
 export type * from './types';
-export { endpointProvider, type EndpointConfig } from './endpoint';
+export { endpointProvider, endpointProviderId, type EndpointConfig } from './endpoint';
 export { builtinProvider, builtinAvailability } from './builtin';
 
 export interface DescribeOptions {

@@ -43,6 +43,25 @@ export function chatCompletionsUrl(url: string): string {
   return parsed.href;
 }
 
+/** A server on the user's own machine: plain http never leaves it, so a key sent there is not exposed. */
+export function onThisComputer(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host === '::1';
+}
+
+/**
+ * The cache's and the generator's name for an endpoint's descriptions: its model on its server,
+ * so two servers calling different models by one name ("llama3") never share cached text.
+ */
+export function endpointProviderId(config: Pick<EndpointConfig, 'url' | 'model'>): string {
+  return `endpoint:${config.model}@${chatCompletionsUrl(config.url)}`;
+}
+
 /** One chat completion. See {@link FailureKind} for what each failure means to the caller. */
 export async function callChat(config: EndpointConfig, messages: ChatMessage[], options: CallChatOptions): Promise<ProviderAnswer> {
   const key = config.apiKey?.trim() || undefined;
@@ -54,6 +73,9 @@ export async function callChat(config: EndpointConfig, messages: ChatMessage[], 
   });
   const url = chatCompletionsUrl(config.url);
   if (!/^https?:\/\/[^/]/i.test(url)) return fail('client', 'The endpoint URL is not a valid http(s) URL');
+  if (key && /^http:/i.test(url) && !onThisComputer(url)) {
+    return fail('client', `The API key would cross the network unencrypted to ${new URL(url).host}: use an https:// URL (plain http:// is only for a server on this computer, such as localhost)`);
+  }
   if (options.signal?.aborted) return fail('cancelled', 'Cancelled');
   const timeoutMs = options.timeoutMs ?? 30_000;
   const controller = new AbortController();
@@ -201,7 +223,7 @@ export interface EndpointProviderOptions {
 export function endpointProvider(config: EndpointConfig, fetchFn: typeof fetch, options: EndpointProviderOptions = {}): DescriptionProvider {
   const { timeoutMs, maxTokens = 300, budgetTokens = 1500 } = options;
   return {
-    id: `endpoint:${config.model}`,
+    id: endpointProviderId(config),
     describe: (page, signal) =>
       callChat(config, pageMessages(page, budgetTokens), { fetch: fetchFn, signal, maxTokens, ...(timeoutMs === undefined ? {} : { timeoutMs }) }),
   };

@@ -1,4 +1,4 @@
-import type { EndpointConfig } from './endpoint';
+import { endpointProviderId, onThisComputer, type EndpointConfig } from './endpoint';
 
 /**
  * How page descriptions are written. Kept in the extension's local storage
@@ -41,7 +41,7 @@ export function normalizeDescribeSettings(raw: unknown): DescribeSettings {
 /** The provider id the cache and the generator use, or null when descriptions are deterministic. */
 export function providerId(s: DescribeSettings): string | null {
   if (s.provider === 'builtin') return 'builtin';
-  if (s.provider === 'endpoint' && s.endpoint.url && s.endpoint.model) return `endpoint:${s.endpoint.model}`;
+  if (s.provider === 'endpoint' && s.endpoint.url && s.endpoint.model) return endpointProviderId(s.endpoint);
   return null;
 }
 
@@ -51,6 +51,7 @@ export function endpointProblem(e: EndpointConfig): string | null {
   try {
     const u = new URL(e.url);
     if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'The endpoint URL must start with https:// (or http:// for a local server).';
+    if (u.protocol === 'http:' && e.apiKey?.trim() && !onThisComputer(e.url)) return `With an API key the endpoint URL must start with https://: over http:// the key would cross the network unencrypted to ${u.host}.`;
   } catch {
     return 'The endpoint URL is not a valid address.';
   }

@@ -37,7 +37,7 @@ export interface ProviderFailure {
 export type ProviderAnswer = { ok: true; text: string } | ProviderFailure;
 
 export interface DescriptionProvider {
-  /** Part of the cache key: 'endpoint:<model>' or 'builtin'. */
+  /** Part of the cache key: 'endpoint:<model>@<chat completions URL>' or 'builtin'. */
   id: string;
   /** Must not throw; must stop promptly when `signal` aborts (answering kind 'cancelled'). */
   describe(page: PageToDescribe, signal: AbortSignal): Promise<ProviderAnswer>;

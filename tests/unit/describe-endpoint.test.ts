@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { callChat, chatCompletionsUrl, endpointProvider, redact, type EndpointConfig } from '@/lib/describe/endpoint';
 import { builtinAvailability, builtinProvider } from '@/lib/describe/builtin';
+import { endpointProblem } from '@/lib/describe/settings';
 import type { ChatMessage } from '@/lib/describe/prompt';
 import { answer, hang, malformed, rateLimited, serverError, startChatServer, type ChatHandler, type ChatServer } from '../fixtures/chat-server';
 
@@ -163,11 +164,39 @@ describe('the API key never appears in a reason', () => {
   });
 });
 
+describe('an API key over plain http', () => {
+  it('is never sent to another computer: the call fails in words and nothing is requested', async () => {
+    const asked: string[] = [];
+    const recording: typeof fetch = (input, init) => {
+      asked.push(String(input));
+      return fetch(input, init);
+    };
+    for (const url of ['http://models.example.test/v1', 'http://192.168.1.20:11434/v1', 'http://[fd00::1]:8080/v1']) {
+      const answer = await callChat({ url, model: 'm', apiKey: KEY }, MESSAGES, { fetch: recording });
+      expect(answer).toMatchObject({ ok: false, kind: 'client' });
+      expect(!answer.ok && answer.reason).toMatch(/unencrypted.*https:\/\//);
+      expect(endpointProblem({ url, model: 'm', apiKey: KEY })).toMatch(/https:\/\//);
+    }
+    expect(asked).toEqual([]);
+    // Without a key, or on this computer, plain http is fine.
+    expect(endpointProblem({ url: 'http://models.example.test/v1', model: 'm' })).toBeNull();
+    expect(endpointProblem({ url: 'http://localhost:11434/v1', model: 'm', apiKey: KEY })).toBeNull();
+  });
+
+  it('goes to a server on this computer (127.0.0.1)', async () => {
+    const s = await serve(() => answer('Local answer.'), KEY);
+    expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:/);
+    expect(await call({ url: s.url, model: 'm', apiKey: KEY })).toEqual({ ok: true, text: 'Local answer.' });
+  });
+});
+
 describe('endpointProvider', () => {
-  it('is keyed by model and sends the page prompt', async () => {
+  it('is keyed by model and server and sends the page prompt', async () => {
     const s = await serve(() => answer('Lists options.'));
     const provider = endpointProvider({ url: s.url, model: 'llama3.2' }, fetch);
-    expect(provider.id).toBe('endpoint:llama3.2');
+    expect(provider.id).toBe(`endpoint:llama3.2@${chatCompletionsUrl(s.url)}`);
+    // The same model name on another server is another provider: its cached descriptions are its own.
+    expect(endpointProvider({ url: 'https://models.example.test/v1', model: 'llama3.2' }, fetch).id).not.toBe(provider.id);
     const page = { key: 'k', title: 'Options', url: 'https://docs.example.test/options', markdown: '# Options\n\nAll of them.', contentHash: 'h' };
     expect(await provider.describe(page, new AbortController().signal)).toEqual({ ok: true, text: 'Lists options.' });
     expect(s.requests[0]?.body.messages?.[1]?.content).toContain('URL: https://docs.example.test/options');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cacheKey, describePages, endpointProvider, memoryCache, type DescribeOptions, type DescribeResult, type PageToDescribe } from '@/lib/describe/describe-pages';
+import { cacheKey, describePages, endpointProvider, endpointProviderId, memoryCache, type DescribeOptions, type DescribeResult, type PageToDescribe } from '@/lib/describe/describe-pages';
 import { PROMPT_VERSION } from '@/lib/describe/prompt';
 import { answer, hang, malformed, pageUrlOf, rateLimited, serverError, startChatServer, unauthorized, type ChatHandler, type ChatServer } from '../fixtures/chat-server';
 
@@ -151,12 +151,12 @@ describe('describePages', () => {
   });
 
   it('uses the cache: a second run makes no requests', async () => {
-    const { s, run } = await setUp(echoTitle);
+    const { s, run, provider } = await setUp(echoTitle);
     const cache = memoryCache();
     const first = await run(pages(4), { cache });
     expect(s.requests).toHaveLength(4);
     expect(cache.entries.size).toBe(4);
-    expect(cache.entries.get(cacheKey('hash-1', 'endpoint:test-model', PROMPT_VERSION))).toBe('Describes page-1.');
+    expect(cache.entries.get(cacheKey('hash-1', provider.id, PROMPT_VERSION))).toBe('Describes page-1.');
     const second = await run(pages(4), { cache });
     expect(s.requests).toHaveLength(4);
     expect(second.map((r) => r.source)).toEqual(['cache', 'cache', 'cache', 'cache']);
@@ -167,13 +167,13 @@ describe('describePages', () => {
   it('misses the cache for another provider or another prompt version', async () => {
     expect(cacheKey('h', 'endpoint:a', 1)).not.toBe(cacheKey('h', 'endpoint:a', 2));
     expect(cacheKey('h', 'endpoint:a')).toBe(cacheKey('h', 'endpoint:a', PROMPT_VERSION));
-    const { s, run } = await setUp(echoTitle, { model: 'model-b' });
+    const { s, run, provider } = await setUp(echoTitle, { model: 'model-b' });
     const cache = memoryCache(
       new Map([
-        [cacheKey('hash-0', 'endpoint:model-a'), 'From model A.'],
-        [cacheKey('hash-1', 'endpoint:model-b', PROMPT_VERSION + 1), 'From a newer prompt.'],
-        [cacheKey('hash-1', 'endpoint:model-b', PROMPT_VERSION - 1), 'From an older prompt.'],
-        [cacheKey('hash-2', 'endpoint:model-b'), 'Already described.'],
+        [cacheKey('hash-0', endpointProviderId({ url: s.baseUrl, model: 'model-a' })), 'From model A.'],
+        [cacheKey('hash-1', provider.id, PROMPT_VERSION + 1), 'From a newer prompt.'],
+        [cacheKey('hash-1', provider.id, PROMPT_VERSION - 1), 'From an older prompt.'],
+        [cacheKey('hash-2', provider.id), 'Already described.'],
       ]),
     );
     const results = await run(pages(3), { cache });
@@ -213,8 +213,8 @@ describe('describePages', () => {
   });
 
   it('calls the provider for at most maxPages pages; cached pages do not count', async () => {
-    const { s, run } = await setUp(echoTitle);
-    const cache = memoryCache(new Map([[cacheKey('hash-1', 'endpoint:test-model'), 'Cached.']]));
+    const { s, run, provider } = await setUp(echoTitle);
+    const cache = memoryCache(new Map([[cacheKey('hash-1', provider.id), 'Cached.']]));
     const results = await run(pages(10), { maxPages: 4, cache });
     expect(s.requests).toHaveLength(4);
     expect(results.map((r) => r.source)).toEqual(['ai', 'cache', 'ai', 'ai', 'ai', 'fallback', 'fallback', 'fallback', 'fallback', 'fallback']);
