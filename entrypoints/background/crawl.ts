@@ -1,5 +1,5 @@
 import { linkedomAdapter } from '@/lib/convert/dom';
-import { markResumed, runningCrawls, startCrawlJob } from '@/lib/crawl/jobs';
+import { markResumed, runningCrawls, startCrawlJob, stopWithoutRunner } from '@/lib/crawl/jobs';
 import type { PageProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import type { CrawlJob, RefreshJob, ScoutDb } from '@/lib/db';
@@ -157,10 +157,13 @@ export function setUpCrawls({ db, browser, processor, hooks, fetch = browserFetc
   };
   onCommand('startRefresh', (data) => startRefresh(data.origin, false));
 
-  onCommand('pauseCrawl', (data) => {
+  onCommand('pauseCrawl', async (data) => {
     const runner = runners.get(data.jobId);
-    runner?.pause();
-    return { ok: Boolean(runner) };
+    if (runner) {
+      runner.pause();
+      return { ok: true };
+    }
+    return { ok: await stopWithoutRunner(db, data.jobId, 'paused') };
   });
 
   onCommand('resumeCrawl', async (data) => {
@@ -180,9 +183,11 @@ export function setUpCrawls({ db, browser, processor, hooks, fetch = browserFetc
 
   onCommand('cancelCrawl', async (data) => {
     const runner = runners.get(data.jobId);
-    if (runner) runner.cancel();
-    else await db.jobs.update(data.jobId, { state: 'cancelled', endedAt: Date.now(), message: 'Cancelled. Pages stored so far are kept.' });
-    return { ok: true };
+    if (runner) {
+      runner.cancel();
+      return { ok: true };
+    }
+    return { ok: await stopWithoutRunner(db, data.jobId, 'cancelled') };
   });
 
   onCommand('wakeCrawls', async () => ({ resumed: await resumeOrphans() }));

@@ -51,6 +51,27 @@ export async function markResumed(db: ScoutDb, jobId: string): Promise<boolean> 
   });
 }
 
+/**
+ * Pause or Cancel for a job that has no runner in this worker (the browser stopped the worker and
+ * the job is not resumed yet, or it has ended): only a crawl or refresh that is still going
+ * changes — a running one pauses, a running or paused one is cancelled — read and written in one
+ * transaction. Answers whether it changed, so a press on a job that already ended changes nothing.
+ */
+export async function stopWithoutRunner(db: ScoutDb, jobId: string, to: 'paused' | 'cancelled'): Promise<boolean> {
+  return db.transaction('rw', db.jobs, async () => {
+    const job = await db.jobs.get(jobId);
+    if (!job || (job.kind !== 'crawl' && job.kind !== 'refresh')) return false;
+    if (to === 'paused') {
+      if (job.state !== 'running') return false;
+      await db.jobs.update(jobId, { state: 'paused', message: job.kind === 'crawl' ? 'Paused. Resume to carry on where it stopped.' : 'Refresh paused. Resume to carry on.' });
+      return true;
+    }
+    if (job.state !== 'running' && job.state !== 'paused') return false;
+    await db.jobs.update(jobId, { state: 'cancelled', endedAt: Date.now(), message: 'Cancelled. Pages stored so far are kept.' });
+    return true;
+  });
+}
+
 /** Crawls and refreshes that were running when the worker stopped; each gets a new runner. */
 export async function runningCrawls(db: ScoutDb): Promise<Array<CrawlJob | RefreshJob>> {
   return db.jobs.where('state').equals('running').filter(isPageJob).toArray();

@@ -158,6 +158,28 @@ describe('the worker’s crawl commands', () => {
     expect(await command('cancelCrawl', { jobId: 'stale' })).toEqual({ ok: true });
     expect(await db.jobs.get('stale')).toMatchObject({ state: 'cancelled', message: 'Cancelled. Pages stored so far are kept.' });
   });
+
+  it('Pause and Cancel with no runner change only a crawl or refresh still going, and say whether they did', async () => {
+    fakeExtension({ without: ['offscreen', 'scripting'] });
+    db = createDb(`t-${Math.random()}`);
+    const row = (id: string, kind: JobRecord['kind'], state: JobRecord['state']) => ({ id, origin: 'https://docs.example.test', kind, state, createdAt: 1, counters: {}, message: `was ${state}` }) as JobRecord;
+    await db.jobs.bulkAdd([row('done', 'crawl', 'done'), row('failed', 'refresh', 'failed'), row('discovery', 'discovery', 'running'), row('check', 'check', 'running'), row('paused', 'crawl', 'paused'), row('refresh', 'refresh', 'paused')]);
+    setUpCrawls({ db, browser, processor: { process: () => Promise.reject(new Error('no pages here')), converters: () => 1 }, hooks: noHooks });
+    for (const id of ['done', 'failed', 'discovery', 'check']) {
+      expect(await command('cancelCrawl', { jobId: id })).toEqual({ ok: false });
+      expect(await command('pauseCrawl', { jobId: id })).toEqual({ ok: false });
+    }
+    expect((await db.jobs.bulkGet(['done', 'failed', 'discovery', 'check'])).map((j) => j?.state)).toEqual(['done', 'failed', 'running', 'running']);
+    expect(await command('cancelCrawl', { jobId: 'missing' })).toEqual({ ok: false });
+    // A paused crawl cannot be paused again; a running refresh with no runner (set running only now,
+    // so the setup's resume of what a stopped worker left did not take it) pauses in the database.
+    expect(await command('pauseCrawl', { jobId: 'paused' })).toEqual({ ok: false });
+    await db.jobs.update('refresh', { state: 'running' });
+    expect(await command('pauseCrawl', { jobId: 'refresh' })).toEqual({ ok: true });
+    expect(await db.jobs.get('refresh')).toMatchObject({ state: 'paused', message: 'Refresh paused. Resume to carry on.' });
+    expect(await command('cancelCrawl', { jobId: 'refresh' })).toEqual({ ok: true });
+    expect(await db.jobs.get('refresh')).toMatchObject({ state: 'cancelled' });
+  });
 });
 
 describe('jobs a stopped worker left running', () => {

@@ -32,8 +32,9 @@ export function freezingFetch(answered: number): { fetch: typeof fetch; calls():
 
 /** After a wiring test: cancels what still runs (no runner outlives its test and its database), then deletes the database. */
 export async function cancelRunningAndDelete(db: ScoutDb): Promise<void> {
-  for (const job of await db.jobs.where('state').equals('running').toArray()) await command('cancelCrawl', { jobId: job.id });
-  await until(async () => (await db.jobs.where('state').equals('running').count()) === 0);
+  const running = () => db.jobs.where('state').equals('running').filter((j) => j.kind === 'crawl' || j.kind === 'refresh');
+  for (const job of await running().toArray()) await command('cancelCrawl', { jobId: job.id });
+  await until(async () => (await running().count()) === 0);
   await db.delete();
   vi.restoreAllMocks();
 }
