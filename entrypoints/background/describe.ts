@@ -35,8 +35,16 @@ export function setUpDescribe(): void {
     running.set(job.id, controller);
     const provider = endpointProvider(settings.endpoint, browserFetch);
     // A local endpoint (Ollama on localhost) is on the user's own machine: the network guard lets
-    // exactly that origin through while this job runs.
-    const release = await holdEndpoint(settings.endpoint.url);
+    // exactly that origin through while this job runs. A browser that refuses that rule ends the job
+    // with the reason: left running, it would block the site's next describe until a restart.
+    let release: () => Promise<void>;
+    try {
+      release = await holdEndpoint(settings.endpoint.url);
+    } catch (error) {
+      running.delete(job.id);
+      await db.jobs.update(job.id, { state: 'failed', endedAt: Date.now(), message: `Scout could not let requests through to ${endpointOrigin}: ${error instanceof Error ? error.message : String(error)}` });
+      return { jobId: job.id };
+    }
     const run = async () => {
       // The one-line site summary first (one call, from the current llms.txt's titles and notes), then the pages.
       const site = await describeSite(db, data.origin, settings.endpoint, { fetch: browserFetch, providerId: provider.id, signal: controller.signal });
