@@ -7,8 +7,14 @@ type DnrRule = Browser.declarativeNetRequest.Rule;
 const selfHost = () => new URL(browser.runtime.getURL('/')).hostname;
 
 let installed: Promise<void> | undefined;
-/** Allow rules in force: what they allow ("host:…" or "origin:…") → [rule id, jobs holding it]. */
-const held = new Map<string, [number, number]>();
+/** An allow rule: its id, the jobs holding it, and the update that puts it in force. */
+interface HeldRule {
+  id: number;
+  holders: number;
+  ready: Promise<void>;
+}
+/** Allow rules in force or being added, by what they allow ("host:…" or "origin:…"). */
+const held = new Map<string, HeldRule>();
 
 /**
  * Installs the block rules (dynamic: they persist across restarts; written again on
@@ -29,29 +35,32 @@ export function installNetworkGuard(): Promise<void> {
 /** Takes (or shares) one allow rule while a job needs it; the returned function gives it back. */
 async function hold(key: string, rule: (id: number) => unknown): Promise<() => Promise<void>> {
   const dnr = browser.declarativeNetRequest;
-  const entry = held.get(key);
-  if (entry) entry[1]++;
-  else {
-    const used = new Set([...held.values()].map(([id]) => id));
+  let entry = held.get(key);
+  if (entry) {
+    entry.holders++;
+  } else {
+    const used = new Set([...held.values()].map((h) => h.id));
     let id = ALLOW_RULE_BASE;
     while (used.has(id)) id++;
-    held.set(key, [id, 1]);
-    try {
-      await dnr.updateSessionRules({ removeRuleIds: [id], addRules: [rule(id) as DnrRule] });
-    } catch (error) {
-      // Not held after all: the next job on this host must add the rule, not share one never made.
-      held.delete(key);
-      throw error;
-    }
+    entry = { id, holders: 1, ready: dnr.updateSessionRules({ removeRuleIds: [id], addRules: [rule(id) as DnrRule] }) };
+    held.set(key, entry);
+  }
+  const mine = entry;
+  try {
+    // A second job on the host shares the rule only once it is in force: its first request would be blocked before.
+    await mine.ready;
+  } catch (error) {
+    // Not held after all: the next job on this host must add the rule, not share one never made.
+    if (held.get(key) === mine) held.delete(key);
+    throw error;
   }
   let released = false;
   return async () => {
-    const current = held.get(key);
-    if (released || !current) return;
+    if (released) return;
     released = true;
-    if (--current[1] > 0) return;
-    held.delete(key);
-    await dnr.updateSessionRules({ removeRuleIds: [current[0]] });
+    if (--mine.holders > 0) return;
+    if (held.get(key) === mine) held.delete(key);
+    await dnr.updateSessionRules({ removeRuleIds: [mine.id] });
   };
 }
 

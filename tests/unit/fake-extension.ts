@@ -15,6 +15,8 @@ export interface FakeExtension {
   sessionRules(): DnrRule[];
   /** The next updateSessionRules call rejects with this message (as Chrome does over its rule quota). */
   refuseNextSessionUpdate(message: string): void;
+  /** Session rule updates take effect, and answer, this long after the call (as Chrome's take a round trip to the browser). */
+  delaySessionUpdates(ms: number): void;
 }
 
 /** APIs a test can take away, as a browser without them (Firefox has no offscreen documents). */
@@ -27,6 +29,7 @@ export function fakeExtension(options: { without?: OptionalApi[] } = {}): FakeEx
   fakeBrowser.reset();
   let rules: DnrRule[] = [];
   let refusal: string | null = null;
+  let delayMs = 0;
   vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(async () => true);
   // The crawl keepalive's call: any extension API call keeps an MV3 worker alive.
   vi.spyOn(fakeBrowser.runtime, 'getPlatformInfo').mockImplementation(async () => ({ os: 'linux', arch: 'x86-64', nacl_arch: 'x86-64' }));
@@ -34,17 +37,17 @@ export function fakeExtension(options: { without?: OptionalApi[] } = {}): FakeEx
   vi.spyOn(dnr, 'updateDynamicRules').mockImplementation(async () => undefined);
   vi.spyOn(dnr, 'getSessionRules').mockImplementation(async () => [...rules]);
   vi.spyOn(dnr, 'updateSessionRules').mockImplementation(async (update: SessionUpdate) => {
-    if (refusal !== null) {
-      const message = refusal;
-      refusal = null;
-      throw new Error(message);
-    }
+    const failing = refusal;
+    refusal = null;
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (failing !== null) throw new Error(failing);
     const removed = new Set(update.removeRuleIds ?? []);
     rules = [...rules.filter((r) => !removed.has(r.id)), ...(update.addRules ?? [])];
   });
   return {
     sessionRules: () => [...rules],
     refuseNextSessionUpdate: (message) => void (refusal = message),
+    delaySessionUpdates: (ms) => void (delayMs = ms),
   };
 }
 
