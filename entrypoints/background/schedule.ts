@@ -7,6 +7,12 @@ import type { JobHooks, StartRefresh } from './crawl';
 import { onCommand } from './on-command';
 
 const ALARM = 'scheduled-refresh';
+/**
+ * While a scheduled refresh runs, the next due site waits for it to end (its hook starts the next):
+ * the alarm then only backs that up, this far ahead, not at the due time already past, which
+ * fired it again every second for as long as the refresh ran.
+ */
+const BUSY_RECHECK_MS = 5 * 60_000;
 const NOTIFICATION_PREFIX = 'refresh:';
 
 /** What the schedule uses, passed in so tests can run it with the fake browser and a test database. */
@@ -24,15 +30,16 @@ export interface ScheduleWiring {
 export function createSchedule({ db, browser }: ScheduleWiring): { hooks: JobHooks; setUp(startRefresh: StartRefresh): void } {
   let startRefresh: StartRefresh | null = null;
 
-  const arm = async () => {
+  const arm = async (busy = false) => {
     const when = nextWake(await db.sites.toArray());
     if (when === null) await browser.alarms.clear(ALARM);
-    else await browser.alarms.create(ALARM, { when: Math.max(Date.now() + 1000, when) });
+    else await browser.alarms.create(ALARM, { when: Math.max(Date.now() + (busy ? BUSY_RECHECK_MS : 1000), when) });
   };
 
   const runDue = async () => {
     const busy = await db.jobs.where('state').equals('running').filter((j) => j.kind === 'refresh' && j.scheduled === true).count();
-    if (busy || !startRefresh) return arm();
+    if (busy) return arm(true);
+    if (!startRefresh) return arm();
     for (const site of dueSites(await db.sites.toArray())) {
       if (!site.monitor) continue;
       await db.sites.update(site.origin, { monitor: afterRun(site.monitor) });

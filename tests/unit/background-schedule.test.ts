@@ -70,6 +70,21 @@ const fire = () => fakeBrowser.alarms.onAlarm.trigger({ name: ALARM, scheduledTi
 const ended = (j: JobRecord | undefined) => Boolean(j && j.state !== 'running');
 
 describe('the schedule’s alarm', () => {
+  it('while a scheduled refresh runs, a site already due is not re-armed every second', async () => {
+    wire();
+    await serve([A]);
+    const origin = await crawled(A);
+    await dueAt(origin, Date.now() - HOUR);
+    // A scheduled refresh of another site runs: the due site waits for it to end.
+    await db.jobs.add({ id: 'busy', origin: 'https://other.test', kind: 'refresh', state: 'running', scheduled: true, createdAt: Date.now(), counters: {} } as JobRecord);
+    const before = Date.now();
+    await fire();
+    await until(async () => ((await browser.alarms.get(ALARM))?.scheduledTime ?? 0) > before);
+    expect((await browser.alarms.get(ALARM))?.scheduledTime).toBeGreaterThanOrEqual(before + 5 * 60_000);
+    expect((await db.jobs.toArray()).filter((j) => j.kind === 'refresh' && j.origin === origin)).toEqual([]);
+    await db.jobs.update('busy', { state: 'done' });
+  });
+
   it('is set for the earliest due site as schedules change, and cleared when the last schedule is turned off', async () => {
     wire();
     await serve([A, B]);
