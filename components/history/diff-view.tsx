@@ -7,6 +7,10 @@ const MAX_ROWS = 1500;
 /** A line diff of two texts, unchanged runs folded. Text only: nothing here is parsed as HTML. */
 export function DiffView({ older, newer }: { older: string; newer: string }) {
   const diff = useMemo(() => lineDiff(older, newer), [older, newer]);
+  if (diff.tooDifferent) {
+    const { olderLines, newerLines } = diff.tooDifferent;
+    return <p className="muted" data-testid="diff-too-different">The two versions differ too much to compare line by line here ({olderLines.toLocaleString('en')} lines before, {newerLines.toLocaleString('en')} after): download both versions to compare them.</p>;
+  }
   if (diff.added === 0 && diff.removed === 0) return <p className="muted" data-testid="diff-same">The two versions are the same.</p>;
   const rows = diff.rows.slice(0, MAX_ROWS);
   return (

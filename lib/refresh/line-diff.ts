@@ -14,20 +14,47 @@ export interface LineDiff {
   rows: DiffRow[];
   added: number;
   removed: number;
+  /**
+   * Set when the versions were too far apart to diff within the limits: no rows, and `added` /
+   * `removed` are the two versions' line counts, not the changes.
+   */
+  tooDifferent?: { olderLines: number; newerLines: number };
 }
+
+/**
+ * How far a diff may go before it stops: Myers' diff costs about (lines × edits), so two
+ * multi-megabyte llms-full.txt versions that differ throughout took long enough to freeze the
+ * History tab that draws it.
+ */
+export interface DiffLimits {
+  /** Give up after this long. */
+  timeoutMs: number;
+  /** Give up beyond this many changed lines. */
+  maxEditLength: number;
+}
+
+export const DIFF_LIMITS: DiffLimits = { timeoutMs: 300, maxEditLength: 5_000 };
+
+const lineCount = (text: string) => (text === '' ? 0 : text.replace(/\n$/, '').split('\n').length);
 
 /**
  * A line diff of two versions of a file (jsdiff's Myers diff), with long runs of
  * unchanged lines folded to `context` lines around each change — an llms-full.txt
  * is thousands of lines and the reader wants the changes.
  */
-export function lineDiff(older: string, newer: string, context = 2): LineDiff {
+export function lineDiff(older: string, newer: string, context = 2, limits: DiffLimits = DIFF_LIMITS): LineDiff {
+  const parts = diffLines(older, newer, { timeout: limits.timeoutMs, maxEditLength: limits.maxEditLength });
+  if (!parts) {
+    const olderLines = lineCount(older);
+    const newerLines = lineCount(newer);
+    return { rows: [], added: newerLines, removed: olderLines, tooDifferent: { olderLines, newerLines } };
+  }
   const rows: DiffRow[] = [];
   let oldLine = 1;
   let newLine = 1;
   let added = 0;
   let removed = 0;
-  for (const part of diffLines(older, newer)) {
+  for (const part of parts) {
     const lines = part.value.replace(/\n$/, '').split('\n');
     for (const text of lines) {
       if (part.added) {

@@ -9,7 +9,7 @@ import { outputsAfterRefresh } from '@/lib/refresh/after-refresh';
 import { createRefreshJob } from '@/lib/refresh/jobs';
 import { RefreshRunner } from '@/lib/refresh/runner';
 import { similarity } from '@/lib/refresh/similarity';
-import { lineDiff } from '@/lib/refresh/line-diff';
+import { DIFF_LIMITS, lineDiff } from '@/lib/refresh/line-diff';
 import { recordSiteOpened } from '@/lib/sites';
 import { changingSite, prose, sixPages } from '../fixtures/changing-site';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
@@ -214,5 +214,20 @@ describe('line diff', () => {
       's19/18 line 19',
       '…1',
     ]);
+  });
+
+  it('two versions that differ throughout are reported as too different, within the limits, not diffed for seconds', () => {
+    // Two llms-full.txt-sized texts (60,000 lines each) sharing no line: a full Myers diff of them
+    // is quadratic work. Within the limits it stops and says so, with both versions' sizes.
+    const older = Array.from({ length: 60_000 }, (_, i) => `old line ${i} ${'x'.repeat(i % 40)}`).join('\n');
+    const newer = Array.from({ length: 60_000 }, (_, i) => `new line ${i} ${'y'.repeat(i % 40)}`).join('\n');
+    const d = lineDiff(older, newer);
+    expect(d.tooDifferent).toEqual({ olderLines: 60_000, newerLines: 60_000 });
+    expect(d.rows).toEqual([]);
+    // A few changes in the same big text are still diffed line by line.
+    const edited = older.replace('old line 100 ', 'changed line 100 ');
+    const small = lineDiff(older, edited, 2, { ...DIFF_LIMITS, timeoutMs: 30_000 });
+    expect(small.tooDifferent).toBeUndefined();
+    expect([small.added, small.removed]).toEqual([1, 1]);
   });
 });
