@@ -90,8 +90,14 @@ function trimLead(plain: string): string {
   let end = -1;
   for (const match of head.matchAll(SENTENCE_END)) end = match.index + 1;
   if (end >= MAX_LEAD / 2) return plain.slice(0, end);
-  // The lookbehind starts the match only where a space run starts.
-  return `${plain.slice(0, MAX_LEAD).replace(/(?<!\s)\s+\S*$/, '')}…`;
+  return `${withoutLastWord(plain.slice(0, MAX_LEAD))}…`;
+}
+
+/** `text` without its last, cut word and the spaces before it (unchanged when it is one word); read without a pattern, which backtracked on runs of spaces. */
+function withoutLastWord(text: string): string {
+  let i = text.length;
+  while (i > 0 && !/\s/.test(text[i - 1] ?? '')) i--;
+  return i === 0 ? text : text.slice(0, i).trimEnd();
 }
 
 // Entries of a contents list named in a description.

@@ -204,6 +204,33 @@ function aggregates(pages: SourcePage[]): Set<SourcePage> {
   return out;
 }
 
+// A line that opens with a link (a list item or not): its text and target. Run on one line at a time.
+const LINE_LINK = /^[ \t]*(?:[-*+][ \t]+)?\[([^\]]*)\]\([ \t]*<?([^()\s<>]+)/;
+
+/**
+ * The pages an alphabetical index's letter bar leads to: every link of the block of lines that
+ * holds the bar's single-character links (the letters, "<", and the bar's other entries beside
+ * them). In a crawl the bar repeats at the top of every letter's page and is taken off as chrome,
+ * so those pages no longer show the shape that tells an index; the page that still has it does.
+ */
+function letterBarTargets(page: SourcePage): string[] {
+  const out: string[] = [];
+  for (const block of page.markdown.split(/\n[ \t]*\n/)) {
+    const links = block.split('\n').map((line) => LINE_LINK.exec(line)).filter((match) => match !== null);
+    if (links.filter((match) => [...(match[1] ?? '')].length === 1).length < MIN_LETTER_LINKS) continue;
+    for (const match of links) {
+      try {
+        const url = new URL(match[2] ?? '', page.finalUrl);
+        url.hash = '';
+        out.push(url.href);
+      } catch {
+        // Not an address: nothing to mark.
+      }
+    }
+  }
+  return out;
+}
+
 /** The pages that are source listings, alphabetical indexes or aggregates, with their class. */
 export function classifyPages(pages: SourcePage[]): Map<SourcePage, PageClass> {
   const classes = new Map<SourcePage, PageClass>();
@@ -211,6 +238,15 @@ export function classifyPages(pages: SourcePage[]): Map<SourcePage, PageClass> {
   // An aggregate is left out of llms-full.txt, so it is the class to keep when a page is both
   // (Sphinx's genindex-all holds every per-letter index page).
   for (const page of aggregates(pages)) if (!classes.has(page)) classes.set(page, 'aggregate');
-  for (const page of pages) if (!classes.has(page) && isAlphabeticalIndex(page)) classes.set(page, 'index');
+  const indexes = pages.filter((page) => !classes.has(page) && isAlphabeticalIndex(page));
+  for (const page of indexes) classes.set(page, 'index');
+  const byUrl = new Map<string, SourcePage>();
+  for (const page of pages) for (const url of [page.url, page.finalUrl]) byUrl.set(url.split('#')[0] ?? url, page);
+  for (const index of indexes) {
+    for (const url of letterBarTargets(index)) {
+      const target = byUrl.get(url);
+      if (target && !classes.has(target)) classes.set(target, 'index');
+    }
+  }
   return classes;
 }

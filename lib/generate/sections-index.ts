@@ -25,7 +25,15 @@ const MAX_DESCENT = 2;
 
 /** Plain text of a line of inline Markdown: link texts, no code or emphasis marks. */
 function plain(text: string): string {
-  return oneLine(text.replace(/!?\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, '$1').replace(/\\(.)/g, '$1').replace(/[`*]/g, '').replace(/(?<!\s)\s+#+$/, ''));
+  return oneLine(withoutClosingHashes(text.replace(/!?\[([^[\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, '$1').replace(/\\(.)/g, '$1').replace(/[`*]/g, '')));
+}
+
+/** A heading's text without its closing #s ("Title ##"), read without a pattern: one backtracks on long runs of spaces. */
+function withoutClosingHashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '#') end--;
+  if (end === text.length || (end > 0 && !/\s/.test(text[end - 1] ?? ''))) return text;
+  return text.slice(0, end).trimEnd();
 }
 
 /** Absolute http(s) URL of a link target on `base`, without its fragment; '' for none. */

@@ -81,7 +81,9 @@ export function docsifyLink(target: string, currentRoute: string, shellUrl: stri
   return routeUrl(shellUrl, path || '/');
 }
 
-const LINK = /(?<!!)\[([^[\]]*)\]\(\s*<?((?:[^()\s<>]|\([^()\s]*\))+)>?\s*(?:["'][^"']*["']\s*)?\)/g;
+// A title follows the address after whitespace (as CommonMark has it): with only optional space
+// between them, quotes could be read as either, and a line of `[[](""` backtracked cubically.
+const LINK = /(?<!!)\[([^[\]]*)\]\(\s*<?((?:[^()\s<>]|\([^()\s]*\))+)>?(?:\s+["'][^"']*["'])?\s*\)/g;
 
 /** Every link of a docsify Markdown page, as URLs (see {@link docsifyLink}), in order. */
 export function docsifyLinks(markdown: string, currentRoute: string, shellUrl: string, config: DocsifyConfig): string[] {

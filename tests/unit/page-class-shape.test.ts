@@ -46,4 +46,19 @@ describe('source listings and indexes are told apart by structure', () => {
     const classes = classifyPages(pages);
     expect(pages.map((page) => classes.get(page))).toEqual(['index', 'index', undefined]);
   });
+
+  it('puts the pages an index’s letter bar leads to in the index class, though a crawl took their own bar off as chrome', () => {
+    const withoutBar = (page: SourcePage): SourcePage => ({ ...page, markdown: page.markdown.replace(/^(?:- \[[^\]]*\]\([^)]*\)\n)+/m, '') });
+    // The whole index keeps the bar (and a link to all entries beside the letters); each letter's page lost it.
+    const whole = stored('/idx/doc-index.html', letterIndex('').replace('</ul>', '<li><a href="doc-index-All.html">All</a></li></ul>'));
+    const a = withoutBar(stored('/idx/doc-index-A.html', letterIndex('A')));
+    const all = withoutBar(stored('/idx/doc-index-All.html', letterIndex('')));
+    expect(a.markdown).not.toContain('[B](');
+    const guide = stored('/guide/keys.html', keys);
+    const classes = classifyPages([whole, a, all, guide]);
+    expect([whole, a, all, guide].map((page) => classes.get(page))).toEqual(['index', 'index', 'index', undefined]);
+    // Without the page that still has the bar, nothing tells them apart.
+    const alone = classifyPages([a, guide]);
+    expect(alone.get(a)).toBeUndefined();
+  });
 });
