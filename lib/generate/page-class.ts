@@ -9,6 +9,7 @@
  *   again, so listing them doubles llms-full.txt. Found by content containment, not by name:
  *   a page that holds most of the text of several other pages is one of these.
  */
+import { openingLink } from './sections-index';
 import { firstHeadingText, oneLine } from './text';
 import type { SourcePage } from './types';
 
@@ -204,9 +205,6 @@ function aggregates(pages: SourcePage[]): Set<SourcePage> {
   return out;
 }
 
-// A line that opens with a link (a list item or not): its text and target. Run on one line at a time.
-const LINE_LINK = /^[ \t]*(?:[-*+][ \t]+)?\[([^\]]*)\]\([ \t]*<?([^()\s<>]+)/;
-
 /**
  * The pages an alphabetical index's letter bar leads to: every link of the block of lines that
  * holds the bar's single-character links (the letters, "<", and the bar's other entries beside
@@ -216,17 +214,8 @@ const LINE_LINK = /^[ \t]*(?:[-*+][ \t]+)?\[([^\]]*)\]\([ \t]*<?([^()\s<>]+)/;
 function letterBarTargets(page: SourcePage): string[] {
   const out: string[] = [];
   for (const block of page.markdown.split(/\n[ \t]*\n/)) {
-    const links = block.split('\n').map((line) => LINE_LINK.exec(line)).filter((match) => match !== null);
-    if (links.filter((match) => [...(match[1] ?? '')].length === 1).length < MIN_LETTER_LINKS) continue;
-    for (const match of links) {
-      try {
-        const url = new URL(match[2] ?? '', page.finalUrl);
-        url.hash = '';
-        out.push(url.href);
-      } catch {
-        // Not an address: nothing to mark.
-      }
-    }
+    const links = block.split('\n').map((line) => openingLink(line, page.finalUrl)).filter((link) => link !== null);
+    if (links.filter((link) => [...link.text].length === 1).length >= MIN_LETTER_LINKS) out.push(...links.map((link) => link.url));
   }
   return out;
 }

@@ -36,6 +36,17 @@ function withoutClosingHashes(text: string): string {
   return text.slice(0, end).trimEnd();
 }
 
+/**
+ * The link that opens `line` (after a list marker or a table's bar), as its text and its absolute
+ * http(s) URL without fragment; null when the line does not open with one.
+ */
+export function openingLink(line: string, base: string): { text: string; url: string } | null {
+  const lead = LEADING.exec(line);
+  const match = lead ? LINK_FIRST.exec(line.slice(lead[0].length)) : null;
+  const url = match ? absolute(match[2] ?? '', base) : '';
+  return match && url ? { text: match[1] ?? '', url } : null;
+}
+
 /** Absolute http(s) URL of a link target on `base`, without its fragment; '' for none. */
 function absolute(target: string, base: string): string {
   try {
@@ -71,12 +82,8 @@ function headingsOf(page: SourcePage): Heading[] {
     if (!current) continue;
     // An index names each entry by its link, first on its line (a list item, a table row, a
     // paragraph); a link inside a sentence or a signature is a cross-reference, not an entry.
-    const lead = LEADING.exec(line);
-    const match = lead ? LINK_FIRST.exec(line.slice(lead[0].length)) : null;
-    if (match) {
-      const url = absolute(match[2] ?? '', page.finalUrl);
-      if (url) current.links.push(dedupeKey(url));
-    }
+    const entry = openingLink(line, page.finalUrl);
+    if (entry) current.links.push(dedupeKey(entry.url));
   }
   return out;
 }
