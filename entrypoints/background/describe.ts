@@ -54,7 +54,8 @@ export function setUpDescribe(): void {
       if (state === 'done') await db.jobs.update(job.id, { message: `${done?.message ?? ''} · ${summaryNote}` });
     };
     void run()
-      .finally(() => void release())
+      // Released before the llms.txt is made again, so the rule lives no longer than the job's calls.
+      .finally(() => release().catch(() => undefined))
       .then(async () => regenerate(data.origin))
       .catch((error: unknown) => db.jobs.update(job.id, { state: 'failed', endedAt: Date.now(), message: `Stopped on an error: ${String(error)}` }))
       .finally(() => running.delete(job.id));

@@ -43,6 +43,8 @@ describe('startDescribe in the worker', () => {
     if (!('jobId' in second)) throw new Error(`expected a job: ${JSON.stringify(second)}`);
     await until(async () => (await db.jobs.get(second.jobId))?.state === 'done');
     expect(chat.requests.length).toBeGreaterThan(0);
+    // The job row says done before the rule is lifted; the rule must go soon after, not stay.
+    await until(async () => ext.sessionRules().length === 0);
     expect(ext.sessionRules()).toEqual([]);
   });
 });
