@@ -4,6 +4,7 @@ import { db } from '@/lib/db';
 import { setUpDiscovery } from '@/entrypoints/background/discovery';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { command, fakeExtension } from './fake-extension';
+import { until } from './background-helpers';
 
 const demoDir = fileURLToPath(new URL('../fixtures/sites/demo-docs/', import.meta.url));
 // 127.0.0.1 is the user's own machine: discovery there needs an allow rule (network-guard.ts),
@@ -18,7 +19,7 @@ afterEach(async () => {
 });
 
 const settled = async (jobId: string) => {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     const job = await db.jobs.get(jobId);
     if (job && job.state !== 'running') return job;
     await new Promise((r) => setTimeout(r, 25));
@@ -51,6 +52,8 @@ describe('startDiscovery in the worker', () => {
     // fallback sees the 404s, which discovery always has), and it was given back after.
     expect(rulesAtRequest.length).toBeGreaterThan(0);
     expect(rulesAtRequest.every((n) => n === 1)).toBe(true);
+    // The job row says done a moment before the rule is given back.
+    await until(async () => ext.sessionRules().length === 0);
     expect(ext.sessionRules()).toEqual([]);
   });
 });
