@@ -3,7 +3,7 @@ import { cachedDescriptions } from '../describe/run-describe';
 import { siteSummaryKey } from '../describe/site-summary';
 import { generateOutputs } from './generate';
 import { coveringLlmsName } from './llms-name';
-import { BodyCounts } from './body-counts';
+import { BodyCounts, type StoredCounts } from './body-counts';
 import { buildOutputFiles, type OutputFiles } from './output-files';
 import { normalizeOutputSettings } from './output-settings';
 import { segmentCounter } from './segment-count';
@@ -25,7 +25,6 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
   const job = await latestCrawlWithPages(db, origin);
   if (!job) return null;
   const pages = await pagesOf(db, job.id).toArray();
-  const changed = new Set<PageRecord>();
   const site = await db.sites.get(origin);
   // AI descriptions (when the user turned them on) replace the pages' own, page by page; a page
   // whose text changed since it was described has no cached one and keeps its own until described again.
@@ -47,20 +46,7 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
   const variant = describeVariant(job.startUrl);
   const model = variant ? { ...output, details: `${output.details} Describes ${variant} of the docs.` } : output;
   const files = buildOutputFiles({ model, flatText: output.llmsTxt, fullText: output.llmsFullTxt, origin, settings: normalizeOutputSettings(site?.curation?.output), counts, plainCounts: output.fullTokens });
-  const kept = counts.kept();
-  // New counts are kept on their pages (one write), so the next generation — a curation change — skips them.
-  for (const p of pages) {
-    const used = kept.get(p.key);
-    if (used && JSON.stringify(used) !== JSON.stringify(p.bodyCounts)) {
-      p.bodyCounts = used;
-      changed.add(p);
-    }
-    const fresh = output.fullTokens.get(p.key);
-    if (!fresh || (p.fullTokens?.title === fresh.title && p.fullTokens.count === fresh.count && p.fullTokens.chars === fresh.chars)) continue;
-    p.fullTokens = fresh;
-    changed.add(p);
-  }
-  if (changed.size) await db.pages.bulkPut([...changed]);
+  await keepCounts(db, job.id, pages, counts.kept(), output.fullTokens);
 
   const version = await db.transaction('rw', db.artifacts, async () => {
     const latest = await latestArtifact(db, origin, 'llms');
@@ -80,6 +66,31 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
     return next;
   });
   return { version, output, files };
+}
+
+/**
+ * Keeps the token counts this generation made on their pages, so the next one — a curation
+ * change — skips them. The pages were read outside any transaction and a refresh may have
+ * rewritten some since: only the count fields are written, and only on a page whose text is still
+ * the one counted (a count of the old text would be wrong for the new, and the refresh's Markdown
+ * and validators must stand).
+ */
+async function keepCounts(db: ScoutDb, jobId: string, read: PageRecord[], kept: Map<string, StoredCounts>, fullTokens: GeneratedOutput['fullTokens']): Promise<void> {
+  const updates: Array<{ key: string; contentHash: string; changes: Pick<PageRecord, 'bodyCounts' | 'fullTokens'> }> = [];
+  for (const p of read) {
+    const changes: Pick<PageRecord, 'bodyCounts' | 'fullTokens'> = {};
+    const used = kept.get(p.key);
+    if (used && JSON.stringify(used) !== JSON.stringify(p.bodyCounts)) changes.bodyCounts = used;
+    const fresh = fullTokens.get(p.key);
+    if (fresh && JSON.stringify(fresh) !== JSON.stringify(p.fullTokens)) changes.fullTokens = fresh;
+    if (changes.bodyCounts || changes.fullTokens) updates.push({ key: p.key, contentHash: p.contentHash, changes });
+  }
+  if (!updates.length) return;
+  await db.transaction('rw', db.pages, async () => {
+    const now = await db.pages.bulkGet(updates.map((u) => [jobId, u.key] as [string, string]));
+    const still = updates.filter((u, i) => now[i]?.contentHash === u.contentHash);
+    await db.pages.bulkUpdate(still.map((u) => ({ key: [jobId, u.key] as [string, string], changes: u.changes })));
+  });
 }
 
 /** Saves the user's review choices for a site; the caller regenerates. */
