@@ -1,7 +1,7 @@
 import { evidenceOf } from '@/lib/check/report';
 import type { CheckFinding, CheckResult } from '@/lib/check/types';
 
-const STATUS: Record<CheckResult['status'], string> = { pass: 'Pass', fail: 'Fails', na: 'n/a' };
+const STATUS: Record<CheckResult['status'], string> = { pass: 'Pass', warn: 'Warns', fail: 'Fails', na: 'n/a' };
 
 /** One finding: severity, what is wrong, the evidence (URL, line, figure) and the fix in one sentence. */
 export function FindingItem({ finding }: { finding: CheckFinding }) {
@@ -23,7 +23,7 @@ export function FindingItem({ finding }: { finding: CheckFinding }) {
   );
 }
 
-/** A check's row: pass / fails / n/a, what was looked at, and its findings. */
+/** A check's row: pass / warns / fails / n/a, what was looked at, and its findings. */
 export function CheckRow({ check }: { check: CheckResult }) {
   return (
     <li className={`check-row check-row--${check.status}`} data-testid="check-row" data-check={check.id} data-status={check.status}>

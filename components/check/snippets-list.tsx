@@ -3,6 +3,7 @@ import type { Snippets } from '@/lib/check/snippets';
 
 const LABELS: Array<[keyof Snippets, string]> = [
   ['html', 'Page template <head>'],
+  ['directive', 'Page template: the llms.txt directive'],
   ['nginx', 'nginx'],
   ['apache', 'Apache'],
   ['netlify', 'Netlify _headers'],

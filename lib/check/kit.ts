@@ -8,7 +8,7 @@ import { strToU8, zipSync, type Zippable } from 'fflate';
 import { markdownTwinCandidates } from '../fetch/page-fetcher';
 import { learnBoilerplate } from '../generate/boilerplate';
 import { PathSet } from '../generate/safe-path';
-import { buildSnippets, type Snippets, type TwinLayout } from './snippets';
+import { buildSnippets, llmsFor, twinDirective, type Snippets, type TwinLayout } from './snippets';
 
 export type { TwinLayout } from './snippets';
 
@@ -33,7 +33,7 @@ export interface Kit {
 }
 
 /** The file names of the snippets in the zip. */
-export const SNIPPET_FILES: Record<keyof Snippets, string> = { html: 'snippets/head.html', nginx: 'snippets/nginx.conf', apache: 'snippets/apache.conf', netlify: 'snippets/_headers', vercel: 'snippets/vercel.json' };
+export const SNIPPET_FILES: Record<keyof Snippets, string> = { html: 'snippets/head.html', directive: 'snippets/directive.html', nginx: 'snippets/nginx.conf', apache: 'snippets/apache.conf', netlify: 'snippets/_headers', vercel: 'snippets/vercel.json' };
 
 /**
  * The twin of a page on the site, in the layout: v1 `page.html.md` / `index.html.md`, v2
@@ -55,6 +55,7 @@ function readme(input: KitInput, kit: Omit<Kit, 'files'>, llmsCount: number): st
     '',
     `* \`site/\` — ${llmsCount} llms.txt file${llmsCount === 1 ? '' : 's'} with the llms-full.txt beside each, at their paths, and ${kit.twins} Markdown twins (${form}).`,
     '* `snippets/head.html` — `<link rel="describedby">` and `<link rel="alternate" type="text/markdown">` for the page template.',
+    '* `snippets/directive.html` — “For the complete documentation index, see llms.txt” for the top of every page (the twins start with it already).',
     '* `snippets/nginx.conf` — `Link:` headers, the `.md` type and `Accept: text/markdown` for nginx (two parts: `http { }` and `server { }`).',
     '* `snippets/apache.conf` — the same for Apache 2.4 (virtual host or `.htaccess`).',
     '* `snippets/_headers` — Netlify: save as `_headers` in the publish folder.',
@@ -99,7 +100,8 @@ export function buildKit(input: KitInput): Kit {
       const place = taken.placeSiteFile(twin, 'site/');
       if ('again' in place) continue;
       if ('path' in place) {
-        files.set(place.path, strip(page.markdown));
+        // The directive first: an agent handed the twin alone still learns where the index is.
+        files.set(place.path, `${twinDirective(llmsFor(url.pathname, llmsPaths.length ? llmsPaths : ['/llms.txt']))}\n\n${strip(page.markdown)}`);
         pages.push({ path: url.pathname, twin });
       } else skipped.push({ url: page.url, reason: place.clash ? `its twin ${twin} cannot be written: ${place.reason}` : `its twin cannot be a file on every system: ${place.reason}` });
     }

@@ -75,7 +75,10 @@ export function checkSize(inputs: CheckInputs): CheckResult {
     }
   }
   const none = inputs.llmsFiles.length === 0;
-  return resultOf('size', none ? 'No llms.txt to measure.' : `The largest llms.txt has ${n(largest)} characters (budget ${n(RECOMMENDED_CHARS)}, hard limit ${n(HARD_LIMIT_CHARS)}).`, findings, none);
+  // Each file earns its share: in budget 1, over it a half, past the hard limit nothing (AFDocs' llms-txt-size).
+  const credits = inputs.llmsFiles.map((f): number => (f.text.length > HARD_LIMIT_CHARS ? 0 : f.text.length > RECOMMENDED_CHARS ? 0.5 : 1));
+  const proportion = credits.length ? credits.reduce((a, b) => a + b, 0) / credits.length : undefined;
+  return resultOf('size', none ? 'No llms.txt to measure.' : `The largest llms.txt has ${n(largest)} characters (budget ${n(RECOMMENDED_CHARS)}, hard limit ${n(HARD_LIMIT_CHARS)}).`, findings, none, undefined, proportion);
 }
 
 /** Entries without a description: agents choose pages by their descriptions. */
@@ -138,5 +141,7 @@ export function checkCoverage(inputs: CheckInputs): CheckResult {
     });
   }
   const sources = [inputs.sitemapUrls.length ? 'sitemap' : '', inputs.crawledUrls.length ? 'crawl' : ''].filter(Boolean).join(' and ');
-  return resultOf('coverage', `${n(known.length - missing)} of ${count(known.length, 'page')} from the ${sources} listed.`, findings);
+  // Graded by the share listed, as AFDocs grades llms-txt-coverage: 95 % passes, 80 % warns.
+  const rate = (known.length - missing) / known.length;
+  return resultOf('coverage', `${n(known.length - missing)} of ${count(known.length, 'page')} from the ${sources} listed.`, findings, false, rate >= 0.95 ? 'pass' : rate >= 0.8 ? 'warn' : 'fail', rate);
 }

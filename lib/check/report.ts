@@ -6,7 +6,7 @@
 import { pathOf } from './result';
 import type { CheckFinding, CheckReport, CheckResult } from './types';
 
-const MARK: Record<CheckResult['status'], string> = { pass: 'pass', fail: 'FAIL', na: 'n/a' };
+const MARK: Record<CheckResult['status'], string> = { pass: 'pass', warn: 'warn', fail: 'FAIL', na: 'n/a' };
 
 /** The evidence of a finding in one short phrase: the URL's path, the line, the figure. */
 export function evidenceOf(f: CheckFinding): string {

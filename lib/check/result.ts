@@ -1,10 +1,14 @@
 /** Small helpers the checks share: a check's result from its findings, counts in words. */
-import { CHECK_TITLES, type CheckFinding, type CheckId, type CheckResult } from './types';
+import { CHECK_TITLES, type CheckFinding, type CheckId, type CheckResult, type Grade } from './types';
 
-/** A check fails on any error or warning; infos are advice. `na` when there was nothing to look at. */
-export function resultOf(id: CheckId, summary: string, findings: CheckFinding[], na = false): CheckResult {
-  const fails = findings.some((f) => f.severity !== 'info');
-  return { id, title: CHECK_TITLES[id], status: na && !fails ? 'na' : fails ? 'fail' : 'pass', summary, findings };
+/**
+ * A check fails on an error and warns on a warning; infos are advice. `na` when there was nothing
+ * to look at. `grade` overrides that for checks graded by a share of pages (the directive, twins).
+ */
+export function resultOf(id: CheckId, summary: string, findings: CheckFinding[], na = false, grade?: Grade, proportion?: number): CheckResult {
+  const fromFindings: Grade = findings.some((f) => f.severity === 'error') ? 'fail' : findings.some((f) => f.severity === 'warning') ? 'warn' : 'pass';
+  const status = grade ?? (na && fromFindings === 'pass' ? 'na' : fromFindings);
+  return { id, title: CHECK_TITLES[id], status, summary, findings, ...(proportion !== undefined && status !== 'na' ? { proportion } : {}) };
 }
 
 export const n = (value: number): string => value.toLocaleString('en');

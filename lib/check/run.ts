@@ -3,9 +3,11 @@
  * every check, count the verdict. The side panel's Check view (through the worker) and
  * `scout check` both call this, so they show the same findings.
  */
+import { checkDirectiveHtml, checkDirectiveMd } from './directive';
 import { gatherInputs, type CheckInputs, type GatherOptions } from './gather';
 import { checkCoverage, checkDescriptions, checkLlmsTxt, checkSize } from './llms-checks';
 import { checkAccept, checkAlternate, checkDescribedby, checkParity, checkTwins } from './page-checks';
+import { scoreChecks } from './score';
 import { checkLlmsLinks, checkRobots } from './site-checks';
 import { CHECK_IDS, type CheckReport, type CheckResult } from './types';
 
@@ -23,6 +25,8 @@ export async function checkInputs(inputs: CheckInputs, started = Date.now(), now
     checkDescriptions(inputs),
     checkCoverage(inputs),
     checkDescribedby(inputs),
+    checkDirectiveHtml(inputs),
+    checkDirectiveMd(inputs),
     checkAlternate(inputs),
     checkTwins(inputs),
     checkParity(inputs),
@@ -46,6 +50,7 @@ export async function checkInputs(inputs: CheckInputs, started = Date.now(), now
     applicable,
     verdict: `${lead}: ${passed} of ${applicable} checks pass`,
     findings,
+    score: scoreChecks(checks, Math.max(0, ...inputs.llmsFiles.map((f) => f.text.length))),
     ms: Date.now() - started,
   };
 }

@@ -60,7 +60,10 @@ export async function checkLlmsLinks(inputs: CheckInputs): Promise<CheckResult> 
   const refusedNote = refused[0]?.reason ? `${n(refused.length)} not checked: ${refused[0].reason.slice('Not checked: '.length).replace(/\.$/, '')}${refused.length > 1 ? ', and the like' : ''}` : '';
   const notes = [skipped ? `${n(skipped)} not checked (limit ${n(LINK_LIMIT)})` : '', refusedNote, other ? `${n(other)} to other sites not checked` : ''].filter(Boolean).join('; ');
   const answered = Math.min(urls.length, LINK_LIMIT) - failed.length - refused.length;
-  return resultOf('links', `${n(answered)} of ${count(Math.min(urls.length, LINK_LIMIT), 'link')} answer${notes ? ` (${notes})` : ''}.`, findings);
+  // As AFDocs grades it: every link answers to pass, more than nine in ten to warn.
+  const rate = answered + failed.length > 0 ? answered / (answered + failed.length) : 1;
+  const grade = !failed.length ? 'pass' : rate > 0.9 ? 'warn' : 'fail';
+  return resultOf('links', `${n(answered)} of ${count(Math.min(urls.length, LINK_LIMIT), 'link')} answer${notes ? ` (${notes})` : ''}.`, findings, false, grade, rate);
 }
 
 /** Crawlers of AI products, by their robots.txt tokens, besides `*`. */

@@ -19,6 +19,8 @@ export interface SnippetInput {
 
 export interface Snippets {
   html: string;
+  /** The llms.txt directive for the top of every page's main content (AFDocs' llms-txt-directive). */
+  directive: string;
   nginx: string;
   apache: string;
   netlify: string;
@@ -59,6 +61,25 @@ function html(input: SnippetInput): string {
     '',
   ].join('\n');
 }
+
+/**
+ * The directive, for the top of the page's main content: agents that read only the page's text
+ * (never its <head> or headers) learn where the index is. It must stay in the page's text: a
+ * display:none element is dropped by many converters, so hide it visually if at all.
+ */
+function directive(input: SnippetInput): string {
+  const nested = folders(input.llmsPaths);
+  return [
+    '<!-- At the top of every page\'s main content (inside <main> or the article), before or right after the first heading.',
+    ...(nested.length ? ['     Replace LLMS_TXT with the llms.txt of the page\'s folder:', ...nested.map((f) => `       ${f.dir}… → ${f.file}`), '       anything else → /llms.txt'] : []),
+    '     Keep it in the text: converters drop display:none elements. The kit\'s twins start with the same line. -->',
+    `<blockquote class="llms-txt-directive"><p>For the complete documentation index, see <a href="${nested.length ? 'LLMS_TXT' : '/llms.txt'}">llms.txt</a>.</p></blockquote>`,
+    '',
+  ].join('\n');
+}
+
+/** The directive as the first line of a twin, naming the llms.txt that covers the page. */
+export const twinDirective = (llmsPath: string) => `> For the complete documentation index, see [llms.txt](${llmsPath}).`;
 
 // nginx's braced variable (the capture directly followed by "index"), not a template placeholder.
 const NGINX_DIR = '$' + '{scout_dir}';
@@ -165,5 +186,5 @@ function vercel(input: SnippetInput): string {
 
 /** Every snippet for the kit's files. */
 export function buildSnippets(input: SnippetInput): Snippets {
-  return { html: html(input), nginx: nginx(input), apache: apache(input), netlify: netlify(input), vercel: vercel(input) };
+  return { html: html(input), directive: directive(input), nginx: nginx(input), apache: apache(input), netlify: netlify(input), vercel: vercel(input) };
 }

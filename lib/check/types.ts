@@ -5,7 +5,7 @@
  */
 
 /** Every check, in the order the report lists them. */
-export const CHECK_IDS = ['llms-txt', 'size', 'links', 'descriptions', 'coverage', 'describedby', 'alternate', 'twins', 'parity', 'accept', 'robots'] as const;
+export const CHECK_IDS = ['llms-txt', 'size', 'links', 'descriptions', 'coverage', 'describedby', 'directive-html', 'directive-md', 'alternate', 'twins', 'parity', 'accept', 'robots'] as const;
 export type CheckId = (typeof CHECK_IDS)[number];
 
 /** What each check looks at, in a few words (the report's row titles). */
@@ -16,12 +16,16 @@ export const CHECK_TITLES: Record<CheckId, string> = {
   descriptions: 'Entries have descriptions',
   coverage: 'Every page is in an llms.txt',
   describedby: 'Pages link their llms.txt (rel=describedby)',
+  'directive-html': 'Pages say where their llms.txt is',
+  'directive-md': 'Twins say where their llms.txt is',
   alternate: 'Pages link their Markdown (rel=alternate)',
   twins: 'Markdown twins (.md) published',
   parity: 'Twins match their pages',
   accept: 'Accept: text/markdown honoured',
   robots: 'robots.txt lets agents read the llms files',
 };
+
+import type { ScoreReport } from './score';
 
 /**
  * Errors make agents miss or misread the site; warnings lose something; infos are advice and
@@ -47,8 +51,13 @@ export interface CheckFinding {
   fix: string;
 }
 
-/** `pass`: nothing but advice. `fail`: an error or warning. `na`: nothing to look at (no twins, so no parity). */
-export type CheckStatus = 'pass' | 'fail' | 'na';
+/**
+ * `pass`: nothing but advice. `warn`: something is lost (a warning). `fail`: agents miss or misread
+ * the site (an error, or a check that finds nothing of what it looks for). `na`: nothing to look at
+ * (no twins, so no parity). The same three grades AFDocs gives, so the two can be compared.
+ */
+export type CheckStatus = Grade | 'na';
+export type Grade = 'pass' | 'warn' | 'fail';
 
 export interface CheckResult {
   id: CheckId;
@@ -57,6 +66,11 @@ export interface CheckResult {
   /** One line on what was looked at and what was seen ("8 pages sampled; 1 without"). */
   summary: string;
   findings: CheckFinding[];
+  /**
+   * The share of the check earned, 0 to 1, for the score (score.ts): pages that pass over pages
+   * looked at, for the checks that look at several. Absent: from the status alone.
+   */
+  proportion?: number;
 }
 
 export interface CheckReport {
@@ -78,5 +92,7 @@ export interface CheckReport {
   verdict: string;
   /** Findings of every check, in report order. */
   findings: CheckFinding[];
+  /** The 0–100 score, overall and per category, weighted as AFDocs weighs its checks (score.ts); absent on reports stored before scores. */
+  score?: ScoreReport;
   ms: number;
 }

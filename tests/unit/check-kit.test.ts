@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildKit, twinPathOf, zipKit, type Kit, type TwinLayout } from '@/lib/check/kit';
+import { findHtmlDirective, findTextDirective } from '@/lib/check/directive';
 import { llmsFor } from '@/lib/check/snippets';
 import { findPageLinks, parseLinkHeader } from '@/lib/discovery/page-links';
 
@@ -43,7 +44,7 @@ describe('kit layout', () => {
       'README.md',
       'site/api/client.md', 'site/api/index.md', 'site/api/llms-full.txt', 'site/api/llms.txt',
       'site/guide/intro.md', 'site/guide/setup.md', 'site/index.md', 'site/llms-full.txt', 'site/llms.txt',
-      'snippets/_headers', 'snippets/apache.conf', 'snippets/head.html', 'snippets/nginx.conf', 'snippets/vercel.json',
+      'snippets/_headers', 'snippets/apache.conf', 'snippets/directive.html', 'snippets/head.html', 'snippets/nginx.conf', 'snippets/vercel.json',
     ]);
     expect(kit.twins).toBe(5);
     expect(kit.skipped.map((s) => s.url)).toEqual([`${ORIGIN}/search?q=x`, 'http://other.test/a.html', `${ORIGIN}/notes.md`]);
@@ -58,6 +59,21 @@ describe('kit layout', () => {
     expect(names).toEqual(['site/api/client.html.md', 'site/api/index.html.md', 'site/guide/intro.html.md', 'site/guide/setup.md', 'site/index.html.md']);
     expect(twinPathOf(`${ORIGIN}/a/b.html`, 'md')).toBe('/a/b.md');
     expect(twinPathOf(`${ORIGIN}/a/`, 'html.md')).toBe('/a/index.html.md');
+  });
+
+  it('every twin starts with the llms.txt directive naming its llms.txt, as the directive checks read it', () => {
+    const kit = kitOf('md');
+    const client = kit.files.get('site/api/client.md') ?? '';
+    expect(client.split('\n')[0]).toBe('> For the complete documentation index, see [llms.txt](/api/llms.txt).');
+    expect(kit.files.get('site/guide/intro.md')?.split('\n')[0]).toContain('[llms.txt](/llms.txt)');
+    expect(findTextDirective(client)).toMatchObject({ found: true, position: 0 });
+    // The template snippet, once its placeholder is filled in, is a directive at the very top of a page.
+    const page = `<html><body><nav><a href="/">Home</a></nav><main>${kit.snippets.directive.replace('href="LLMS_TXT"', 'href="/api/llms.txt"')}<h1>Client</h1><p>${'Create a client. '.repeat(50)}</p></main></body></html>`;
+    const hit = findHtmlDirective(page, `${ORIGIN}/api/client.html`);
+    expect(hit.found).toBe(true);
+    expect(hit.position).toBeLessThan(0.1);
+    expect(kit.snippets.directive).toContain('/api/… → /api/llms.txt');
+    expect(kit.files.get('README.md')).toContain('snippets/directive.html');
   });
 
   it('each page is described by the deepest llms.txt above it', () => {

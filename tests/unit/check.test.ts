@@ -28,6 +28,9 @@ const FAULTS: Record<string, CheckSiteFaults> = {
   headers: { linkHeaders: true },
   nollms: { noLlms: true },
   relative: { relativeLinks: true },
+  nodirective: { noDirective: true },
+  buried: { buriedDirective: true },
+  plain: { bare: true },
 };
 
 let server: FixtureServer;
@@ -44,11 +47,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('the checks on a real site', { timeout: 30_000 }, () => {
-  it('passes a site that does everything right: eleven checks, no findings', async () => {
+  it('passes a site that does everything right: thirteen checks, no findings', async () => {
     const report = await check('clean');
     expect(keys(report)).toEqual([]);
-    expect(report.checks.map((c) => c.status)).toEqual(Array(11).fill('pass'));
-    expect(report.verdict).toBe('Agents can use this site: 11 of 11 checks pass');
+    expect(report.checks.map((c) => c.status)).toEqual(Array(13).fill('pass'));
+    expect(report.verdict).toBe('Agents can use this site: 13 of 13 checks pass');
     expect(report.sampled).toHaveLength(9);
     expect(report.checks.find((c) => c.id === 'twins')?.summary).toContain('v2 page.md');
   });
@@ -66,7 +69,8 @@ describe('the checks on a real site', { timeout: 30_000 }, () => {
     expect(size?.fix).toMatch(/nested llms\.txt/);
     expect(report.findings[1]?.more?.map((u) => new URL(u).pathname)).toEqual(['/extras/plugins.html']);
     expect(report.findings[3]?.figure).toMatch(/^token-F1 0\.\d\d$/);
-    expect(report.verdict).toBe('Agents can use this site, but miss parts of it: 7 of 11 checks pass');
+    expect(report.verdict).toBe('Agents can use this site, but miss parts of it: 9 of 13 checks pass');
+    expect(status(report)).toMatchObject({ size: 'fail', coverage: 'fail', describedby: 'warn', parity: 'warn' });
   });
 
   it('root-relative links in an llms.txt are warnings, each with the full address to write', async () => {
@@ -106,8 +110,8 @@ describe('the checks on a real site', { timeout: 30_000 }, () => {
   it('a site without twins fails the twin check once; alternate and parity have nothing to look at', async () => {
     const report = await check('notwins');
     expect(keys(report)).toEqual(['warning twins no-twins /index.html.md', 'warning accept accept-ignored /']);
-    expect(status(report)).toMatchObject({ twins: 'fail', alternate: 'na', parity: 'na' });
-    expect(report.verdict).toMatch(/: 7 of 9 checks pass$/);
+    expect(status(report)).toMatchObject({ twins: 'fail', alternate: 'na', parity: 'na', 'directive-md': 'na', accept: 'fail' });
+    expect(report.verdict).toMatch(/: 8 of 10 checks pass$/);
   });
 
   it('twins in the v1 layout and relations sent as Link headers pass too', async () => {
@@ -126,12 +130,48 @@ describe('the checks on a real site', { timeout: 30_000 }, () => {
     expect(status(report)).toMatchObject({ size: 'na', links: 'na', descriptions: 'na', coverage: 'na' });
   });
 
+  it('pages and twins that never say where the llms.txt is fail the directive checks, with the sentence to add', async () => {
+    const report = await check('nodirective');
+    expect(keys(report)).toEqual(['warning directive-html no-directive /', 'warning directive-md no-directive /index.md']);
+    expect(status(report)).toMatchObject({ 'directive-html': 'fail', 'directive-md': 'fail' });
+    const [html, md] = report.findings;
+    expect(html?.figure).toBe('0 of 9');
+    expect(html?.fix).toContain('For the complete documentation index, see [llms.txt](/llms.txt).');
+    expect(html?.fix).toContain('snippets/directive.html');
+    expect(md?.fix).toMatch(/^Start every twin with “> For the complete/);
+    expect(report.checks.find((c) => c.id === 'directive-html')?.summary).toBe('0 of 9 sampled pages name their llms.txt.');
+  });
+
+  it('a directive past the middle of a page warns with how deep it sits; the others near the top still count', async () => {
+    const report = await check('buried');
+    expect(keys(report)).toEqual(['warning directive-html directive-buried /guide/usage.html', 'warning directive-md directive-buried /guide/usage.md']);
+    const html = report.findings[0];
+    const depth = Number(/^at (\d+)% of the text$/.exec(html?.figure ?? '')?.[1]);
+    expect(depth).toBeGreaterThan(50);
+    expect(html?.fix).toMatch(/top of the main content/);
+    const row = report.checks.find((c) => c.id === 'directive-html');
+    expect(row?.status).toBe('pass');
+    expect(row?.summary).toBe('9 of 9 sampled pages name their llms.txt (8 near the top).');
+    // 8 pages earn full credit, the buried one 0.6.
+    expect(row?.proportion).toBeCloseTo((8 + 0.6) / 9);
+  });
+
+  it('a bare static site: no llms.txt, no twins, no directive, no relations, HTML for Markdown', async () => {
+    const report = await check('plain');
+    expect(keys(report)).toEqual([
+      'error llms-txt no-llms-txt /llms.txt', 'warning describedby missing-describedby /', 'warning directive-html no-directive /',
+      'warning twins no-twins /index.html.md', 'warning accept accept-ignored /',
+    ]);
+    expect(status(report)).toMatchObject({ 'llms-txt': 'fail', 'directive-html': 'fail', 'directive-md': 'na', twins: 'fail', accept: 'fail', robots: 'pass' });
+  });
+
   it("a crawl's pages count for coverage: a page the sitemap lacks and no llms.txt lists is advice", async () => {
     const extra = server.url(host('clean'), '/guide/faq.html');
     const report = await check('clean', [extra]);
     expect(keys(report)).toContain('info coverage pages-not-listed /guide/faq.html');
     expect(report.crawled).toBe(1);
-    expect(status(report).coverage).toBe('pass');
+    // 9 of 10 pages listed: under the 95 % AFDocs passes, over the 80 % it warns at; the finding itself is advice.
+    expect(status(report).coverage).toBe('warn');
   });
 
   it('the Markdown and text reports carry the verdict, every check and every finding', async () => {
