@@ -15,6 +15,10 @@ import { latestCrawlWithPages, pagesOf } from '@/lib/queries';
  */
 export function ExportBar({ host, origin, llms, full, published = [], layout, onKit }: { host: string; origin: string; llms: ArtifactRecord; full?: ArtifactRecord; published?: OutputFile[]; layout?: OutputFiles; onKit?: () => void }) {
   const [note, setNote] = useState<string | null>(null);
+  // Each action says what failed in place of its "working" note; the buttons stay, to try again.
+  const attempt = (what: string, action: () => void | Promise<void>) => () => {
+    void (async () => action())().catch((error: unknown) => setNote(failureNote(what, error)));
+  };
   const root = published[0];
   const rootText = root?.text ?? llms.text;
   const rootFull = () => (full ? (root ? fullTextOf(origin, root, full, layout) : full.text) : '');
@@ -35,9 +39,11 @@ export function ExportBar({ host, origin, llms, full, published = [], layout, on
     setNote(`Zip of ${rows.length} pages${nested.length ? ` and ${published.length} llms.txt files, laid out by path` : ''} saved.${left}`);
   };
   const json = async () => {
+    setNote('Building the JSON file…');
     const rows = await pages();
     const meta = rows.map((p) => ({ url: p.finalUrl, title: p.title, description: p.description, tokens: p.fullTokens?.count ?? p.tokens, format: p.format, twinUrl: p.twinUrl, fetchedAt: new Date(p.fetchedAt).toISOString() }));
     saveFile(exportFileName(host, 'json'), JSON.stringify(meta, null, 2), 'application/json');
+    setNote(`JSON file of ${rows.length} pages saved.`);
   };
   const copy = async () => {
     await navigator.clipboard.writeText(rootText);
@@ -59,18 +65,18 @@ export function ExportBar({ host, origin, llms, full, published = [], layout, on
   };
   return (
     <div className="export-bar" data-testid="export-bar">
-      <button type="button" className="button button--primary" onClick={() => saveFile(exportFileName(host, 'llms'), rootText, 'text/plain')} data-testid="download-llms">
+      <button type="button" className="button button--primary" onClick={attempt('save llms.txt', () => saveFile(exportFileName(host, 'llms'), rootText, 'text/plain'))} data-testid="download-llms">
         Download llms.txt
       </button>
       {full && (
-        <button type="button" className="button" onClick={() => saveFile(exportFileName(host, 'llms-full'), rootFull(), 'text/plain')} data-testid="download-full">
+        <button type="button" className="button" onClick={attempt('save llms-full.txt', () => saveFile(exportFileName(host, 'llms-full'), rootFull(), 'text/plain'))} data-testid="download-full">
           llms-full.txt
         </button>
       )}
-      <button type="button" className="button" onClick={() => void copy()} data-testid="copy-llms">Copy</button>
-      <button type="button" className="button" onClick={() => void zip()} data-testid="download-zip">Zip</button>
-      <button type="button" className="button" onClick={() => void json()} data-testid="download-json">JSON</button>
-      <button type="button" className="button" onClick={() => void agents()} data-testid="download-agents" title="A folder for coding agents: the llms.txt files, each page as Markdown and manifest.json, served by scout mcp">
+      <button type="button" className="button" onClick={attempt('copy llms.txt', copy)} data-testid="copy-llms">Copy</button>
+      <button type="button" className="button" onClick={attempt('build the zip', zip)} data-testid="download-zip">Zip</button>
+      <button type="button" className="button" onClick={attempt('build the JSON file', json)} data-testid="download-json">JSON</button>
+      <button type="button" className="button" onClick={attempt('build the docs folder', agents)} data-testid="download-agents" title="A folder for coding agents: the llms.txt files, each page as Markdown and manifest.json, served by scout mcp">
         Docs for agents
       </button>
       {/* The publishing kit (twins, server snippets) lives with the site check: the Check tab. */}
@@ -79,6 +85,14 @@ export function ExportBar({ host, origin, llms, full, published = [], layout, on
       <AgentSetup host={host} />
     </div>
   );
+}
+
+/** "Could not build the zip: <why>. Try again." — the reason as the browser gave it, in one sentence. */
+export function failureNote(what: string, error: unknown): string {
+  const raw = (error instanceof Error ? error.message : String(error)).trim() || 'an unknown error';
+  const why = /[.!?]$/.test(raw) ? raw : `${raw}.`;
+  const storage = error instanceof Error && (error.name === 'QuotaExceededError' || (error as { inner?: { name?: string } }).inner?.name === 'QuotaExceededError');
+  return `Could not ${what}: ${storage ? 'the browser has no room left (storage is full).' : why} Try again.`;
 }
 
 /** `docs.example.com-docs-for-agents.zip`, from the zip's own name rule (export.ts). */
@@ -95,8 +109,13 @@ function AgentSetup({ host }: { host: string }) {
   const [copied, setCopied] = useState<string | null>(null);
   const configs = agentConfigs({ host, scoutFolder: scoutFolder.trim() || '/path/to/llms-txt-scout', docsFolder: docsFolder.trim() || `/path/to/${host.replace(/[^\w.-]+/g, '-')}-docs` });
   const copy = async (label: string, text: string) => {
-    await navigator.clipboard.writeText(text);
-    setCopied(label);
+    setCopied(null);
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(`${label} configuration copied to the clipboard.`);
+    } catch (error) {
+      setCopied(failureNote(`copy the ${label} configuration`, error));
+    }
   };
   const blocks: Array<{ id: string; label: string; where: string; text: string }> = [
     { id: 'claude', label: 'Claude Code', where: 'Run in a terminal, in your project:', text: configs.claudeCode },
@@ -129,7 +148,7 @@ function AgentSetup({ host }: { host: string }) {
           <pre className="raw" data-testid={`agent-config-${block.id}`}>{block.text}</pre>
         </div>
       ))}
-      {copied && <p className="muted" role="status">{copied} configuration copied to the clipboard.</p>}
+      {copied && <p className="muted" role="status">{copied}</p>}
     </details>
   );
 }
