@@ -35,7 +35,7 @@ test('Zip and JSON say why they failed, and can be tried again', async ({ openPa
               const crawl = (jobs.result as Array<{ id: string; kind: string }>).find((j) => j.kind === 'crawl');
               const key = 'http://docs.scout-demo.test/damaged';
               if (put) tx.objectStore('pages').put({ jobId: crawl?.id, key, url: key, finalUrl: key, state: 'stored', title: 'Damaged', markdown: null, depth: 1 });
-              else tx.objectStore('pages').delete([crawl?.id, key]);
+              else tx.objectStore('pages').delete([crawl?.id ?? '', key]);
             };
             tx.oncomplete = () => {
               idb.close();
