@@ -5,6 +5,7 @@
 // Dexie (lib/db.ts, loaded only for --crawl) runs on fake-indexeddb in Node; it must be in place first.
 import 'fake-indexeddb/auto';
 import { reportLines, reportMarkdown } from '../lib/check/report';
+import { scoreOf } from '../lib/check/score';
 import { checkSite, type CheckedFile } from '../lib/headless/check';
 import { commandFetch, count, EXIT, lintLines, parseUrl, UsageError, type ExitCode, type Io } from './common';
 
@@ -21,6 +22,8 @@ export interface CheckOptions {
   /** Crawl the site first (as `generate` does) and count its pages for coverage and sampling, as the panel's "Include the crawl". */
   crawl?: boolean;
   maxPages?: number;
+  /** Exit 1 below this score (0–100), 0 at or above it, whatever else failed: a site's CI gate. */
+  minScore?: number;
 }
 
 /** The page URLs a crawl from `pageUrl` stores: the panel's optional crawl, in Node (fake-indexeddb). */
@@ -61,15 +64,17 @@ export async function runCheck(options: CheckOptions, io: Io, transport?: typeof
     throw new UsageError(`Could not reach ${new URL(pageUrl).origin}: ${reason}`);
   }
   const findings = result.report.findings;
-  const failed =
-    result.llmsFound === 0 || result.withErrors > 0 || findings.some((f) => f.severity === 'error')
-    || (options.strict && (result.warnings > 0 || findings.some((f) => f.severity === 'warning')));
+  const score = scoreOf(result.report);
+  const failed = options.minScore !== undefined
+    ? score.overall < options.minScore
+    : result.llmsFound === 0 || result.withErrors > 0 || findings.some((f) => f.severity === 'error')
+      || (options.strict && (result.warnings > 0 || findings.some((f) => f.severity === 'warning')));
   if (options.markdown) {
     io.out(reportMarkdown(result.report));
     return failed ? EXIT.failed : EXIT.ok;
   }
   if (options.json) {
-    io.out(JSON.stringify({ ok: !failed, strict: options.strict, ...result }, null, 2));
+    io.out(JSON.stringify({ ok: !failed, strict: options.strict, ...(options.minScore !== undefined ? { minScore: options.minScore } : {}), score, ...result }, null, 2));
     return failed ? EXIT.failed : EXIT.ok;
   }
   const lines = [`Checked ${pageUrl}: ${count(result.files.length, 'location')} in ${result.ms.toLocaleString('en')} ms`];
@@ -85,6 +90,7 @@ export async function runCheck(options: CheckOptions, io: Io, transport?: typeof
     result.llmsFound === 0 ? 'FAIL: no llms.txt found for this page'
     : `${failed ? 'FAIL' : 'ok'}: ${count(result.llmsFound, 'llms.txt file')} found, ${result.withErrors} with errors (${count(result.errors, 'error')}, ${count(result.warnings, 'warning')})`;
   lines.push(verdict, '', 'Agent readiness (the side panel’s Check view):', ...reportLines(result.report));
+  if (options.minScore !== undefined) lines.push(`${failed ? 'FAIL' : 'ok'}: score ${score.overall} ${failed ? 'below' : 'at or above'} --min-score ${options.minScore}`);
   io.out(lines.join('\n'));
   return failed ? EXIT.failed : EXIT.ok;
 }

@@ -107,7 +107,7 @@ tabs needs the extension. docsify sites are read from their Markdown, as the ext
 
 ${EXIT_CODES}`,
 
-  check: `Usage: scout check <url> [--crawl [--max-pages N]] [--strict] [--verbose] [--json | --markdown] [--date YYYY-MM-DD]
+  check: `Usage: scout check <url> [--crawl [--max-pages N]] [--strict] [--verbose] [--min-score N] [--format text|json|markdown] [--date YYYY-MM-DD]
 
 Discovery as the extension's Discovered tab runs it from <url>: llms.txt, llms-full.txt and llms.md
 in the page's folder and every folder above it, rel=describedby links and Link: headers, the page's
@@ -115,16 +115,21 @@ Markdown twin, /.well-known/llms.txt, robots.txt and sitemaps, and the same-site
 link to. Every llms.txt found is linted as "scout lint" does. Then the agent-readiness checks of
 the extension's Check view, on the same findings: size budget, llms.txt links that fail, entries
 without descriptions, sitemap pages in no llms.txt, rel=describedby and rel=alternate on sampled
-pages, .md twins (v1 and v2) and their parity with the pages, Accept: text/markdown, robots.txt.
+pages, the llms.txt directive in pages and twins, .md twins (v1 and v2) and their parity with the
+pages, Accept: text/markdown, robots.txt. A 0-100 score, overall and per category, weighs the
+checks as AFDocs (the Agent-Friendly Documentation Spec checker) does.
 
   --strict    warnings fail too
+  --min-score N  exit 1 when the score is below N (0-100), 0 at or above it, whatever else failed
   --verbose   also list the locations that were looked at and not found
   --crawl     crawl the site first (as generate does) and count its pages for coverage and
               sampling, as the panel's "Include the crawl" does; --max-pages bounds it
-  --markdown  print the report as the Check view exports it
+  --format    text (default), json, or markdown: the report as the Check view exports it
+              (--json and --markdown say the same)
   --date      the day the Markdown report carries (default today)
 
-Exit 1 when no llms.txt is found, one has errors, or a check finds an error.
+Exit 1 when no llms.txt is found, one has errors, or a check finds an error; with --min-score,
+when the score is below it.
 
 ${SEVERITIES}
 
@@ -194,18 +199,28 @@ const OPTIONS = {
   refresh: { type: 'boolean', default: false },
   port: { type: 'string' },
   host: { type: 'string' },
+  'min-score': { type: 'string' },
+  format: { type: 'string' },
 } as const;
 
 /** Which options each command takes (the shared ones aside): any other is a usage error. */
 const ALLOWED: Record<string, string[]> = {
   lint: ['base-url', 'strict'],
-  check: ['strict', 'verbose', 'markdown', 'date', 'crawl', 'max-pages'],
+  check: ['strict', 'verbose', 'markdown', 'date', 'crawl', 'max-pages', 'min-score', 'format'],
   serve: ['port', 'host'],
   generate: ['base-url', 'out', 'start', 'clean-urls', 'date', 'max-pages', 'max-depth', 'scope', 'include', 'exclude', 'ignore-robots', 'budget', 'flat', 'for-agents', 'refresh'],
 };
 const SHARED = new Set(['json', 'quiet', 'help']);
 /** What `generate --refresh` takes: the crawl's own settings are in the folder. */
 const REFRESH_OPTIONS = new Set([...SHARED, 'refresh', 'out', 'date']);
+
+/** `--format`, or the older `--json` / `--markdown` it stands for; two that disagree are a usage error. */
+function checkFormat(format: string | undefined, json: boolean, markdown: boolean): 'text' | 'json' | 'markdown' {
+  if (format !== undefined && format !== 'text' && format !== 'json' && format !== 'markdown') throw new UsageError(`--format must be text, json or markdown, got "${format}"`);
+  const asked = [format, json ? 'json' : undefined, markdown ? 'markdown' : undefined].filter((f): f is 'text' | 'json' | 'markdown' => f !== undefined);
+  if (new Set(asked).size > 1) throw new UsageError(`Choose one format: ${[...new Set(asked)].map((f) => `--format ${f}`).join(' or ')}`);
+  return asked[0] ?? 'text';
+}
 
 function parseDate(value: string | undefined): Date | undefined {
   if (value === undefined) return undefined;
@@ -248,7 +263,9 @@ async function main(argv: string[], io: Io & { quiet: (q: boolean) => void }): P
   }
   if (command === 'check') {
     if (rest.length !== 1 || !rest[0]) throw new UsageError('check takes one URL: scout check https://docs.example.com/');
-    return (await import('./check')).runCheck({ url: rest[0], strict: values.strict, verbose: values.verbose, json: values.json, markdown: values.markdown, crawl: values.crawl, maxPages: intOption(values['max-pages'], 'max-pages', 1, MAX_PAGES_LIMIT), ...(values.date ? { date: values.date } : {}) }, io);
+    const format = checkFormat(values.format, values.json, values.markdown);
+    const minScore = intOption(values['min-score'], 'min-score', 0, 100);
+    return (await import('./check')).runCheck({ url: rest[0], strict: values.strict, verbose: values.verbose, json: format === 'json', markdown: format === 'markdown', crawl: values.crawl, maxPages: intOption(values['max-pages'], 'max-pages', 1, MAX_PAGES_LIMIT), ...(values.date ? { date: values.date } : {}), ...(minScore !== undefined ? { minScore } : {}) }, io);
   }
   if (values.refresh) {
     if (!values.out) throw new UsageError('--refresh needs --out <dir>: the docs folder to refresh');

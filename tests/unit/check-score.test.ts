@@ -1,0 +1,168 @@
+/**
+ * The check's score (lib/check/score.ts): AFDocs' weights on real sites served over loopback, the
+ * figures worked out by hand from the weights in docs/check.md, and `scout check --min-score` /
+ * `--format` run as a child process, as a site's CI runs it.
+ */
+import { execFile } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSiteCheck } from '@/lib/check/run';
+import { AFDOCS_CHECKS, AFDOCS_MAP, CATEGORIES, gradeOf, scoreChecks, type ScoreReport } from '@/lib/check/score';
+import { CHECK_IDS, CHECK_TITLES, type CheckReport, type CheckResult } from '@/lib/check/types';
+import { checkSite, type CheckSiteFaults } from '../fixtures/check-site';
+import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
+
+const SITES: Record<string, CheckSiteFaults> = {
+  clean: {},
+  plain: { bare: true },
+  nodirective: { noDirective: true },
+  accept: { acceptIgnored: true },
+  notwins: { noTwins: true },
+  huge: { hugeLlms: true },
+};
+
+let server: FixtureServer;
+const host = (name: string) => `${name}.score.test`;
+const check = async (name: string): Promise<CheckReport> => (await runSiteCheck({ pageUrl: server.url(host(name), '/'), fetch: loopbackFetch() })).report;
+const score = async (name: string): Promise<ScoreReport> => {
+  const report = await check(name);
+  if (!report.score) throw new Error('no score');
+  return report.score;
+};
+const category = (s: ScoreReport, id: string) => s.categories.find((c) => c.id === id)?.score;
+
+beforeAll(async () => {
+  server = await startFixtureServer(Object.fromEntries(Object.entries(SITES).map(([name, faults]) => [host(name), checkSite(faults)])));
+});
+afterAll(() => server.close());
+
+describe('the score on real sites', { timeout: 30_000 }, () => {
+  it('a site that publishes everything scores 100 (A+) in every category it is measured in', async () => {
+    const s = await score('clean');
+    expect(s.overall).toBe(100);
+    expect(s.grade).toBe('A+');
+    expect(s.cap).toBeUndefined();
+    expect(s.categories.map((c) => [c.id, c.score])).toEqual([
+      ['content-discoverability', 100], ['markdown-availability', 100], ['page-size', null], ['content-structure', null],
+      ['url-stability', null], ['observability', 100], ['authentication', null],
+    ]);
+  });
+
+  it('no directive anywhere: 81, from the weights by hand', async () => {
+    // Content discoverability: exists 10, valid 4, size 7, links 7 pass; directive-html 7 and -md 4 fail: 28 of 39.
+    // Markdown availability: twins 7 + negotiation 4 pass. Observability: coverage 4 + parity 4 pass
+    // (negotiation passes, so parity counts whole). Overall 47 of 58 = 81.03.
+    const s = await score('nodirective');
+    expect(category(s, 'content-discoverability')).toBe(Math.round((28 / 39) * 100));
+    expect(s.overall).toBe(81);
+    expect(s.grade).toBe('B');
+    expect(s.items.filter((i) => i.grade === 'fail').map((i) => i.afdocs)).toEqual(['llms-txt-directive-html', 'llms-txt-directive-md']);
+  });
+
+  it('a bare static site is capped at 59 and scores what its checks earn: nothing', async () => {
+    const s = await score('plain');
+    expect(s.overall).toBe(0);
+    expect(s.grade).toBe('F');
+    expect(s.items.map((i) => `${i.afdocs} ${i.grade}`)).toEqual([
+      'llms-txt-exists fail', 'llms-txt-directive-html fail', 'markdown-url-support fail', 'content-negotiation fail',
+    ]);
+  });
+
+  it('Accept: text/markdown ignored costs negotiation and, through its coefficient, nothing else while the directive is there', async () => {
+    const s = await score('accept');
+    // Markdown availability: twins 7 pass, negotiation 4 fail = 7 of 11.
+    expect(category(s, 'markdown-availability')).toBe(Math.round((7 / 11) * 100));
+    // Parity's weight falls to 0.8 (directive found, no negotiation): still all earned.
+    expect(s.items.find((i) => i.afdocs === 'markdown-content-parity')?.coefficient).toBe(0.8);
+    expect(category(s, 'observability')).toBe(100);
+  });
+
+  it('an llms.txt past the hard limit fails size, and discounts its validity and links by the share agents see', async () => {
+    const s = await score('huge');
+    const size = s.items.find((i) => i.afdocs === 'llms-txt-size');
+    // Two files: the root in budget (1), the API one past the limit (0).
+    expect(size?.proportion).toBe(0.5);
+    expect(size?.grade).toBe('fail');
+    const links = s.items.find((i) => i.afdocs === 'llms-txt-links-resolve');
+    expect(links?.coefficient).toBeCloseTo(100_000 / 120_000);
+  });
+
+  it('a stored report from before scores is scored from its checks, the same way', async () => {
+    const report = await check('notwins');
+    const { score: stored, ...old } = report;
+    expect(scoreChecks(old.checks, 0).overall).toBe(stored?.overall);
+  });
+});
+
+describe('the weights', () => {
+  it('every Scout check has a category; every mapped AFDocs check is one of its 28, in one of its 7 categories', () => {
+    expect(Object.keys(AFDOCS_CHECKS)).toHaveLength(28);
+    expect(CATEGORIES).toHaveLength(7);
+    expect(Object.keys(AFDOCS_MAP).sort()).toEqual([...CHECK_IDS].sort());
+    const mapped = Object.values(AFDOCS_MAP).flatMap((m) => m.afdocs);
+    expect(new Set(mapped).size).toBe(mapped.length);
+    for (const id of CHECK_IDS) expect(CHECK_TITLES[id]).toBeTruthy();
+  });
+
+  it('grades by AFDocs bands, and a warn earns the check’s warn credit', () => {
+    expect([100, 99, 90, 89, 80, 70, 60, 59, 0].map(gradeOf)).toEqual(['A+', 'A', 'A', 'B', 'B', 'C', 'D', 'F', 'F']);
+    const warn: CheckResult = { id: 'accept', title: '', status: 'warn', summary: '', findings: [] };
+    // content-negotiation: medium (4), warn credit 0.75.
+    expect(scoreChecks([warn]).overall).toBe(75);
+    expect(scoreChecks([{ ...warn, status: 'na' }]).items).toEqual([]);
+  });
+});
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `node --import tsx cli/scout.ts …`: the CLI as a user runs it. */
+function scout(...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', 'cli/scout.ts', ...args], { cwd: process.cwd(), maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+describe('scout check --min-score and --format', { timeout: 90_000 }, () => {
+  let local: FixtureServer;
+  beforeAll(async () => {
+    local = await startFixtureServer({ '127.0.0.1': checkSite({ noDirective: true }) });
+  });
+  afterAll(() => local.close());
+
+  it('exits 1 below the score asked for and 0 at it, whatever the warnings; prints the score and categories', async () => {
+    const url = `http://127.0.0.1:${local.port}/`;
+    const [below, at, json] = await Promise.all([scout('check', url, '--min-score', '82'), scout('check', url, '--min-score', '81'), scout('check', url, '--format', 'json', '--min-score', '81', '--quiet')]);
+    expect(below.code).toBe(1);
+    expect(below.stdout).toContain('Score 81/100 (B)');
+    expect(below.stdout).toContain('FAIL: score 81 below --min-score 82');
+    expect(below.stdout).toContain(`Content discoverability ${Math.round((28 / 39) * 100)} · Markdown availability 100 · Observability and content health 100`);
+    expect(at.code).toBe(0);
+    expect(at.stdout).toContain('ok: score 81 at or above --min-score 81');
+    expect(json.code).toBe(0);
+    const parsed = JSON.parse(json.stdout) as { ok: boolean; minScore: number; score: ScoreReport };
+    expect(parsed).toMatchObject({ ok: true, minScore: 81, score: { overall: 81, grade: 'B' } });
+  });
+
+  it('--format markdown prints the report with the score; a bad format or two formats are bad usage', async () => {
+    const url = `http://127.0.0.1:${local.port}/`;
+    const [markdown, bad, both, range] = await Promise.all([
+      scout('check', url, '--format', 'markdown', '--date', '2026-11-27', '--quiet'), scout('check', url, '--format', 'yaml'),
+      scout('check', url, '--format', 'text', '--json'), scout('check', url, '--min-score', '101'),
+    ]);
+    expect(markdown.stdout).toMatch(/^# Agent readiness: 127\.0\.0\.1:\d+\n/);
+    expect(markdown.stdout).toContain('Score 81/100 (B).');
+    expect(markdown.stdout).toContain('| **Content discoverability: 72** | | | |');
+    expect(markdown.stdout).toContain('| Pages say where their llms.txt is | FAIL | 0 of 9 sampled pages name their llms.txt. | llms-txt-directive-html |');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--format must be text, json or markdown, got "yaml"');
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('Choose one format');
+    expect(range.code).toBe(2);
+    expect(range.stderr).toContain('--min-score must be a whole number from 0 to 100');
+  });
+});
