@@ -11,6 +11,8 @@
  * Run: npm run quality [-- --sites python,node --max-pages 3000 --out bench/results/x.json]
  *   --dir <folder> [--start /index.html] [--name "Site name"] [--sections "A|B|C"]: also score any
  *   static site on disk (id "dir"), e.g. a theme you are fixing the converter for.
+ *   --dump <folder>: also write each site's generated llms.txt files and every stored page's
+ *   Markdown under <folder>/<site id>/, to read what the figures are about.
  */
 import 'fake-indexeddb/auto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -30,6 +32,7 @@ import { generatorHeadToHead, headToHeadTable, type HeadToHead } from './quality
 const MAX_PAGES = Number(arg('max-pages', '3000'));
 const DATE = new Date().toISOString().slice(0, 10);
 const OUT = arg('out', `bench/results/quality-${DATE}.json`);
+const DUMP = arg('dump', '');
 
 /** The matrix's sites (python and node included), or those ids; with --dir, an ad-hoc site too. */
 function loadSites(ids: string[] | null): MatrixSite[] {
@@ -94,6 +97,7 @@ async function runSite(site: MatrixSite): Promise<SiteRun> {
     };
     // Each converted page's own HTML, read again for the invariants (bench/quality/page-html.ts).
     const facts = await factsOfPages(pages, loopbackFetch());
+    if (DUMP) dumpSite(resolve(DUMP, site.id), generated.files.files, pages);
     const score = scoreSite({
       facts,
       files: generated.files.files,
@@ -130,6 +134,21 @@ async function runSite(site: MatrixSite): Promise<SiteRun> {
   } finally {
     await db.delete();
     await server.close();
+  }
+}
+
+/** The generated files and the stored Markdown of one site, as plain files to read. */
+function dumpSite(dir: string, files: { path: string; text: string }[], pages: { finalUrl: string; markdown?: string }[]): void {
+  for (const file of files) {
+    const out = resolve(dir, `.${file.path}`);
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, file.text);
+  }
+  for (const page of pages) {
+    const name = new URL(page.finalUrl).pathname.replace(/\/$/, '/index').replace(/[^\w.-]+/g, '_');
+    const out = resolve(dir, 'pages', `${name}.md`);
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, `<!-- ${page.finalUrl} -->\n${page.markdown ?? ''}`);
   }
 }
 

@@ -11,6 +11,7 @@ import { elementToMarkdown } from './markdown';
 import { readHeadMetadata, type PageTypeSignals } from './metadata';
 import { findContentsTree, findNavLinks, hasGroups, type NavLink } from './nav-links';
 import { widenToPageHeader } from './page-header';
+import { scriptSources } from './script-nav';
 import { chooseTitle, definitionLines, echoesTitle, firstHeading, isWeakDescription, summaryParagraph, trimDescription } from './page-text';
 import type { HrefCache } from './urls';
 import { normalizeSpace } from './walk';
@@ -38,6 +39,11 @@ export interface ConvertedPage {
   navLinks: NavLink[];
   /** What the page says it is (JSON-LD types, og:type, generator, feeds), when it says anything. */
   pageType?: PageTypeSignals;
+  /**
+   * On a start page that shows no navigation tree: the same-site scripts it loads, one of which
+   * may hold the navigation as data (script-nav.ts; the crawler fetches and reads them).
+   */
+  navScripts?: string[];
 }
 
 function parseSafely(dom: DomAdapter, html: string): Document | undefined {
@@ -90,6 +96,7 @@ export function convertHtml(html: string, pageUrl: string, dom: DomAdapter, opti
     return { title: chooseTitle(undefined, undefined, pageUrl, []), markdown: '', links: [], markdownAlternates: [], navLinks: [] };
   }
   const head = readHeadMetadata(document, pageUrl);
+  const scripts = options.startPage ? scriptSources(document, head.baseUrl, pageUrl) : [];
   pruneNonText(document.documentElement ?? body);
   // Each distinct href is resolved once for all the steps below.
   const hrefs: HrefCache = new Map();
@@ -129,5 +136,6 @@ export function convertHtml(html: string, pageUrl: string, dom: DomAdapter, opti
   if (head.lang) page.lang = head.lang;
   if (head.canonical) page.canonical = head.canonical;
   if (head.pageType) page.pageType = head.pageType;
+  if (scripts.length && !navLinks.some((link) => link.url)) page.navScripts = scripts;
   return page;
 }

@@ -10,6 +10,8 @@ import { normalizeUrl } from '../url/normalize';
 import { createNetworkGuard } from '../url/private-network';
 import { shellOf, type ShellVerdict } from '../shell/detect';
 import { markdownDescription, markdownLinks, markdownTitle } from './markdown-meta';
+import { MAX_NAV_SCRIPT_CHARS, navFromScript } from '../convert/script-nav';
+import { fetchText } from '../fetch/fetch-text';
 
 /** What the network steps need. */
 export interface FetchContext {
@@ -159,7 +161,37 @@ export async function finishPage(entry: FrontierRecord, res: HtmlResponse, body:
     }
   }
   const page: FetchedPage = { ...(await htmlPage(entry.url, res.finalUrl, converted, res.bytes)), etag: res.etag, lastModified: res.lastModified };
-  return { state: 'done', page, links: converted.links, nav: converted.navLinks, retries, ...typeOf(converted), ...(shell ? { shell } : {}) };
+  const scripted = converted.navScripts ? await scriptNav(entry, res.finalUrl, converted.navScripts, ctx) : [];
+  const nav = scripted.length ? scripted : converted.navLinks;
+  const links = scripted.length ? [...new Set([...converted.links, ...scripted.map((link) => link.url).filter(Boolean)])] : converted.links;
+  return { state: 'done', page, links, nav, retries, ...typeOf(converted), ...(shell ? { shell } : {}) };
+}
+
+/**
+ * A start page without a navigation tree of its own may load one as data (Doxygen's tabs from
+ * menudata.js): its same-site scripts are fetched, in scope and within the host's slot, and the
+ * first that holds a tree of the site's pages is the page's navigation. Read as data, never run.
+ */
+async function scriptNav(entry: FrontierRecord, pageUrl: string, scripts: string[], ctx: FetchContext): Promise<NavLink[]> {
+  const release = ctx.slot ? await ctx.slot.reacquire() : () => undefined;
+  try {
+    for (const url of scripts) {
+      if (ctx.signal?.aborted) return [];
+      if (ctx.scope(url) !== null) continue;
+      const checkRedirect = (target: string) => redirectScopeReason(entry.url, target, ctx.scope);
+      try {
+        const res = await fetchText(url, { fetch: ctx.fetch, timeoutMs: ctx.timeoutMs ?? 10_000, maxBytes: MAX_NAV_SCRIPT_CHARS, accept: '*/*', credentials: (target) => credentialsFor(target, entry.url), checkRedirect });
+        if (res.status !== 200 || res.truncated) continue;
+        const nav = navFromScript(res.text, pageUrl);
+        if (nav.length) return nav;
+      } catch {
+        // A script that cannot be fetched holds no navigation for us; the page stands without it.
+      }
+    }
+    return [];
+  } finally {
+    release();
+  }
 }
 
 /** What the page says it is, for the writer's not-documentation judgement (lib/crawl/not-docs.ts). */

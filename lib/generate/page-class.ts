@@ -62,17 +62,45 @@ function shingles(markdown: string): Set<number> {
   return out;
 }
 
-// An A–Z index (Sphinx's genindex, Javadoc's index-all, Doxygen's globals) has a heading per letter.
-const LETTER_HEADING = /^#{1,6} (?:\p{Lu}|\p{Ll}|_|\$|symbols|numbers)$/gmu;
+// An A–Z index (Sphinx's genindex, Javadoc's index-all, Doxygen's globals) has a heading per
+// letter, bare or set between dashes ("- a -", escaped "\\- a -" in Markdown).
+const LETTER_HEADING = /^#{1,6} (?:\\?[-–—]\s*)?(?:\p{Lu}|\p{Ll}|_|\$|symbols|numbers)(?:\s*[-–—])?$/gmu;
 const MIN_LETTER_HEADINGS = 5;
+// Or it is a list of names, each followed by only the links to where it is defined
+// ("- json_object_put() : [json_object.h](…#a12)"): a member index, whatever its size.
+const INDEX_ITEM = /^[-*] [^[\]\n]{1,120}?\s:\s(?:\[[^\]\n]+\]\([^)\s]*#[^)\s]*\)(?:, )?)+$/gm;
+const LIST_ITEM = /^[-*] /gm;
+const MIN_INDEX_ITEMS = 2;
+// The share of the page's list items that must be such entries, and the prose words it may have besides.
+const INDEX_SHARE = 0.8;
+const MAX_INDEX_PROSE_WORDS = 50;
+
+function isMemberIndex(markdown: string): boolean {
+  const items = markdown.match(INDEX_ITEM)?.length ?? 0;
+  if (items < MIN_INDEX_ITEMS || items < INDEX_SHARE * (markdown.match(LIST_ITEM)?.length ?? 0)) return false;
+  const headings = markdown.match(/^#{1,6} .*$/gm) ?? [];
+  if (headings.length !== (markdown.match(LETTER_HEADING)?.length ?? 0)) return false;
+  const prose = markdown
+    .split('\n')
+    .filter((line) => line.trim() && !/^(?:#{1,6} |[-*] |---$)/.test(line))
+    .join(' ')
+    .replace(/\]\([^)]*\)/g, ']');
+  return prose.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length <= MAX_INDEX_PROSE_WORDS;
+}
 
 // Or a bar of links to its letters' pages (Haddock's doc-index-A.html, Javadoc's split index).
 const LETTER_LINK = /\[(\p{L})\]\(/gu;
 const MIN_LETTER_LINKS = 10;
 
 function isAlphabeticalIndex(page: SourcePage): boolean {
-  if ((page.markdown.match(LETTER_HEADING)?.length ?? 0) >= MIN_LETTER_HEADINGS) return true;
-  const letters = new Set([...page.markdown.matchAll(LETTER_LINK)].map((match) => match[1]?.toUpperCase()));
+  return isAlphabeticalIndexMarkdown(page.markdown);
+}
+
+/** Whether a page's Markdown is an alphabetical or member index (see above). */
+export function isAlphabeticalIndexMarkdown(markdown: string): boolean {
+  if ((markdown.match(LETTER_HEADING)?.length ?? 0) >= MIN_LETTER_HEADINGS) return true;
+  if (isMemberIndex(markdown)) return true;
+  const letters = new Set([...markdown.matchAll(LETTER_LINK)].map((match) => match[1]?.toUpperCase()));
   return letters.size >= MIN_LETTER_LINKS;
 }
 

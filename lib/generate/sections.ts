@@ -240,7 +240,10 @@ export function groupByNav(pages: SourcePage[], nav: NavLink[] | undefined, root
   // A tree whose entries mostly lead to no page is one page's outline of its own members (in-page
   // anchors are kept as labels), not the site's navigation.
   if (nav.filter((item) => item.url !== '').length * 2 < nav.length) return undefined;
-  const groups = navGroups(pages, nav, rootName, false);
+  // Top-level leaves head sections only beside two groups or more (a tab bar of sections); beside
+  // one (an overflow menu) or none they are the root's pages, as the readings below expect.
+  const topGroups = nav.filter((item, index) => item.depth === top && (nav[index + 1]?.depth ?? top) > top).length;
+  const groups = navGroups(pages, nav, rootName, false, topGroups >= 2);
   if (groups && groups.filter((group) => !group.root).length >= 2) return groups;
   // One root over the whole tree (a module index: "Text" over every module): its branches are the sections.
   const lifted = liftLoneRoot(nav);
@@ -256,17 +259,26 @@ export function groupByNav(pages: SourcePage[], nav: NavLink[] | undefined, root
  * The groups `groupByNav` describes; with `flat`, every page link of the tree heads a section of
  * the pages it leads to (labels ignored), which only a tree of few links beside the pages can do.
  */
-function navGroups(pages: SourcePage[], nav: NavLink[], rootName: string, flat: boolean): PageGroup[] | undefined {
+function navGroups(pages: SourcePage[], nav: NavLink[], rootName: string, flat: boolean, leafHeads = false): PageGroup[] | undefined {
   const top = Math.min(...nav.map((item) => item.depth));
   const hasChildren = (index: number): boolean => (nav[index + 1]?.depth ?? top) > top;
   const links = nav.filter((item) => item.url !== '').length;
   // A flat tree that lists most pages is an index of them (Node's module list), not chapters.
   if (flat && (links < 2 || links * 2 > pages.length)) return undefined;
   const sectionOf = new Map<string, Place>();
+  // A top-level page without children beside groups (a tab bar: "Related Pages" next to "Files")
+  // heads a section when the pages it leads to follow it; alone it joins the root group. The start
+  // page is the root's, whatever it leads to.
+  const startKeys = new Set(pages.filter((page) => page.depth === 0).flatMap(pageKeys));
+  const leafSections = new Set<string>();
   let current = rootName;
   nav.forEach((item, position) => {
     if (flat) current = headingLine(item.title, rootName);
-    else if (item.depth === top) current = hasChildren(position) ? headingLine(item.title, rootName) : rootName;
+    else if (item.depth === top && hasChildren(position)) current = headingLine(item.title, rootName);
+    else if (item.depth === top) {
+      current = !leafHeads || item.url === '' || startKeys.has(dedupeKey(item.url)) ? rootName : headingLine(item.title, rootName);
+      if (current !== rootName && !sectionOf.has(dedupeKey(item.url))) leafSections.add(current);
+    }
     // A group label ("User's Guide") names its section but is no page.
     if (item.url === '') return;
     const key = dedupeKey(item.url);
@@ -298,6 +310,13 @@ function navGroups(pages: SourcePage[], nav: NavLink[], rootName: string, flat: 
     if (reached && commonDirectory(directory, directories.get(reached.source) ?? '/').length >= best.length) return { page, name: reached.name, rank: reached.rank, index };
     return { page, name: best.name, rank: Number.POSITIVE_INFINITY, index };
   });
+  // A top-level leaf that leads to no other page is a page of the root group.
+  if (leafSections.size) {
+    const sizes = new Map<string, number>();
+    for (const entry of placed) sizes.set(entry.name, (sizes.get(entry.name) ?? 0) + 1);
+    for (const name of leafSections) if ((sizes.get(name) ?? 0) >= 2) leafSections.delete(name);
+    for (const entry of placed) if (leafSections.has(entry.name)) entry.name = rootName;
+  }
   // A flat tree's entry that leads to no other page is a page of the root group, not a section.
   if (flat) {
     const sizes = new Map<string, number>();
@@ -306,7 +325,7 @@ function navGroups(pages: SourcePage[], nav: NavLink[], rootName: string, flat: 
     if (new Set(placed.map((entry) => entry.name).filter((name) => name !== rootName)).size < 2) return undefined;
   }
   // Sections in navigation order (the root group first when the tree starts with leaves).
-  const order = [...new Set([...sectionOf.values()].map((place) => place.name))];
+  const order = [...new Set([...sectionOf.values()].map((place) => (leafSections.has(place.name) ? rootName : place.name)))];
   if (!order.includes(rootName)) order.push(rootName);
   return order
     .map((name) => ({
