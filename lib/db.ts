@@ -303,7 +303,7 @@ export interface PageRecord {
   /** Token count of the Markdown (o200k), written by the first release; superseded by fullTokens. */
   tokens?: number;
   /** Tokens (o200k) the page adds to llms-full.txt, under the title it was counted for (see renderLlmsFull). */
-  fullTokens?: { title: string; count: number; chars?: number };
+  fullTokens?: { title: string; count: number; chars?: number; hash?: string };
   /** Tokens of the page's body in each full-text file it was counted for (lean links differ per file; see body-counts.ts). */
   bodyCounts?: StoredCounts;
   etag?: string;

@@ -4,6 +4,7 @@
  * page reads the same everywhere and nothing is converted twice. The index says where each page's
  * body is in the site's file; files are assembled in exactly the format `renderLlmsFull` writes.
  */
+import { textFingerprint } from '../hash';
 import { bodySplitsCleanly, headLines, type FileHead } from './render';
 import { headingLine } from './text';
 import type { LlmsSectionModel } from './types';
@@ -95,12 +96,5 @@ export function countFull(head: FileHead, parts: FullPart[], count: (text: strin
   return tokens;
 }
 
-/** A short, stable fingerprint of a body (FNV-1a, 32 bits, with its length), to key cached counts. */
-export function bodyFingerprint(body: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < body.length; i++) {
-    hash ^= body.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return `${body.length.toString(36)}.${(hash >>> 0).toString(36)}`;
-}
+/** A body's fingerprint, to key cached counts (lib/hash.ts). */
+export const bodyFingerprint = textFingerprint;

@@ -7,7 +7,7 @@ import { markdownDescription } from '../crawl/markdown-meta';
 import { dedupeKey } from '../url/normalize';
 import { pageKeys, readingOrder } from './page-order';
 import { demoteHeadings } from './demote-headings';
-import { renderLlmsFull, renderLlmsTxt, type BodyTokens, type FileHead, type FullPage } from './render';
+import { bodyTokensOf, renderLlmsFull, renderLlmsTxt, type BodyTokens, type FileHead, type FullPage } from './render';
 import { learnBoilerplate } from './boilerplate';
 import { classifyPages } from './page-class';
 import { cachedCountFits } from './render';
@@ -192,7 +192,7 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   const bodyTokens = (page: SourcePage, title: string): number => {
     const counted = cachedCountFits(page.fullTokens, title, page.markdown)
       ? page.fullTokens
-      : { title, count: countBody(`${demoteHeadings(page.markdown, title)}\n\n`), chars: page.markdown.length };
+      : bodyTokensOf(title, page.markdown, countBody(`${demoteHeadings(page.markdown, title)}\n\n`));
     bodyCounts.set(page.key, counted);
     return counted.count;
   };

@@ -3,9 +3,12 @@
  * (AnswerDotAI/llms-txt miniparse.py) reads without failing: H1, one blockquote line, a details
  * paragraph, then H2 sections holding nothing but `- [name](url): notes` lines.
  */
+import { textFingerprint } from '../hash';
 import { demoteHeadings } from './demote-headings';
 import { headingLine, linkTarget, linkText, oneLine } from './text';
-import type { LlmsEntry, LlmsSectionModel } from './types';
+import type { BodyTokens, LlmsEntry, LlmsSectionModel } from './types';
+
+export type { BodyTokens };
 
 /** The head both files share. */
 export interface FileHead {
@@ -49,19 +52,17 @@ export interface FullPage {
   bodyTokens?: BodyTokens;
 }
 
-/**
- * A cached count: the body depends on the title (demoteHeadings drops a first heading that repeats
- * it) and on the Markdown, which generation trims of site chrome; `chars` is that Markdown's length.
- */
-export interface BodyTokens {
-  title: string;
-  count: number;
-  chars?: number;
+/** The cache entry for a count of `markdown` under `title`. */
+export function bodyTokensOf(title: string, markdown: string, count: number): BodyTokens {
+  return { title, count, chars: markdown.length, hash: textFingerprint(markdown) };
 }
 
-/** Whether a cached count still applies to this page under this title. */
+/**
+ * Whether a cached count still applies to this page under this title: the same title and the same
+ * text (a text of the same length is not the same text). A count without a hash is counted again.
+ */
 export function cachedCountFits(cached: BodyTokens | undefined, title: string, markdown: string): cached is BodyTokens {
-  return cached !== undefined && cached.title === title && cached.chars === markdown.length;
+  return cached?.hash !== undefined && cached.title === title && cached.chars === markdown.length && cached.hash === textFingerprint(markdown);
 }
 
 /** Whether a body's count may be taken apart from the `Source:` line before it (see renderLlmsFull). */

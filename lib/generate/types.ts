@@ -1,6 +1,19 @@
 import type { NavLink } from '../convert/convert-page';
 import type { OutputSettings } from './output-settings';
 
+/**
+ * A cached token count of a page's body: the body depends on the title (demoteHeadings drops a
+ * first heading that repeats it) and on the Markdown, which generation trims of site chrome; `hash`
+ * is that Markdown's fingerprint (lib/hash.ts). `chars` is its length, all that counts made before
+ * the hash had.
+ */
+export interface BodyTokens {
+  title: string;
+  count: number;
+  chars?: number;
+  hash?: string;
+}
+
 /** What the generator needs from a stored page. */
 export interface SourcePage {
   /** Frontier key: stable id of the page within its crawl. */
@@ -20,7 +33,7 @@ export interface SourcePage {
    * Tokens the page adds to llms-full.txt (its body under that title), when counted before:
    * counting is the slow part of generating, so the caller keeps it on the page.
    */
-  fullTokens?: { title: string; count: number; chars?: number };
+  fullTokens?: BodyTokens;
   /** Set when the page has no readable text (why): it is left out of both files. */
   empty?: string;
   /** Set when the evidence says the page is not documentation (why): left out unless the user brings it back. */
@@ -109,7 +122,7 @@ export interface GeneratedOutput {
   llmsFullTxt: string;
   tokens: { llmsTxt: number; llmsFullTxt: number };
   /** Every listed page's body token count, by page key, for the caller to keep (see renderLlmsFull). */
-  fullTokens: Map<string, { title: string; count: number; chars?: number }>;
+  fullTokens: Map<string, BodyTokens>;
 }
 
 /** Pages under one H2, before curation. */

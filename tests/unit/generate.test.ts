@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { encode } from 'gpt-tokenizer';
 import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
 import { generateOutputs } from '@/lib/generate/generate';
+import { bodyTokensOf } from '@/lib/generate/render';
 import type { GenerateInput, GeneratedOutput, SourcePage } from '@/lib/generate/types';
 import { validateLlmsTxt } from '@/lib/generate/validate';
 
@@ -454,14 +455,14 @@ describe('entries', () => {
   });
 
   it('counts o200k tokens per entry (what the page adds to llms-full.txt), per section and per file', () => {
-    const pages = [page('/index.html', 'Home'), { ...page('/a.html', 'A'), markdown: 'hello world <|endoftext|>' }, { ...page('/b.html', 'B'), fullTokens: { title: 'B', count: 1234, chars: '# B\n\nAbout B.'.length } }];
+    const pages = [page('/index.html', 'Home'), { ...page('/a.html', 'A'), markdown: 'hello world <|endoftext|>' }, { ...page('/b.html', 'B'), fullTokens: bodyTokensOf('B', '# B\n\nAbout B.', 1234) }];
     const out = generate({ pages });
     const [home, a, b] = out.sections[0]?.entries ?? [];
     const plain = (t: string) => encode(t, { disallowedSpecial: new Set() }).length;
     expect(a?.tokens).toBe(plain('hello world <|endoftext|>\n\n'));
     expect(home?.tokens).toBeGreaterThan(0);
     expect(b?.tokens).toBe(1234); // counted before under this title, kept on the page by the caller
-    expect(out.fullTokens.get(pages[1]?.key ?? '')).toEqual({ title: 'A', count: a?.tokens, chars: 'hello world <|endoftext|>'.length });
+    expect(out.fullTokens.get(pages[1]?.key ?? '')).toEqual(bodyTokensOf('A', 'hello world <|endoftext|>', a?.tokens ?? -1));
     expect(out.sections[0]?.tokens).toBe((home?.tokens ?? 0) + (a?.tokens ?? 0) + 1234);
     expect(out.tokens.llmsTxt).toBe(encode(out.llmsTxt).length);
     const real = generate({ pages: pages.map((p) => ({ ...p, fullTokens: undefined })) });
@@ -580,13 +581,16 @@ describe('llms-full.txt token count without a second pass', () => {
     const cached = first.fullTokens.get(key);
     expect(cached?.title).toBe('Page 1');
     // A planted count shows it is used without re-tokenizing...
-    const planted = pages.map((p) => (p.key === key ? { ...p, fullTokens: { title: 'Page 1', count: (cached?.count ?? 0) + 1000, chars: p.markdown.length } } : p));
+    const planted = pages.map((p) => (p.key === key ? { ...p, fullTokens: bodyTokensOf('Page 1', p.markdown, (cached?.count ?? 0) + 1000) } : p));
     expect(generateOutputs({ startUrl: 'https://docs.example.test/', pages: planted, generatedAt: new Date(0) }).tokens.llmsFullTxt).toBe(first.tokens.llmsFullTxt + 1000);
     // ...and ignored once the title (and so the body) is different.
-    const renamed = pages.map((p) => (p.key === key ? { ...p, fullTokens: { title: 'Old title', count: 5, chars: p.markdown.length } } : p));
+    const renamed = pages.map((p) => (p.key === key ? { ...p, fullTokens: bodyTokensOf('Old title', p.markdown, 5) } : p));
     expect(generateOutputs({ startUrl: 'https://docs.example.test/', pages: renamed, generatedAt: new Date(0) }).tokens.llmsFullTxt).toBe(first.tokens.llmsFullTxt);
-    // ...or once the Markdown it was counted on is different (a count from before chrome was trimmed).
-    const edited = pages.map((p) => (p.key === key ? { ...p, fullTokens: { title: 'Page 1', count: 5, chars: p.markdown.length + 1 } } : p));
+    // ...or once the Markdown it was counted on is different (a count from before chrome was
+    // trimmed), even of the same length; and a count kept without a hash (an older release's).
+    const edited = pages.map((p) => (p.key === key ? { ...p, fullTokens: bodyTokensOf('Page 1', `${p.markdown.slice(0, -1)}~`, 5) } : p));
     expect(generateOutputs({ startUrl: 'https://docs.example.test/', pages: edited, generatedAt: new Date(0) }).tokens.llmsFullTxt).toBe(first.tokens.llmsFullTxt);
+    const unhashed = pages.map((p) => (p.key === key ? { ...p, fullTokens: { title: 'Page 1', count: 5, chars: p.markdown.length } } : p));
+    expect(generateOutputs({ startUrl: 'https://docs.example.test/', pages: unhashed, generatedAt: new Date(0) }).tokens.llmsFullTxt).toBe(first.tokens.llmsFullTxt);
   });
 });

@@ -3,6 +3,7 @@ import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
 import { createDb, type PageRecord, type ScoutDb } from '@/lib/db';
 import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
 import { generateForSite, KEEP_VERSIONS, saveCuration } from '@/lib/generate/run-generate';
+import { countTokens } from '@/lib/tokens';
 
 let db: ScoutDb;
 afterEach(() => db.delete());
@@ -29,7 +30,7 @@ describe('generating a site’s outputs', () => {
     expect(parsed.warnings).toEqual([]);
     expect(parsed.links.map((l) => l.name).sort()).toEqual(['Alpha', 'Beta', 'Home', 'X API']);
     expect(llms?.model?.sections.length).toBeGreaterThan(0);
-    expect((await db.pages.get(['crawl', `${origin}/guide/a.html`]))?.fullTokens).toEqual({ title: 'Alpha', count: expect.any(Number) as number, chars: expect.any(Number) as number });
+    expect((await db.pages.get(['crawl', `${origin}/guide/a.html`]))?.fullTokens).toEqual({ title: 'Alpha', count: expect.any(Number) as number, chars: expect.any(Number) as number, hash: expect.any(String) as string });
 
     // Curation is saved on the site and applied on the next version.
     await saveCuration(db, origin, { excluded: [`${origin}/guide/b.html`] });
@@ -65,6 +66,24 @@ describe('generating a site’s outputs', () => {
     expect(flat?.files.files.map((f) => f.path)).toEqual(['/llms.txt']);
     expect(flat?.files.files[0]?.text).toBe(flat?.output.llmsTxt);
     expect(flat?.files.files[0]?.full.tokens).toBe(flat?.output.tokens.llmsFullTxt);
+  });
+
+  it('counts a page again when its text changed but kept its title and length', async () => {
+    db = createDb(`t-${Math.random()}`);
+    await db.sites.add({ origin, host: 'docs.example.test', site: 'example.test', firstOpenedAt: 1, lastOpenedAt: 1, openCount: 1 });
+    await db.jobs.add({ id: 'crawl', origin, kind: 'crawl', state: 'done', createdAt: 1, startUrl: `${origin}/`, settings: DEFAULT_SETTINGS, counters: {} });
+    const words = '# Alpha\n\nAll about Alpha, in plain words that tokenize as whole words.';
+    await db.pages.bulkAdd([page('/', 'Home', { depth: 0 }), page('/guide/a.html', 'Alpha', { markdown: words }), page('/guide/b.html', 'Beta')]);
+    const first = await generateForSite(db, origin);
+    expect(first?.output.tokens.llmsFullTxt).toBe(countTokens(first?.output.llmsFullTxt ?? ''));
+
+    // The same length and title, other text (far more tokens): the count kept for the old text is no count of it.
+    const digits = `# Alpha\n\n${Array.from({ length: words.length - 9 }, (_, i) => '7%;@'[i % 4]).join('')}`;
+    expect(digits.length).toBe(words.length);
+    await db.pages.update(['crawl', `${origin}/guide/a.html`], { markdown: digits });
+    const second = await generateForSite(db, origin);
+    expect(second?.output.llmsFullTxt).toContain(digits.slice(10));
+    expect(second?.output.tokens.llmsFullTxt).toBe(countTokens(second?.output.llmsFullTxt ?? ''));
   });
 
   it('says there is nothing to generate before a crawl stored pages', async () => {
