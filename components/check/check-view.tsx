@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { reportMarkdown } from '@/lib/check/report';
+import { scoreOf } from '@/lib/check/score';
 import { exportFileName } from '@/lib/generate/export';
 import { saveFile } from '../output/download';
 import { plural } from '../format';
 import { CommandError, errorOf, useCommand } from '../use-command';
 import { CheckRow } from './check-result';
 import { KitCard } from './kit-card';
+import { ScoreCard } from './score-card';
 import { useCheck } from './use-check';
 import './check.css';
 
@@ -42,6 +44,7 @@ export function CheckView({ origin, host, pageUrl }: { origin: string; host: str
       <section className="card">
         {report ? (
           <>
+            <ScoreCard report={report} />
             <p className={`check__verdict ${good ? 'check__verdict--good' : 'check__verdict--bad'}`} data-testid="check-verdict">{report.verdict}</p>
             <p className="muted check__meta">
               {plural(report.sampled.length, 'page')} sampled · {plural(report.known, 'page')} known from the sitemap{report.crawled ? ' and the crawl' : ''} · {plural(report.findings.length, 'finding')} · {new Date(job?.endedAt ?? Date.now()).toLocaleString()}
@@ -77,9 +80,18 @@ export function CheckView({ origin, host, pageUrl }: { origin: string; host: str
       </section>
       {report && (
         <section className="card" aria-label="Checks">
-          <ul className="check-list" data-testid="check-list">
-            {report.checks.map((c) => <CheckRow key={c.id} check={c} />)}
-          </ul>
+          {scoreOf(report).categories.map((category) => {
+            const checks = report.checks.filter((c) => category.checks.includes(c.id));
+            if (!checks.length) return null;
+            return (
+              <div key={category.id} className="check-group" data-testid="check-group" data-category={category.id}>
+                <h3 className="check-group__title"><span>{category.name}</span><span>{category.score ?? '–'}</span></h3>
+                <ul className="check-list" data-testid="check-list">
+                  {checks.map((c) => <CheckRow key={c.id} check={c} />)}
+                </ul>
+              </div>
+            );
+          })}
         </section>
       )}
       <KitCard origin={origin} host={host} />

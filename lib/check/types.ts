@@ -4,8 +4,8 @@
  * its owner see the same findings.
  */
 
-/** Every check, in the order the report lists them. */
-export const CHECK_IDS = ['llms-txt', 'size', 'links', 'descriptions', 'coverage', 'describedby', 'directive-html', 'directive-md', 'alternate', 'twins', 'parity', 'accept', 'robots'] as const;
+/** Every check, in the order the report lists them: by category, as the score groups them (score.ts). */
+export const CHECK_IDS = ['llms-txt', 'size', 'links', 'descriptions', 'describedby', 'directive-html', 'directive-md', 'alternate', 'twins', 'accept', 'coverage', 'parity', 'robots'] as const;
 export type CheckId = (typeof CHECK_IDS)[number];
 
 /** What each check looks at, in a few words (the report's row titles). */

@@ -2,8 +2,9 @@
  * The Check view (#19): on a site with four known problems — a section missing from llms.txt, a
  * twin that differs from its page, a 120,000-character llms.txt, a page without describedby —
  * the panel lists exactly those findings, and `scout check` prints the same ones (its Markdown is
- * the panel's export, byte for byte). After a crawl, the publishing kit unpacks to the layout the
- * README documents.
+ * the panel's export, byte for byte). The score and its categories at the top (#31), on a site
+ * that publishes everything and on a bare static one. After a crawl, the publishing kit unpacks
+ * to the layout the README documents.
  */
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
@@ -15,6 +16,8 @@ import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtur
 import { expect, test } from './fixtures';
 
 const HOST = 'docs.acorn.test';
+const FULL = 'full.acorn.test';
+const BARE = 'bare.acorn.test';
 
 async function cli(args: { url: string; json?: boolean; markdown?: boolean; date?: string }): Promise<{ code: number; out: string }> {
   const out: string[] = [];
@@ -25,7 +28,7 @@ async function cli(args: { url: string; json?: boolean; markdown?: boolean; date
 test.describe('Check view', () => {
   let site: FixtureServer;
   test.beforeAll(async () => {
-    site = await startFixtureServer({ [HOST]: checkSite(E2E_FAULTS) });
+    site = await startFixtureServer({ [HOST]: checkSite(E2E_FAULTS), [FULL]: checkSite({}), [BARE]: checkSite({ bare: true }) });
   });
   test.afterAll(() => site.close());
 
@@ -35,7 +38,7 @@ test.describe('Check view', () => {
     await panel.setViewportSize({ width: 380, height: 1000 });
     await panel.getByRole('tab', { name: 'Check' }).click();
     await panel.getByTestId('run-check').click();
-    await expect(panel.getByTestId('check-verdict')).toHaveText('Agents can use this site, but miss parts of it: 7 of 11 checks pass', { timeout: 30_000 });
+    await expect(panel.getByTestId('check-verdict')).toHaveText('Agents can use this site, but miss parts of it: 9 of 13 checks pass', { timeout: 30_000 });
 
     const rows = panel.getByTestId('check-finding');
     const panelKeys = await rows.evaluateAll((items) => items.map((li) => {
@@ -44,10 +47,15 @@ test.describe('Check view', () => {
     }));
     expect(panelKeys).toEqual([
       'error size over-hard-limit /api/llms.txt',
-      'warning coverage section-not-listed /extras/',
       'warning describedby missing-describedby /guide/install.html',
+      'warning coverage section-not-listed /extras/',
       'warning parity twin-differs /guide/usage.md',
     ]);
+    // Every finding shows its evidence and its fix.
+    for (const item of await rows.all()) {
+      await expect(item.locator('.check-finding__evidence')).not.toBeEmpty();
+      await expect(item.locator('.check-finding__fix')).toContainText(/^Fix: \S/);
+    }
     await expect(panel.getByTestId('check-row').filter({ hasText: 'Size within' })).toContainText('120,000 characters');
     await panel.screenshot({ path: 'screenshots/check.png', fullPage: true });
 
@@ -56,7 +64,8 @@ test.describe('Check view', () => {
     expect(json.code).toBe(1);
     const report = (JSON.parse(json.out) as SiteCheck).report;
     expect(report.findings.map(findingKey)).toEqual(panelKeys);
-    expect(report.verdict).toBe('Agents can use this site, but miss parts of it: 7 of 11 checks pass');
+    expect(report.verdict).toBe('Agents can use this site, but miss parts of it: 9 of 13 checks pass');
+    await expect(panel.getByTestId('check-score')).toHaveAttribute('data-score', String(report.score?.overall));
 
     const [download] = await Promise.all([panel.waitForEvent('download'), panel.getByTestId('export-check').click()]);
     expect(download.suggestedFilename()).toBe('docs.acorn.test-agent-check.md');
@@ -65,6 +74,37 @@ test.describe('Check view', () => {
     expect(date).toBeTruthy();
     expect((await cli({ url: start, markdown: true, date })).out).toBe(exported);
     expect(exported).toContain('| Size within what an agent reads whole | FAIL |');
+  });
+
+  test('the score and its categories sit at the top: a site that publishes everything, and a bare one', async ({ openPanel }) => {
+    const full = await openPanel(site.url(FULL, '/'));
+    await full.setViewportSize({ width: 380, height: 1000 });
+    await full.getByRole('tab', { name: 'Check' }).click();
+    await full.getByTestId('run-check').click();
+    const score = full.getByTestId('check-score');
+    await expect(score).toHaveAttribute('data-score', '100', { timeout: 30_000 });
+    await expect(full.getByTestId('check-score-number')).toHaveText('100');
+    await expect(full.getByTestId('check-score-grade')).toHaveText('A+');
+    const discoverability = full.locator('[data-testid=check-category][data-category=content-discoverability]');
+    await expect(discoverability).toHaveAttribute('data-score', '100');
+    await expect(discoverability).toContainText('Content discoverability');
+    // A category with nothing scored yet shows a dash, not a zero.
+    await expect(full.locator('[data-testid=check-category][data-category=url-stability]')).toContainText('–');
+    // The score comes before the verdict and the checks.
+    const top = await score.boundingBox();
+    const verdict = await full.getByTestId('check-verdict').boundingBox();
+    expect(top && verdict && top.y < verdict.y).toBe(true);
+    await full.screenshot({ path: 'screenshots/check-score-full.png', fullPage: true });
+
+    const bare = await openPanel(site.url(BARE, '/'));
+    await bare.setViewportSize({ width: 380, height: 1000 });
+    await bare.getByRole('tab', { name: 'Check' }).click();
+    await bare.getByTestId('run-check').click();
+    await expect(bare.getByTestId('check-score')).toHaveAttribute('data-score', '0', { timeout: 30_000 });
+    await expect(bare.getByTestId('check-score-grade')).toHaveText('F');
+    await expect(bare.locator('[data-testid=check-category][data-category=markdown-availability]')).toHaveAttribute('data-score', '0');
+    await expect(bare.locator('[data-testid=check-group][data-category=content-discoverability] [data-testid=check-finding][data-code=no-directive]')).toContainText('For the complete documentation index');
+    await bare.screenshot({ path: 'screenshots/check-score-bare.png', fullPage: true });
   });
 
   test('after a crawl, the publishing kit unpacks to the documented layout', async ({ openPanel }) => {
@@ -82,7 +122,7 @@ test.describe('Check view', () => {
     const kit = panel.getByTestId('kit-card');
     await kit.getByTestId('kit-twins-html-md').check();
     await kit.getByTestId('show-snippets').click();
-    await expect(kit.getByTestId('snippet')).toHaveCount(5);
+    await expect(kit.getByTestId('snippet')).toHaveCount(6);
     await expect(kit.locator('[data-snippet=nginx] pre')).toContainText('map $uri $scout_llms');
     await panel.screenshot({ path: 'screenshots/check-kit.png', fullPage: true });
 
@@ -94,11 +134,12 @@ test.describe('Check view', () => {
     const twins = CHECK_SITE_PAGES.map((p) => `site${twinPath(p.path, true)}`);
     expect(names).toEqual([
       'README.md', 'site/llms-full.txt', 'site/llms.txt', ...twins,
-      'snippets/_headers', 'snippets/apache.conf', 'snippets/head.html', 'snippets/nginx.conf', 'snippets/vercel.json',
+      'snippets/_headers', 'snippets/apache.conf', 'snippets/directive.html', 'snippets/head.html', 'snippets/nginx.conf', 'snippets/vercel.json',
     ].sort());
     const text = (name: string) => strFromU8(files[name] ?? new Uint8Array());
     expect(text('site/llms.txt')).toMatch(/^# /);
     expect(text('site/guide/install.html.md')).toContain('Download the archive for your platform');
+    expect(text('site/guide/install.html.md').split('\n')[0]).toBe('> For the complete documentation index, see [llms.txt](/llms.txt).');
     expect(JSON.parse(text('snippets/vercel.json'))).toHaveProperty('headers');
     await expect(kit.getByTestId('kit-note')).toContainText('9 Markdown twins');
   });

@@ -60,14 +60,14 @@ describe('the checks on a real site', { timeout: 30_000 }, () => {
     const report = await check('e2e');
     expect(keys(report)).toEqual([
       'error size over-hard-limit /api/llms.txt',
-      'warning coverage section-not-listed /extras/',
       'warning describedby missing-describedby /guide/install.html',
+      'warning coverage section-not-listed /extras/',
       'warning parity twin-differs /guide/usage.md',
     ]);
     const size = report.findings[0];
     expect(size?.figure).toBe('120,000 characters');
     expect(size?.fix).toMatch(/nested llms\.txt/);
-    expect(report.findings[1]?.more?.map((u) => new URL(u).pathname)).toEqual(['/extras/plugins.html']);
+    expect(report.findings[2]?.more?.map((u) => new URL(u).pathname)).toEqual(['/extras/plugins.html']);
     expect(report.findings[3]?.figure).toMatch(/^token-F1 0\.\d\d$/);
     expect(report.verdict).toBe('Agents can use this site, but miss parts of it: 9 of 13 checks pass');
     expect(status(report)).toMatchObject({ size: 'fail', coverage: 'fail', describedby: 'warn', parity: 'warn' });
