@@ -26,10 +26,6 @@ export interface FetchContext {
   slot?: { reacquire(): Promise<() => void>; slowDown?(waitMs: number): void };
 }
 
-export interface ProcessContext extends FetchContext {
-  dom: DomAdapter;
-}
-
 /** A page ready to store (its state — stored or duplicate — is decided at write time). */
 export type FetchedPage = Pick<PageRecord, 'url' | 'finalUrl' | 'title' | 'description' | 'siteName' | 'markdown' | 'format' | 'twinUrl' | 'contentHash' | 'bytes' | 'etag' | 'lastModified' | 'rendered' | 'shell' | 'empty' | 'notDocs'>;
 
@@ -73,20 +69,6 @@ export interface ConvertedBody {
   converted: ConvertedPage;
   /** Set for a thin page: whether it is a client-rendered shell, and why (lib/render/ decides what to do). */
   shell?: ShellVerdict;
-}
-
-/**
- * One frontier entry through the pipeline: the fetch step, the convert step, then the twin and
- * the stored form. The crawl runner calls the steps itself (processor.ts) so a host's request slot
- * is freed the moment the response is read; this is the same thing in one call.
- */
-export async function processPage(entry: FrontierRecord, ctx: ProcessContext): Promise<PageOutcome> {
-  const step = await fetchStep(entry, ctx);
-  if (step.kind === 'outcome') return step.outcome;
-  const t1 = Date.now();
-  const body = convertBody(convertJobOf(entry, step.res), ctx.dom);
-  if (ctx.timings) ctx.timings.convert += Date.now() - t1;
-  return finishPage(entry, step.res, body, ctx);
 }
 
 /**

@@ -50,17 +50,6 @@ export function cacheKey(contentHash: string, providerId: string, promptVersion:
   return `v${promptVersion}|${providerId}|${contentHash}`;
 }
 
-/** A DescriptionCache in memory (tests, one-off runs); `entries` shows what it holds. */
-export function memoryCache(entries = new Map<string, string>()): DescriptionCache & { entries: Map<string, string> } {
-  return {
-    entries,
-    get: async (key) => entries.get(key),
-    put: async (key, text) => {
-      entries.set(key, text);
-    },
-  };
-}
-
 const RETRYABLE = new Set<ProviderFailure['kind']>(['rate-limited', 'server', 'timeout', 'network']);
 
 /** Describes `pages`; results come back in the same order. */

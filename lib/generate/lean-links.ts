@@ -192,11 +192,3 @@ export function leanMarkdown(markdown: string, pageUrl: string, context: LeanCon
   }
   return lines.join('\n');
 }
-
-// LINK_AT for a whole text.
-const LINK = /(?<!\\)\[((?:\\.|[^\\[\]]|\[(?:\\.|[^\\[\]])*\])*)\]\([^()\s]*(?:\([^()\s]*\)[^()\s]*)*(?:\s+"(?:\\.|[^"\\])*")?\)/g;
-
-/** The words of Markdown read with every link as its text: what lean links must keep exactly. */
-export function textWords(markdown: string): string[] {
-  return markdown.replace(LINK, '$1').split(/\s+/).filter(Boolean);
-}

@@ -14,7 +14,7 @@
  * `0x7f.1` arrives as 127.0.0.1), not DNS answers — the same limit as the guard.
  */
 
-type Rule = {
+export type Rule = {
   id: number;
   priority: number;
   action: { type: 'block' | 'allow' };
@@ -58,15 +58,4 @@ export function allowRule(id: number, host: string, selfHost: string): Rule {
 export function allowOriginRule(id: number, origin: string, selfHost: string): Rule {
   const escaped = new URL(origin).origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return { id, priority: 2, action: { type: 'allow' }, condition: { regexFilter: `^${escaped}/`, initiatorDomains: [selfHost] } };
-}
-
-/**
- * Whether the block rules would refuse `url`, evaluated in JavaScript the way Chromium
- * evaluates them (requestDomains: the host or a subdomain; regexFilter: on the URL).
- * For tests: the rules must cover everything the guard refuses.
- */
-export function blockedByRules(url: string, rules: Rule[] = privateNetworkRules('self')): boolean {
-  const href = new URL(url).href;
-  const host = new URL(url).hostname;
-  return rules.some((r) => r.action.type === 'block' && (r.condition.requestDomains?.some((d) => host === d || host.endsWith(`.${d}`)) || (r.condition.regexFilter !== undefined && new RegExp(r.condition.regexFilter, 'i').test(href))));
 }

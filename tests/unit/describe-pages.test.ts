@@ -1,7 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cacheKey, describePages, endpointProvider, endpointProviderId, memoryCache, type DescribeOptions, type DescribeResult, type PageToDescribe } from '@/lib/describe/describe-pages';
+import { cacheKey, describePages, endpointProvider, endpointProviderId, type DescribeOptions, type DescribeResult, type DescriptionCache, type PageToDescribe } from '@/lib/describe/describe-pages';
 import { PROMPT_VERSION } from '@/lib/describe/prompt';
 import { answer, hang, malformed, pageUrlOf, rateLimited, serverError, startChatServer, unauthorized, type ChatHandler, type ChatServer } from '../fixtures/chat-server';
+
+/** A DescriptionCache in memory; `entries` shows what it holds. */
+function memoryCache(entries = new Map<string, string>()): DescriptionCache & { entries: Map<string, string> } {
+  return {
+    entries,
+    get: async (key) => entries.get(key),
+    put: async (key, text) => {
+      entries.set(key, text);
+    },
+  };
+}
 
 const KEY = 'sk-live-0123456789abcdef0123456789abcdef';
 

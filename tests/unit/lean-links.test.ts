@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { leanMarkdown, relativeUrl, textWords } from '@/lib/generate/lean-links';
+import { leanMarkdown, relativeUrl } from '@/lib/generate/lean-links';
+import { textWords } from './nested-helpers';
 import { dedupeKey } from '@/lib/url/normalize';
 
 const O = 'https://docs.orm.test';

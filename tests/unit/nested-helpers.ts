@@ -8,6 +8,14 @@ import type { SourcePage } from '@/lib/generate/types';
 
 export const SITE = 'https://docs.big.test';
 
+// A Markdown link, its text captured (the pattern lean-links.ts reads links with).
+const LINK = /(?<!\\)\[((?:\\.|[^\\[\]]|\[(?:\\.|[^\\[\]])*\])*)\]\([^()\s]*(?:\([^()\s]*\)[^()\s]*)*(?:\s+"(?:\\.|[^"\\])*")?\)/g;
+
+/** The words of Markdown read with every link as its text: what lean links must keep exactly. */
+export function textWords(markdown: string): string[] {
+  return markdown.replace(LINK, '$1').split(/\s+/).filter(Boolean);
+}
+
 function page(path: string, title: string, links: string[] = [], body = ''): SourcePage {
   const url = `${SITE}${path}`;
   const list = links.map((line) => line).join('\n');

@@ -8,7 +8,6 @@ import { CrawlRunner } from '@/lib/crawl/runner';
 import { BodyCounts } from '@/lib/generate/body-counts';
 import { buildContextPack } from '@/lib/generate/context-pack';
 import { generateOutputs } from '@/lib/generate/generate';
-import { textWords } from '@/lib/generate/lean-links';
 import { buildOutputFiles, fileFullText } from '@/lib/generate/output-files';
 import { countTokens } from '@/lib/tokens';
 import type { GeneratedOutput } from '@/lib/generate/types';
@@ -16,7 +15,7 @@ import { validateLlmsTxt } from '@/lib/generate/validate';
 import { matrixSites } from '../fixtures/matrix';
 import { pythonDocsDir } from '../fixtures/real-docs';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
-import { walkNested } from './nested-helpers';
+import { textWords, walkNested } from './nested-helpers';
 import { getJob, pagesOf } from '@/lib/queries';
 
 async function crawl(db: ScoutDb, startUrl: string): Promise<{ pages: PageRecord[]; nav?: Array<{ title: string; url: string; depth: number }> }> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { privateHostReason } from '@/lib/url/private-network';
-import { allowOriginRule, allowRule, blockedByRules, privateNetworkRules } from '@/lib/url/private-network-rules';
+import { allowOriginRule, allowRule, privateNetworkRules } from '@/lib/url/private-network-rules';
+import { blockedByRules } from './rule-match';
 
 // Hosts as a URL would carry them; the guard's own unit tests list the ranges in detail.
 const PRIVATE = [

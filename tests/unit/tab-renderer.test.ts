@@ -4,7 +4,7 @@ import type { RenderBrowser } from '@/lib/render/browser-tabs';
 import { createTabRenderer } from '@/lib/render/tab-renderer';
 import { slotRuleIds, TAB_ID_NONE, tabRules } from '@/lib/render/tab-rules';
 import { TabStore } from '@/lib/render/tab-store';
-import { blockedByRules } from '@/lib/url/private-network-rules';
+import { blockedByRules } from './rule-match';
 
 let db: ScoutDb;
 afterEach(() => db?.delete());
