@@ -11,8 +11,8 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DocsManifest } from './docs-folder';
 import { findSection, markdownSections, sectionText } from './markdown-sections';
-import { manifestStamp, readDocsFolder, type DocsSetOnDisk, type FolderPage } from './read-folder';
-import { AGENT_TUNING, DocsIndex, INDEX_VERSION, type SearchHit, type SearchTuning } from './search-index';
+import { manifestStamp, PageFileError, readDocsFolder, type DocsSetOnDisk, type FolderPage } from './read-folder';
+import { AGENT_TUNING, DocsIndex, INDEX_VERSION, type IndexPage, type SearchHit, type SearchTuning } from './search-index';
 
 /** A request the tools cannot answer: the message says why and what to ask instead. */
 export class ToolError extends Error {
@@ -96,18 +96,18 @@ export class DocsLibrary {
 
   /** Where a set's saved index lives: one file a folder, named by a hash of its path. */
   private cacheFile(set: LoadedSet): string | undefined {
-    return this.cacheDir ? join(this.cacheDir, `${createHash('sha256').update(set.disk.dir).digest('hex').slice(0, 24)}.json`) : undefined;
+    return this.cacheDir ? join(this.cacheDir, `${createHash('sha256').update(set.disk.dir).digest('hex').slice(0, 24)}.index`) : undefined;
   }
 
   /** The saved index of the folder as it is now (same manifest, same index version), or undefined. */
-  private savedIndex(set: LoadedSet): string | undefined {
+  private savedIndex(set: LoadedSet): Uint8Array | undefined {
     const file = this.cacheFile(set);
     if (!file) return undefined;
     try {
-      const text = readFileSync(file, 'utf8');
-      const newline = text.indexOf('\n');
-      const head = JSON.parse(text.slice(0, newline)) as { version?: number; dir?: string; stamp?: string };
-      return head.version === INDEX_VERSION && head.dir === set.disk.dir && head.stamp === set.disk.stamp ? text.slice(newline + 1) : undefined;
+      const bytes = readFileSync(file);
+      const newline = bytes.indexOf(10);
+      const head = JSON.parse(bytes.subarray(0, newline).toString('utf8')) as { version?: number; dir?: string; stamp?: string };
+      return head.version === INDEX_VERSION && head.dir === set.disk.dir && head.stamp === set.disk.stamp ? bytes.subarray(newline + 1) : undefined;
     } catch {
       return undefined;
     }
@@ -116,12 +116,16 @@ export class DocsLibrary {
   /** Saves the set's index for the next start: a header line (what it is for), then the index. Best effort. */
   private saveIndex(set: LoadedSet): void {
     const file = this.cacheFile(set);
-    const json = this.index.exportSite(set.id);
-    if (!file || !json || !this.cacheDir) return;
+    if (!file || !this.cacheDir) return;
     try {
+      const bytes = this.index.exportSite(set.id);
+      if (!bytes) return;
       mkdirSync(this.cacheDir, { recursive: true });
       const temporary = `${file}.${process.pid}.tmp`;
-      writeFileSync(temporary, `${JSON.stringify({ version: INDEX_VERSION, dir: set.disk.dir, stamp: set.disk.stamp })}\n${json}`);
+      // The header padded to a multiple of four bytes, so the index's words are read in place, not copied.
+      let head = JSON.stringify({ version: INDEX_VERSION, dir: set.disk.dir, stamp: set.disk.stamp });
+      head += ' '.repeat((4 - ((Buffer.byteLength(head) + 1) % 4)) % 4);
+      writeFileSync(temporary, Buffer.concat([Buffer.from(`${head}\n`), bytes]));
       renameSync(temporary, file);
     } catch (error) {
       this.log(`Could not save the search index in ${this.cacheDir} (the next start indexes again): ${(error as Error).message}`);
@@ -150,7 +154,17 @@ export class DocsLibrary {
     let loaded = 0;
     const built: LoadedSet[] = [];
     for (const set of this.unindexed) {
-      const pages = set.disk.pages.map((page) => ({ site: set.id, path: page.path, url: page.url, title: page.title, section: page.section, markdown: page.markdown }));
+      // The page's text is read when indexing, or a result, needs it: a saved index needs none to load.
+      const pages: IndexPage[] = set.disk.pages.map((page) => ({
+        site: set.id,
+        path: page.path,
+        url: page.url,
+        title: page.title,
+        section: page.section,
+        get markdown() {
+          return page.markdown;
+        },
+      }));
       if (this.index.replaceSite(set.id, pages, this.savedIndex(set)).loaded) loaded++;
       else built.push(set);
     }
@@ -242,23 +256,30 @@ export class DocsLibrary {
   readPage(site: string | undefined, pageName: string, heading?: string): { set: string; page: FolderPage; heading?: string; text: string; truncated: boolean } {
     const { set, page } = this.page(site, pageName);
     const head = `Source: ${page.url}\nPage: ${page.title} (${page.path} in ${set})\n`;
-    const sections = markdownSections(page.markdown);
+    let markdown: string;
+    try {
+      markdown = page.markdown;
+    } catch (error) {
+      if (error instanceof PageFileError) throw new ToolError(error.message);
+      throw error;
+    }
+    const sections = markdownSections(markdown);
     if (heading !== undefined && heading.trim() !== '') {
       const section = findSection(sections, heading);
       if (!section) {
         const headings = sections.filter((s) => s.level > 0).map((s) => `${'  '.repeat(Math.max(0, s.level - 1))}${s.heading}`);
         throw new ToolError(`The page "${page.title}" has no heading "${heading}". Its headings:\n${headings.slice(0, 60).join('\n')}${headings.length > 60 ? `\n… and ${headings.length - 60} more` : ''}`);
       }
-      return { set, page, heading: section.heading, text: `${head}Section: ${[...section.trail, section.heading].join(' › ')}\n\n${sectionText(page.markdown, section)}\n`, truncated: false };
+      return { set, page, heading: section.heading, text: `${head}Section: ${[...section.trail, section.heading].join(' › ')}\n\n${sectionText(markdown, section)}\n`, truncated: false };
     }
-    if (page.markdown.length <= PAGE_CHARS) return { set, page, text: `${head}\n${page.markdown.trim()}\n`, truncated: false };
+    if (markdown.length <= PAGE_CHARS) return { set, page, text: `${head}\n${markdown.trim()}\n`, truncated: false };
     const outline = sections.filter((s) => s.level > 0 && s.level <= 3).map((s) => `${'  '.repeat(Math.max(0, s.level - 1))}- ${s.heading}`);
-    const cut = page.markdown.lastIndexOf('\n', PAGE_CHARS);
-    const start = page.markdown.slice(0, cut > 0 ? cut : PAGE_CHARS);
+    const cut = markdown.lastIndexOf('\n', PAGE_CHARS);
+    const start = markdown.slice(0, cut > 0 ? cut : PAGE_CHARS);
     return {
       set,
       page,
-      text: `${head}\nThis page has ${page.markdown.length.toLocaleString('en')} characters; here are its headings and its first ${start.length.toLocaleString('en')}. Read the rest one section at a time with read_page and "heading".\n\nHeadings:\n${outline.join('\n')}\n\n${start.trim()}\n\n[… cut here]\n`,
+      text: `${head}\nThis page has ${markdown.length.toLocaleString('en')} characters; here are its headings and its first ${start.length.toLocaleString('en')}. Read the rest one section at a time with read_page and "heading".\n\nHeadings:\n${outline.join('\n')}\n\n${start.trim()}\n\n[… cut here]\n`,
       truncated: true,
     };
   }

@@ -3,13 +3,24 @@
  * `scout mcp`: a folder that is not one, or is broken, is refused with every problem said in
  * words, so the person who pointed an agent at it learns what to fix. Node only (node:fs).
  */
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { DOCS_FOLDER_FORMAT, DOCS_FOLDER_VERSION, MANIFEST_NAME, type DocsManifest, type ManifestFile, type ManifestPage } from './docs-folder';
 
 export interface FolderPage extends ManifestPage {
-  /** The page's Markdown, without the front matter. */
-  markdown: string;
+  /**
+   * The page's Markdown, without the front matter: read from its file the first time it is asked
+   * for, then kept. Starting to serve a 10,000-page folder needs none of them when its search
+   * index was saved, and reading them all took most of the start. A file gone since the folder was
+   * read throws a PageFileError.
+   */
+  readonly markdown: string;
+}
+
+/** A page file listed by the manifest that cannot be read now (the folder changed under the server). */
+export class PageFileError extends Error {
+  override name = 'PageFileError';
 }
 
 export interface DocsSetOnDisk {
@@ -106,8 +117,50 @@ export function stripFrontMatter(text: string): string {
 }
 
 /**
- * Reads and checks the docs folder at `dir`: its manifest, every page file it lists and its llms.txt
- * files. Throws DocsFolderError with every problem found; never returns a half-read folder.
+ * Every file under `root` by its '/'-separated path: one directory read a folder, so checking that
+ * 10,000 page files are there costs a few hundred reads, not 10,000 (Node's recursive readdir is
+ * several times slower than this walk).
+ */
+async function filesUnder(root: string): Promise<Set<string>> {
+  const files = new Set<string>();
+  const walk = async (relative: string): Promise<void> => {
+    const entries = await readdir(relative ? join(root, relative) : root, { withFileTypes: true }).catch(() => []);
+    await Promise.all(
+      entries.map((entry) => {
+        const path = relative ? `${relative}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) return walk(path);
+        files.add(path);
+        return undefined;
+      }),
+    );
+  };
+  await walk('');
+  return files;
+}
+
+/** A manifest page whose Markdown is read from `file` when first asked for. */
+function lazyPage(page: ManifestPage, file: string): FolderPage {
+  let markdown: string | undefined;
+  const entry = { ...page, tokens: typeof page.tokens === 'number' ? page.tokens : 0 };
+  return Object.defineProperty(entry, 'markdown', {
+    enumerable: true,
+    get(): string {
+      if (markdown === undefined) {
+        try {
+          markdown = stripFrontMatter(readFileSync(file, 'utf8'));
+        } catch (error) {
+          throw new PageFileError(`The page file ${page.path} (${page.url}) cannot be read now: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}. The docs folder changed since it was read; it is read again at the next request once its manifest is written.`);
+        }
+      }
+      return markdown;
+    },
+  }) as FolderPage;
+}
+
+/**
+ * Reads and checks the docs folder at `dir`: its manifest, that every page file it lists is there,
+ * and its llms.txt files (the pages' text is read when first needed, see FolderPage). Throws
+ * DocsFolderError with every problem found; never returns a half-read folder.
  */
 export async function readDocsFolder(dir: string): Promise<DocsSetOnDisk> {
   const root = resolve(dir);
@@ -132,12 +185,14 @@ export async function readDocsFolder(dir: string): Promise<DocsSetOnDisk> {
   const manifest = parsed as DocsManifest;
 
   const missing: string[] = [];
+  const listed = await filesUnder(root);
   const pages: FolderPage[] = [];
   await Promise.all(
     manifest.pages.map(async (page, index) => {
-      const text = await readFile(join(root, page.path), 'utf8').catch(() => null);
-      if (text === null) missing.push(`the page file ${page.path} (${page.url}) is missing`);
-      else pages[index] = { ...page, tokens: typeof page.tokens === 'number' ? page.tokens : 0, markdown: stripFrontMatter(text) };
+      // Not in the walk's list (a symbolic link to a folder, a name in another letter case): asked directly.
+      const there = listed.has(page.path) || (await stat(join(root, page.path)).catch(() => null))?.isFile();
+      if (!there) missing.push(`the page file ${page.path} (${page.url}) is missing`);
+      else pages[index] = lazyPage(page, join(root, page.path));
     }),
   );
   const llmsTxt = new Map<string, string>();

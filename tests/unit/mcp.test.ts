@@ -198,7 +198,7 @@ describe('scout mcp on the Python docs', () => {
 
   it('saves its index, and a second start answers the same from it', async () => {
     const first = await session.call('search_docs', { query: 'asyncio gather tasks concurrently', limit: 5 });
-    await expect.poll(async () => (await readdir(join(tmp, 'index-cache'))).filter((f) => f.endsWith('.json')).length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(async () => (await readdir(join(tmp, 'index-cache'))).filter((f) => f.endsWith('.index')).length, { timeout: 30_000 }).toBe(1);
     const again = await connect(python);
     try {
       const second = await again.call('search_docs', { query: 'asyncio gather tasks concurrently', limit: 5 });

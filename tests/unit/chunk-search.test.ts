@@ -1,0 +1,127 @@
+/**
+ * The search index's faster paths (lib/agents/chunk-search.ts) against MiniSearch's own, on the
+ * chunks of a real crawl of the Node.js docs (served on loopback): whole-word searches rank what
+ * MiniSearch's `search` ranks, in its order with its scores, ties included (every page is indexed
+ * twice, under two paths, so that every score has a twin); the saved bytes load into an index
+ * that answers the same, before and after MiniSearch's Maps are made from them; a loaded index
+ * takes new chunks.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChunkSearch } from '@/lib/agents/chunk-search';
+import { docsFolderFromDb } from '@/lib/agents/from-db';
+import { AGENT_TUNING, chunksOf, indexOptions, type Chunk, type IndexPage } from '@/lib/agents/search-index';
+import { createDb } from '@/lib/db';
+import { crawlSite } from '@/lib/headless/crawl-site';
+import { nodeDocsSite } from '../fixtures/real-docs';
+import { loopbackFetch, startFixtureServer } from '../fixtures/server';
+
+/** Questions and identifiers as an agent or a person asks them; repeated and unknown words included. */
+const QUERIES = [
+  'read a file asynchronously with promises',
+  'pipe a readable stream into a writable stream with backpressure',
+  'spawn a child process and read its stdout',
+  'hash a password with scrypt or compute an HMAC',
+  'fs.readFile',
+  'EventEmitter once error event',
+  'Buffer.from base64 string encoding',
+  'worker_threads MessagePort postMessage transfer',
+  'stream stream stream pipeline',
+  'the of and',
+  'qwxzvbnmlkj zebra',
+  'exit code 0.1 127.0.0.1 3.11',
+  'AsyncLocalStorage run getStore',
+  'http.createServer request response headers',
+];
+
+const boost = { title: AGENT_TUNING.titleBoost, heading: AGENT_TUNING.headingBoost };
+
+let chunks: Chunk[] = [];
+
+beforeAll(async () => {
+  const server = await startFixtureServer({ 'nodejs.test': nodeDocsSite() });
+  const db = createDb(`chunk-search-${crypto.randomUUID()}`);
+  try {
+    const { job } = await crawlSite({ db, startUrl: server.url('nodejs.test', '/index.html'), fetch: loopbackFetch(), output: {} });
+    const folder = await docsFolderFromDb(db, job.origin, { scoutVersion: 'test' });
+    if (!folder) throw new Error('the Node.js crawl made no docs folder');
+    const text = new Map(folder.files.map((file) => [file.relativePath, file.text]));
+    const pages: IndexPage[] = folder.manifest.pages.map((page) => ({ site: 'node', path: page.path, url: page.url, title: page.title, section: page.section, markdown: text.get(page.path) ?? '' }));
+    // Every page twice: equal scores everywhere, so the order of ties is tested on every query.
+    chunks = [...pages, ...pages.map((page) => ({ ...page, path: `copy/${page.path}` }))].flatMap(chunksOf);
+  } finally {
+    await db.delete();
+    await server.close();
+  }
+}, 300_000);
+
+afterAll(() => {
+  chunks = [];
+});
+
+const built = () => {
+  const search = new ChunkSearch<Chunk>(indexOptions(AGENT_TUNING));
+  search.addAll(chunks);
+  return search;
+};
+
+/** MiniSearch's answer in the shape searchWords gives. */
+const miniSearch = (search: ChunkSearch<Chunk>, query: string) => search.search(query).map((r) => ({ id: String(r.id), score: r.score, terms: r.terms }));
+
+describe('whole-word search', () => {
+  it('ranks as MiniSearch does: the same chunks, scores and words, ties in the same order', () => {
+    expect(chunks.length).toBeGreaterThan(1000);
+    const search = built();
+    for (const query of QUERIES) {
+      const expected = miniSearch(search, query);
+      expect(search.searchWords(query, { boost }), query).toEqual(expected);
+    }
+    // The questions match, over the 400 that puts the best 100 in order first: an empty answer would prove nothing.
+    expect(search.searchWords(QUERIES[0] ?? '', { boost }).length).toBeGreaterThan(400);
+    expect(search.searchWords('qwxzvbnmlkj zebra', { boost })).toEqual([]);
+  });
+
+  it('keeps only what `keep` passes and stops where `enough` says', () => {
+    const search = built();
+    const query = 'spawn a child process and read its stdout';
+    const all = search.searchWords(query, { boost });
+    const copies = search.searchWords(query, { boost, keep: (id) => id.includes('\u0000copy/') });
+    expect(copies).toEqual(all.filter((hit) => hit.id.includes('\u0000copy/')));
+    for (const wanted of [7, 250]) {
+      let seen = 0;
+      expect(search.searchWords(query, { boost, enough: () => ++seen >= wanted })).toEqual(all.slice(0, wanted));
+    }
+    expect(all.length).toBeGreaterThan(400);
+  });
+});
+
+describe('the saved index', () => {
+  it('loads from its bytes and answers the same, from the packed postings and from Maps made of them', () => {
+    const search = built();
+    const bytes = search.toBytes();
+    // Loaded from a copy that does not start at a multiple of four bytes, as from a file after its header line.
+    const shifted = new Uint8Array(bytes.length + 3);
+    shifted.set(bytes, 3);
+    for (const loaded of [ChunkSearch.fromBytes<Chunk>(bytes, indexOptions(AGENT_TUNING)), ChunkSearch.fromBytes<Chunk>(shifted.subarray(3), indexOptions(AGENT_TUNING))]) {
+      expect(loaded.documentCount).toBe(search.documentCount);
+      for (const query of QUERIES) expect(loaded.searchWords(query, { boost }), query).toEqual(search.searchWords(query, { boost }));
+      // MiniSearch's own search needs its Maps: made on the way.
+      for (const query of QUERIES) expect(miniSearch(loaded, query), query).toEqual(miniSearch(search, query));
+    }
+  });
+
+  it('refuses bytes that are not a saved index, or are cut short', () => {
+    const bytes = built().toBytes();
+    expect(() => ChunkSearch.fromBytes(new TextEncoder().encode('{"format":"other"}\n'), indexOptions(AGENT_TUNING))).toThrow();
+    expect(() => ChunkSearch.fromBytes(bytes.subarray(0, bytes.length - 8), indexOptions(AGENT_TUNING))).toThrow();
+  });
+
+  it('takes new chunks after loading, and finds them', () => {
+    const loaded = ChunkSearch.fromBytes<Chunk>(built().toBytes(), indexOptions(AGENT_TUNING));
+    const extra: Chunk = { id: 'node\u0000pages/new.md\u00000', site: 'node', path: 'pages/new.md', url: 'https://nodejs.test/new', title: 'Quokka', heading: '', section: 'New', text: 'quokkas spawn child processes' };
+    loaded.add(extra);
+    expect(loaded.searchWords('quokka', { boost }).map((hit) => hit.id)).toEqual([extra.id]);
+    const fresh = built();
+    fresh.add(extra);
+    expect(loaded.searchWords('spawn child process', { boost })).toEqual(fresh.searchWords('spawn child process', { boost }));
+  });
+});
