@@ -1,23 +1,31 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo } from 'react';
+import { useObservable } from 'dexie-react-hooks';
+import { useMemo, useState } from 'react';
 import { db, type ArtifactRecord } from '@/lib/db';
-import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
-import { coverage } from '@/lib/generate/export';
-import { exportFileName } from '@/lib/generate/export';
+import { coverageOfUrls, exportFileName } from '@/lib/generate/export';
+import { watchPublishedListing } from '@/lib/output/published-listing';
 import { plural, shortUrl } from '../format';
 import { saveFile } from './download';
 
 /** For sites that publish an llms.txt: which generated pages it lists and which it misses. */
 export function Coverage({ origin, llms }: { origin: string; llms: ArtifactRecord }) {
-  const published = useLiveQuery(async () => {
-    const rows = await db.discovered.where('origin').equals(origin).toArray();
-    return rows.find((r) => r.best && r.status === 'found' && r.text) ?? null;
-  }, [origin]);
+  // The file's URLs only, read again when a discovery run finishes (not on each of its writes).
+  const published = useObservable(() => watchPublishedListing(db, origin), [origin]);
+  const [downloadNote, setDownloadNote] = useState<string | null>(null);
   const result = useMemo(() => {
-    if (!published?.text) return null;
+    if (!published) return null;
     const generated = (llms.model?.sections ?? []).flatMap((s) => s.entries.map((e) => e.pageUrl));
-    return coverage(parseLlmsTxt(published.text, published.url), generated);
+    return coverageOfUrls(published.urls, generated);
   }, [published, llms]);
+  // The file's text is read only to save it.
+  const download = async () => {
+    setDownloadNote(null);
+    const row = await db.discovered.get(published?.id ?? -1);
+    if (!row?.text) {
+      setDownloadNote('That file is no longer stored: run discovery again (Discover tab).');
+      return;
+    }
+    saveFile(exportFileName(new URL(origin).host, 'llms').replace('-llms.txt', '-published-llms.txt'), row.text, 'text/plain');
+  };
   if (!published || !result) return null;
   const total = result.listed.length + result.missing.length;
   return (
@@ -35,9 +43,10 @@ export function Coverage({ origin, llms }: { origin: string; llms: ArtifactRecor
           </ul>
         </details>
       )}
-      <button type="button" className="link-button" onClick={() => saveFile(exportFileName(new URL(origin).host, 'llms').replace('-llms.txt', '-published-llms.txt'), published.text ?? '', 'text/plain')}>
+      <button type="button" className="link-button" onClick={() => void download().catch((error: unknown) => setDownloadNote(`Could not read the file: ${error instanceof Error ? error.message : String(error)}`))}>
         Download the published llms.txt
       </button>
+      {downloadNote && <p className="muted" role="status">{downloadNote}</p>}
     </section>
   );
 }

@@ -153,7 +153,11 @@ export function comparableUrl(url: string): string {
  * section count too: many real files list everything straight under the title.
  */
 export function coverage(published: ParsedLlmsTxt, generatedUrls: string[]): { listed: string[]; missing: string[]; extra: string[] } {
-  const publishedUrls = [...published.links, ...published.detailLinks].map((link) => link.url);
+  return coverageOfUrls([...published.links, ...published.detailLinks].map((link) => link.url), generatedUrls);
+}
+
+/** `coverage` from the URLs the published file lists (all the panel keeps of it). */
+export function coverageOfUrls(publishedUrls: string[], generatedUrls: string[]): { listed: string[]; missing: string[]; extra: string[] } {
   const publishedKeys = new Set(publishedUrls.map(comparableUrl));
   const generatedKeys = new Set(generatedUrls.map(comparableUrl));
   const listed = generatedUrls.filter((url) => publishedKeys.has(comparableUrl(url)));
