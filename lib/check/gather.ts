@@ -46,6 +46,23 @@ export interface SampledPage {
   html: string;
   links: PageLink[];
   twins: TwinProbe[];
+  /** The caching headers the page came with (cache-header-hygiene), read off the answer already fetched. */
+  cache?: CacheHeaders;
+}
+
+export interface CacheHeaders {
+  cacheControl?: string;
+  etag?: string;
+  lastModified?: string;
+  expires?: string;
+}
+
+/** A page that cannot exist, asked for once per site: does the server say 404, or 200 (a soft 404)? */
+export interface NotFoundProbe {
+  url: string;
+  status?: number;
+  finalUrl?: string;
+  error?: string;
 }
 
 export interface AcceptProbe {
@@ -75,6 +92,7 @@ export interface CheckInputs {
   crawledUrls: string[];
   pages: SampledPage[];
   accept: AcceptProbe;
+  notFound?: NotFoundProbe;
   fetch: typeof fetch;
 }
 
@@ -139,6 +157,19 @@ function twinForms(pageUrl: string): Array<{ url: string; form: TwinProbe['form'
   return candidates.map((url, i) => ({ url, form: candidates.length === 1 ? 'v1+v2' : i === 0 ? 'v1' : 'v2' }));
 }
 
+/** The headers cache-header-hygiene reads, when the answer had any of them. */
+function cacheHeadersOf(headers: Headers): CacheHeaders | undefined {
+  const pick: CacheHeaders = {};
+  for (const [key, name] of [['cacheControl', 'cache-control'], ['etag', 'etag'], ['lastModified', 'last-modified'], ['expires', 'expires']] as const) {
+    const value = headers.get(name);
+    if (value) pick[key] = value;
+  }
+  return Object.keys(pick).length ? pick : undefined;
+}
+
+/** A page beside the start page that no site has: a name in its folder no page is called. */
+export const notFoundUrlOf = (pageUrl: string): string => new URL('scout-check-no-such-page-7f3c', pageUrl).href;
+
 /** Fetches everything the checks need. Never throws for a site's faults. */
 export async function gatherInputs(options: GatherOptions): Promise<CheckInputs> {
   const { pageUrl } = options;
@@ -191,7 +222,8 @@ export async function gatherInputs(options: GatherOptions): Promise<CheckInputs>
         return { url: twinUrl, form, found: false, reason: reasonOf(error) };
       }
     }));
-    const base = { url, finalUrl: res.finalUrl, status: res.status, html, links, twins };
+    const cache = cacheHeadersOf(res.headers);
+    const base = { url, finalUrl: res.finalUrl, status: res.status, html, links, twins, ...(cache ? { cache } : {}) };
     return res.status >= 200 && res.status < 300 ? base : { ...base, error: `The server answered HTTP ${res.status}` };
   });
 
@@ -202,8 +234,17 @@ export async function gatherInputs(options: GatherOptions): Promise<CheckInputs>
   } catch (error) {
     accept = { url: pageUrl, error: reasonOf(error) };
   }
+  // One request per site, not per page: a good guest does not probe every page for its 404.
+  const missingUrl = notFoundUrlOf(pageUrl);
+  let notFound: NotFoundProbe;
+  try {
+    const res = await get(missingUrl, PAGE_ACCEPT);
+    notFound = { url: missingUrl, status: res.status, finalUrl: res.finalUrl };
+  } catch (error) {
+    notFound = { url: missingUrl, error: reasonOf(error) };
+  }
   return {
-    pageUrl, origin, discovery, llmsFiles, sitemapUrls, crawledUrls, pages, accept, fetch: options.fetch,
+    pageUrl, origin, discovery, llmsFiles, sitemapUrls, crawledUrls, pages, accept, notFound, fetch: options.fetch,
     ...(robotsResult ? { robots: { url: robotsResult.url, text: robotsResult.text ?? '' } } : {}),
   };
 }

@@ -77,6 +77,10 @@ export const AFDOCS_MAP: Record<CheckId, { afdocs: AfdocsId[]; category: Categor
   parity: { afdocs: ['markdown-content-parity'], category: 'observability' },
   accept: { afdocs: ['content-negotiation'], category: 'markdown-availability' },
   robots: { afdocs: [], category: 'authentication' },
+  fences: { afdocs: ['markdown-code-fence-validity'], category: 'content-structure' },
+  'not-found': { afdocs: ['http-status-codes'], category: 'url-stability' },
+  redirects: { afdocs: ['redirect-behavior'], category: 'url-stability' },
+  cache: { afdocs: ['cache-header-hygiene'], category: 'observability' },
 };
 
 /** A site whose llms.txt is missing scores at most this (AFDocs' cap for its one critical single-resource check). */

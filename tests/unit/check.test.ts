@@ -28,6 +28,10 @@ const FAULTS: Record<string, CheckSiteFaults> = {
   headers: { linkHeaders: true },
   nollms: { noLlms: true },
   relative: { relativeLinks: true },
+  soft: { soft404: true },
+  longcache: { longCache: true },
+  nocache: { noCacheHeaders: true },
+  fence: { openFence: true },
   nodirective: { noDirective: true },
   buried: { buriedDirective: true },
   plain: { bare: true },
@@ -47,11 +51,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('the checks on a real site', { timeout: 30_000 }, () => {
-  it('passes a site that does everything right: thirteen checks, no findings', async () => {
+  it('passes a site that does everything right: seventeen checks, no findings', async () => {
     const report = await check('clean');
     expect(keys(report)).toEqual([]);
-    expect(report.checks.map((c) => c.status)).toEqual(Array(13).fill('pass'));
-    expect(report.verdict).toBe('Agents can use this site: 13 of 13 checks pass');
+    expect(report.checks.map((c) => c.status)).toEqual(Array(17).fill('pass'));
+    expect(report.verdict).toBe('Agents can use this site: 17 of 17 checks pass');
     expect(report.sampled).toHaveLength(9);
     expect(report.checks.find((c) => c.id === 'twins')?.summary).toContain('v2 page.md');
   });
@@ -69,7 +73,7 @@ describe('the checks on a real site', { timeout: 30_000 }, () => {
     expect(size?.fix).toMatch(/nested llms\.txt/);
     expect(report.findings[2]?.more?.map((u) => new URL(u).pathname)).toEqual(['/extras/plugins.html']);
     expect(report.findings[3]?.figure).toMatch(/^token-F1 0\.\d\d$/);
-    expect(report.verdict).toBe('Agents can use this site, but miss parts of it: 9 of 13 checks pass');
+    expect(report.verdict).toBe('Agents can use this site, but miss parts of it: 13 of 17 checks pass');
     expect(status(report)).toMatchObject({ size: 'fail', coverage: 'fail', describedby: 'warn', parity: 'warn' });
   });
 
@@ -110,8 +114,8 @@ describe('the checks on a real site', { timeout: 30_000 }, () => {
   it('a site without twins fails the twin check once; alternate and parity have nothing to look at', async () => {
     const report = await check('notwins');
     expect(keys(report)).toEqual(['warning twins no-twins /index.html.md', 'warning accept accept-ignored /']);
-    expect(status(report)).toMatchObject({ twins: 'fail', alternate: 'na', parity: 'na', 'directive-md': 'na', accept: 'fail' });
-    expect(report.verdict).toMatch(/: 8 of 10 checks pass$/);
+    expect(status(report)).toMatchObject({ twins: 'fail', alternate: 'na', parity: 'na', 'directive-md': 'na', fences: 'na', accept: 'fail' });
+    expect(report.verdict).toMatch(/: 11 of 13 checks pass$/);
   });
 
   it('twins in the v1 layout and relations sent as Link headers pass too', async () => {
@@ -163,6 +167,36 @@ describe('the checks on a real site', { timeout: 30_000 }, () => {
       'warning twins no-twins /index.html.md', 'warning accept accept-ignored /',
     ]);
     expect(status(report)).toMatchObject({ 'llms-txt': 'fail', 'directive-html': 'fail', 'directive-md': 'na', twins: 'fail', accept: 'fail', robots: 'pass' });
+  });
+
+  it('a page that does not exist answering 200 is a soft 404, found with one request', async () => {
+    const report = await check('soft');
+    expect(keys(report)).toEqual(['warning not-found soft-404 /scout-check-no-such-page-7f3c']);
+    expect(status(report)['not-found']).toBe('fail');
+    expect(report.findings[0]?.figure).toBe('HTTP 200');
+    expect(report.findings[0]?.fix).toMatch(/HTTP 404/);
+    expect(report.checks.find((c) => c.id === 'not-found')?.summary).toBe('/scout-check-no-such-page-7f3c, a page that does not exist, answers HTTP 200.');
+    expect((await check('clean')).checks.find((c) => c.id === 'not-found')?.summary).toMatch(/answers HTTP 404\.$/);
+  });
+
+  it('caching: a week-long max-age fails, no caching header at all fails, each with the header seen', async () => {
+    const long = await check('longcache');
+    expect(keys(long)).toEqual(['warning cache long-cache /']);
+    expect(long.findings[0]?.figure).toBe('cached for 604,800 s; 9 of 9 sampled pages');
+    expect(long.findings[0]?.message).toBe('9 of 9 sampled pages may be served from caches for longer than an hour: a fix reaches agents late (first: /).');
+    const none = await check('nocache');
+    expect(keys(none)).toEqual(['warning cache no-cache-headers /']);
+    expect(none.findings[0]?.fix).toMatch(/Cache-Control: max-age=3600/);
+    expect(status(none).cache).toBe('fail');
+  });
+
+  it('a code block a twin opens and never closes fails the fence check, with its line', async () => {
+    const report = await check('fence');
+    expect(keys(report)).toEqual(['warning fences unclosed-fence /guide/usage.md']);
+    const finding = report.findings[0];
+    const twin = await (await fetcher(server.url(host('fence'), '/guide/usage.md'))).text();
+    expect(twin.split('\n')[(finding?.line ?? 0) - 1]).toBe('```sh');
+    expect(report.checks.find((c) => c.id === 'fences')?.proportion).toBeCloseTo(8 / 9);
   });
 
   it("a crawl's pages count for coverage: a page the sitemap lacks and no llms.txt lists is advice", async () => {
