@@ -78,6 +78,8 @@ export const AFDOCS_MAP: Record<CheckId, { afdocs: AfdocsId[]; category: Categor
   accept: { afdocs: ['content-negotiation'], category: 'markdown-availability' },
   robots: { afdocs: [], category: 'authentication' },
   fences: { afdocs: ['markdown-code-fence-validity'], category: 'content-structure' },
+  'page-size-md': { afdocs: ['page-size-markdown'], category: 'page-size' },
+  'page-size-html': { afdocs: ['page-size-html'], category: 'page-size' },
   'not-found': { afdocs: ['http-status-codes'], category: 'url-stability' },
   redirects: { afdocs: ['redirect-behavior'], category: 'url-stability' },
   cache: { afdocs: ['cache-header-hygiene'], category: 'observability' },

@@ -32,6 +32,7 @@ const FAULTS: Record<string, CheckSiteFaults> = {
   longcache: { longCache: true },
   nocache: { noCacheHeaders: true },
   fence: { openFence: true },
+  longpage: { longPage: true },
   nodirective: { noDirective: true },
   buried: { buriedDirective: true },
   plain: { bare: true },
@@ -51,11 +52,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('the checks on a real site', { timeout: 30_000 }, () => {
-  it('passes a site that does everything right: seventeen checks, no findings', async () => {
+  it('passes a site that does everything right: nineteen checks, no findings', async () => {
     const report = await check('clean');
     expect(keys(report)).toEqual([]);
-    expect(report.checks.map((c) => c.status)).toEqual(Array(17).fill('pass'));
-    expect(report.verdict).toBe('Agents can use this site: 17 of 17 checks pass');
+    expect(report.checks.map((c) => c.status)).toEqual(Array(19).fill('pass'));
+    expect(report.verdict).toBe('Agents can use this site: 19 of 19 checks pass');
     expect(report.sampled).toHaveLength(9);
     expect(report.checks.find((c) => c.id === 'twins')?.summary).toContain('v2 page.md');
   });
@@ -73,7 +74,7 @@ describe('the checks on a real site', { timeout: 30_000 }, () => {
     expect(size?.fix).toMatch(/nested llms\.txt/);
     expect(report.findings[2]?.more?.map((u) => new URL(u).pathname)).toEqual(['/extras/plugins.html']);
     expect(report.findings[3]?.figure).toMatch(/^token-F1 0\.\d\d$/);
-    expect(report.verdict).toBe('Agents can use this site, but miss parts of it: 13 of 17 checks pass');
+    expect(report.verdict).toBe('Agents can use this site, but miss parts of it: 15 of 19 checks pass');
     expect(status(report)).toMatchObject({ size: 'fail', coverage: 'fail', describedby: 'warn', parity: 'warn' });
   });
 
@@ -114,8 +115,8 @@ describe('the checks on a real site', { timeout: 30_000 }, () => {
   it('a site without twins fails the twin check once; alternate and parity have nothing to look at', async () => {
     const report = await check('notwins');
     expect(keys(report)).toEqual(['warning twins no-twins /index.html.md', 'warning accept accept-ignored /']);
-    expect(status(report)).toMatchObject({ twins: 'fail', alternate: 'na', parity: 'na', 'directive-md': 'na', fences: 'na', accept: 'fail' });
-    expect(report.verdict).toMatch(/: 11 of 13 checks pass$/);
+    expect(status(report)).toMatchObject({ twins: 'fail', alternate: 'na', parity: 'na', 'directive-md': 'na', fences: 'na', 'page-size-md': 'na', accept: 'fail' });
+    expect(report.verdict).toMatch(/: 12 of 14 checks pass$/);
   });
 
   it('twins in the v1 layout and relations sent as Link headers pass too', async () => {
@@ -197,6 +198,18 @@ describe('the checks on a real site', { timeout: 30_000 }, () => {
     const twin = await (await fetcher(server.url(host('fence'), '/guide/usage.md'))).text();
     expect(twin.split('\n')[(finding?.line ?? 0) - 1]).toBe('```sh');
     expect(report.checks.find((c) => c.id === 'fences')?.proportion).toBeCloseTo(8 / 9);
+  });
+
+  it('a page over 50,000 characters warns, as HTML and as its twin, with its size', async () => {
+    const report = await check('longpage');
+    expect(keys(report)).toEqual(['warning page-size-md page-over-budget /guide/usage.md', 'warning page-size-html page-over-budget /guide/usage.html']);
+    const [md, html] = report.findings;
+    expect(Number(md?.figure?.replace(/\D/g, ''))).toBeGreaterThan(50_000);
+    expect(Number(html?.figure?.replace(/\D/g, ''))).toBeGreaterThan(50_000);
+    expect(Number(html?.figure?.replace(/\D/g, ''))).toBeLessThan(100_000);
+    expect(status(report)).toMatchObject({ 'page-size-md': 'warn', 'page-size-html': 'warn' });
+    // Eight pages earn 1, the long one 0.5.
+    expect(report.checks.find((c) => c.id === 'page-size-html')?.proportion).toBeCloseTo(8.5 / 9);
   });
 
   it("a crawl's pages count for coverage: a page the sitemap lacks and no llms.txt lists is advice", async () => {
