@@ -4,7 +4,8 @@
  * generated entry with these facts, so they need no ground truth.
  *
  * The main content is the container the converter picked (`findMainContent` after `pruneNonText`,
- * on a parse of its own). Inside it, what is under `nav`/`[role=navigation]` or hidden
+ * on a parse of its own). Inside it, what is under `nav`/`[role=navigation]`, in a list that marks
+ * a link `aria-current` (a breadcrumb), or hidden
  * (`hidden`, `aria-hidden="true"`, an inline `display:none`) is not counted: the reader does not
  * see it as content, and the converter rightly drops it.
  */
@@ -51,6 +52,9 @@ function excluded(element: Element, stop: Element): boolean {
   for (let at: Element | null = element; at && at !== stop; at = at.parentElement) {
     const tag = at.localName.toLowerCase();
     if (tag === 'nav' || at.getAttribute('role') === 'navigation' || isHidden(at)) return true;
+    // A list marking one of its links as where the reader is (`aria-current`) is navigation: a
+    // breadcrumb or a menu, whatever element holds it.
+    if ((tag === 'ul' || tag === 'ol') && at.querySelector('[aria-current]')) return true;
   }
   return false;
 }

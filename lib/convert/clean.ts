@@ -53,7 +53,7 @@ function isStructuralChrome(element: Element, tag: string): boolean {
   const role = element.getAttribute('role');
   if (role && CHROME_ROLES.has(role)) return true;
   if (tag === 'aside') {
-    return !(role && CONTENT_ASIDE_ROLES.has(role)) && !CONTENT_ASIDE.test(namesOf(element));
+    return !(role && CONTENT_ASIDE_ROLES.has(role)) && !CONTENT_ASIDE.test(namesOf(element)) && !isMarginalNote(element);
   }
   if (tag === 'a') {
     const raw = element.textContent ?? '';
@@ -132,6 +132,20 @@ function namesItsHeading(element: Element, id: string): boolean {
   const slug = alphanumeric(id);
   const title = alphanumeric(heading.textContent ?? '');
   return slug.length > 0 && title.length > 0 && (title.startsWith(slug) || slug.startsWith(title));
+}
+
+// A note in the margin of a member: a line or two, a few links ("Inherited from Base.code",
+// "Defined in typings/index.d.ts:625": TypeDoc's notes on each member, which its own Markdown
+// output keeps too). A sidebar has more links, or headings, or navigation.
+const MAX_NOTE_CHARS = 200;
+const MAX_NOTE_LINKS = 3;
+
+/** A short aside without headings, navigation or a list of links: part of what it sits beside, not a sidebar. */
+function isMarginalNote(element: Element): boolean {
+  const text = normalizeSpace(element.textContent ?? '');
+  if (!text || text.length > MAX_NOTE_CHARS) return false;
+  if (element.getElementsByTagName('a').length > MAX_NOTE_LINKS || element.getElementsByTagName('nav').length > 0) return false;
+  return !hasHeading(element);
 }
 
 function hasHeading(element: Element): boolean {

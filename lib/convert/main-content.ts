@@ -88,6 +88,9 @@ export function findMainContent(body: Element): Element {
 // A block holding at least this share of the page's prose (text outside links) is its content.
 const PROSE_SHARE = 0.7;
 const DENSITY_BLOCKS = new Set(['div', 'section', 'article', 'main', 'td']);
+// A form's controls and their labels are the page's settings ("Member Visibility: Protected,
+// Inherited"; a theme picker), not its prose.
+const CONTROLS = new Set(['form', 'label', 'select', 'option', 'button', 'textarea', 'input']);
 
 /**
  * For themes that mark nothing: the smallest block that holds most of the page's prose — text
@@ -97,11 +100,13 @@ function densestBlock(body: Element): Element {
   const prose = new Map<Element, number>();
   const measure = (element: Element): number => {
     const tag = tagOf(element);
-    if (tag === 'a' || tag === 'nav' || tag === 'footer' || tag === 'header' || tag === 'aside') return 0;
+    if (tag === 'a' || tag === 'nav' || tag === 'footer' || tag === 'header' || tag === 'aside' || CONTROLS.has(tag)) return 0;
+    // A closed <details> shows only its summary until opened (a settings panel folded away).
+    const closed = tag === 'details' && !element.hasAttribute('open');
     let total = 0;
     for (let node = element.firstChild; node; node = node.nextSibling) {
-      if (node.nodeType === 3) total += (node.textContent ?? '').trim().length;
-      else if (node.nodeType === 1) total += measure(node as Element);
+      if (node.nodeType === 3 && !closed) total += (node.textContent ?? '').trim().length;
+      else if (node.nodeType === 1 && (!closed || tagOf(node as Element) === 'summary')) total += measure(node as Element);
     }
     if (DENSITY_BLOCKS.has(tag)) prose.set(element, total);
     return total;

@@ -27,13 +27,7 @@ const BAR: Record<KeptMetric, number> = { headings: 0.99, codeBlocks: 0.99, code
  * Sites below the bar on a metric, each with why. Their test is expected to fail (`it.fails`), so
  * it fails the day the site passes: then take the entry out.
  */
-const KNOWN_FAILURES: Partial<Record<string, Partial<Record<KeptMetric, string>>>> = {
-  'typedoc-commander': {
-    headings:
-      'TypeDoc draws its "Settings" panel and "On This Page" contents inside the container the converter keeps; the converter drops them as chrome, the invariant counts them (639/656)',
-    listItems: 'each member\'s "Defined in typings/index.d.ts:625" source-location line, a one-item list linking the source, is dropped with the source links (266/537)',
-  },
-};
+const KNOWN_FAILURES: Partial<Record<string, Partial<Record<KeptMetric, string>>>> = {};
 
 // Large sites (Python: over 500 long pages) are read as an even sample in the unit suite, which
 // runs on two cores; SCOUT_ALL_PAGES=1 reads every page.

@@ -62,6 +62,11 @@ describe('page facts: the main content as a reader sees it', () => {
     expect(facts.members).toEqual(['text of the first section', 'renders a member of the module']);
   });
 
+  it('does not count a breadcrumb, a list that marks the page it is on, as list items', () => {
+    const facts = pageFacts(parse('<main><ul class="crumbs"><li><a href="../">API</a></li><li><a href="" aria-current="page">ScanContext</a></li></ul><h1>Interface ScanContext</h1><p>Counts of one scan, read once the scan ends.</p><ul><li>Defined in src/index.d.ts:12</li></ul></main>'));
+    expect(facts.listItems).toEqual(['defined in src index d ts 12']);
+  });
+
   it('keeps a number that is code, and splits lines written as blocks', () => {
     const doc = parse('<pre>codes = {\n    <span class="mi">301</span>: "moved",\n    <span class="mi">302</span>: "found"\n}</pre><pre><div><span>5</span><br></div><div><span>&gt; 2 + 2</span><br></div></pre>');
     const [first, second] = [...doc.querySelectorAll('pre')];
