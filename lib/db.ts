@@ -176,6 +176,11 @@ export interface DescribeJob extends JobBase {
   counters: Partial<DescribeCounters>;
   /** Pages left with their own description, and why (at most 200 listed). */
   fallbacks?: Array<{ url: string; reason: string }>;
+  /**
+   * Set while a side panel runs the job (the on-device model is only exposed to pages): the panel
+   * renews it, and a worker starting up leaves the job alone until it lapses (lib/describe/panel-run.ts).
+   */
+  leaseUntil?: number;
 }
 
 export interface DescribeCounters {

@@ -1,8 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { db } from '@/lib/db';
 import { builtinProvider } from '@/lib/describe/builtin';
-import { createDescribeJob, pagesToDescribe, runDescribeJob } from '@/lib/describe/run-describe';
+import { runDescribeInPanel } from '@/lib/describe/panel-run';
+import { pagesToDescribe } from '@/lib/describe/run-describe';
 import { useLatestJob } from '../crawl/use-crawl';
 import { shortUrl } from '../format';
 import { ProviderForm } from './provider-form';
@@ -16,8 +17,11 @@ export function DescribeCard({ origin }: { origin: string }) {
   const { run, error, setError } = useCommand();
   const job = useLatestJob(origin, 'describe');
   const pages = useLiveQuery(() => pagesToDescribe(db, origin), [origin]);
+  // The on-device job this panel runs, to cancel it here (the worker does not run it).
+  const here = useRef<AbortController | null>(null);
   if (!settings || job === undefined) return null;
-  const running = job?.state === 'running';
+  // A panel's job whose lease lapsed has no runner (its panel was closed): the next start ends it.
+  const running = job?.state === 'running' && !(job.kind === 'describe' && job.leaseUntil !== undefined && job.leaseUntil < Date.now());
   const endpointHost = settings.endpoint.url ? new URL(settings.endpoint.url, 'https://x').host : '';
 
   const start = async () => {
@@ -35,17 +39,27 @@ export function DescribeCard({ origin }: { origin: string }) {
     setConsent(false);
     await start();
   };
-  // The on-device model is only exposed to pages, so this panel runs it (one page at a time).
+  // The on-device model is only exposed to pages, so this panel runs it (one page at a time); a
+  // failure ends the job with its reason, which the card shows as the job's message.
   const runBuiltin = async () => {
-    const created = await createDescribeJob(db, origin);
-    if ('error' in created) return setError(created.error);
+    const controller = new AbortController();
+    here.current = controller;
     const provider = builtinProvider();
     try {
-      await runDescribeJob(db, created.id, provider, { concurrency: 1, maxPages: settings.maxPages });
-      await run('generate', { origin });
+      const result = await runDescribeInPanel(db, origin, provider, { maxPages: settings.maxPages, signal: controller.signal });
+      if ('error' in result) return setError(result.error);
+      if (result.state === 'done') await run('generate', { origin });
+    } catch (error) {
+      setError(`Could not write descriptions: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       provider.destroy();
+      if (here.current === controller) here.current = null;
     }
+  };
+  const cancel = async (jobId: string) => {
+    if (here.current) return here.current.abort();
+    const answer = await run('cancelDescribe', { jobId });
+    if (answer && 'ok' in answer && !answer.ok) setError('This job runs in another Scout panel (the on-device model runs where it was started): cancel it there.');
   };
 
   const c = job?.counters ?? {};
@@ -60,7 +74,7 @@ export function DescribeCard({ origin }: { origin: string }) {
       {settings.provider !== 'none' && (
         <div className="row">
           <button type="button" className="button button--primary" disabled={running || !pages} onClick={() => void start()} data-testid="describe-start">Write descriptions</button>
-          {running && job && <button type="button" className="button button--danger" onClick={() => void run('cancelDescribe', { jobId: job.id })} data-testid="describe-cancel">Cancel</button>}
+          {running && job && <button type="button" className="button button--danger" onClick={() => void cancel(job.id)} data-testid="describe-cancel">Cancel</button>}
         </div>
       )}
       {consent && (

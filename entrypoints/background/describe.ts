@@ -8,7 +8,7 @@ import { onCommand } from './on-command';
 import { regenerate } from './generate';
 import { holdEndpoint } from './network-guard';
 import { browserFetch } from '@/lib/fetch/browser-fetch';
-import { failInterrupted } from '@/lib/queries';
+import { failStaleDescribeJobs } from '@/lib/describe/panel-run';
 
 /**
  * AI descriptions with the user's endpoint, in the worker. (Chrome's on-device
@@ -19,7 +19,8 @@ export function setUpDescribe(): void {
 
   // A describe job "running" in a worker that was stopped has no runner any more; the cache keeps
   // what it finished, so running it again only asks for the rest.
-  void failInterrupted(db, 'describe', { endedAt: Date.now(), message: 'Stopped when the browser closed Scout’s worker. Run it again: descriptions already written are kept.' });
+  // A job the side panel runs (the on-device model) holds a lease and is still running there.
+  void failStaleDescribeJobs(db, 'Stopped when the browser closed Scout’s worker. Run it again: descriptions already written are kept.');
 
   onCommand('startDescribe', async (data) => {
     const settings = await readDescribeSettings();

@@ -6,6 +6,9 @@ import { countPages, latestCrawlWithPages, pagesOf, updateJob } from '../queries
 
 const FALLBACKS_KEPT = 200;
 
+/** Why a panel-run job ended when its panel stopped renewing its lease. */
+export const PANEL_CLOSED = 'Stopped: the Scout panel writing them was closed. Run it again: descriptions already written are kept.';
+
 /** The descriptions cache in IndexedDB: one row per content fingerprint, provider and prompt version. */
 export function dexieCache(db: ScoutDb): DescriptionCache {
   return {
@@ -28,19 +31,21 @@ export async function pagesToDescribe(db: ScoutDb, origin: string): Promise<numb
  * Creates a describe job for the site's latest crawl, or says why not. The checks and the new
  * row are one transaction, so two starts at once (two panels) make one job.
  */
-export async function createDescribeJob(db: ScoutDb, origin: string): Promise<DescribeJob | { error: string }> {
-  return db.transaction('rw', db.jobs, db.pages, () => addDescribeJob(db, origin));
+export async function createDescribeJob(db: ScoutDb, origin: string, options: { leaseUntil?: number } = {}): Promise<DescribeJob | { error: string }> {
+  return db.transaction('rw', db.jobs, db.pages, () => addDescribeJob(db, origin, options));
 }
 
-async function addDescribeJob(db: ScoutDb, origin: string): Promise<DescribeJob | { error: string }> {
+async function addDescribeJob(db: ScoutDb, origin: string, options: { leaseUntil?: number }): Promise<DescribeJob | { error: string }> {
   const crawl = await latestCrawlWithPages(db, origin);
   if (!crawl) return { error: 'Crawl the site first: descriptions are written for its stored pages.' };
   const busy = await activeJobFor(db, origin);
   if (busy) return { error: `A ${busy.kind} of this site is running; describe its pages when it is done.` };
-  const running = await db.jobs.where('state').equals('running').filter((j) => j.kind === 'describe' && j.origin === origin).first();
-  if (running) return { error: 'Descriptions for this site are already being written.' };
   const now = Date.now();
-  const job: DescribeJob = { id: crypto.randomUUID(), origin, kind: 'describe', state: 'running', createdAt: now, startedAt: now, crawlJobId: crawl.id, counters: {}, message: 'Writing descriptions…' };
+  const running = await db.jobs.where('state').equals('running').filter((j) => j.kind === 'describe' && j.origin === origin).first();
+  // A job whose panel lease lapsed has no runner any more (the panel was closed): it ends, and this one starts.
+  if (running?.kind === 'describe' && running.leaseUntil !== undefined && running.leaseUntil < now) await db.jobs.update(running.id, { state: 'failed', endedAt: now, message: PANEL_CLOSED });
+  else if (running) return { error: 'Descriptions for this site are already being written.' };
+  const job: DescribeJob = { id: crypto.randomUUID(), origin, kind: 'describe', state: 'running', createdAt: now, startedAt: now, crawlJobId: crawl.id, counters: {}, message: 'Writing descriptions…', ...(options.leaseUntil !== undefined ? { leaseUntil: options.leaseUntil } : {}) };
   await db.jobs.add(job);
   return job;
 }
