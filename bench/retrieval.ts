@@ -3,8 +3,9 @@
  * and Node.js docs (Debian's python3.11-doc and nodejs-doc in .cache/docs), each with the page or
  * pages that answer it, asked of docs folders made from real crawls of those sites by the
  * product's own crawler. Prints recall@5 (a question counts when an answering page is among the
- * first five results), MRR, search latency (p50, p95) and the time to read each folder, to index
- * it and to load that index saved by an earlier start;
+ * first five results), MRR, search latency (p50, p95; wall and CPU time) and the time to read
+ * each folder, to index it, to load that index saved by an earlier start, and start-up (a later
+ * start to its first answer);
  * writes bench/results/retrieval-<date>.json.
  *
  * The questions were written from knowledge of the docs, as a developer would ask them, before
@@ -22,7 +23,7 @@
  */
 import 'fake-indexeddb/auto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DocsLibrary } from '../lib/agents/docs-library';
@@ -35,6 +36,7 @@ import { crawlSite } from '../lib/headless/crawl-site';
 import { writeFilesInside } from '../lib/headless/write-out';
 import { nodeDocsSite, pythonDocsDir } from '../tests/fixtures/real-docs';
 import { loopbackFetch, startFixtureServer } from '../tests/fixtures/server';
+import { measuredCommit } from './commit';
 
 /** A question and the pages that answer it, by the end of their URL path without the extension. */
 type Question = [question: string, ...answers: string[]];
@@ -239,15 +241,23 @@ function answers(url: string, expected: string[]): boolean {
   return expected.some((e) => bare === `/${e}` || bare.endsWith(`/${e}`));
 }
 
+/** This process's CPU time: what a search costs on a core of its own, where wall time on a shared machine also counts waiting for one. */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 const SCALE_PAGE_CHARS = 6000;
 
 /**
  * Opens `dir` as scout mcp does: the time to read it, to build its index, and to load that index
- * saved (what a later start costs; saved to a temporary cache folder).
+ * saved (what a later start costs; saved to a temporary cache folder). Start-up is a later start
+ * to its first answer: the folder read, the saved index loaded, and a first search (whose results'
+ * pages are read then, for their snippets).
  */
-async function openTimed(dir: string): Promise<{ library: DocsLibrary; readMs: number; indexMs: number; loadMs: number }> {
+async function openTimed(dir: string, firstQuestion: string): Promise<{ library: DocsLibrary; readMs: number; indexMs: number; loadMs: number; startupMs: number }> {
   const cacheDir = mkdtempSync(join(tmpdir(), 'scout-retrieval-cache-'));
   try {
     let t = performance.now();
@@ -259,12 +269,15 @@ async function openTimed(dir: string): Promise<{ library: DocsLibrary; readMs: n
     // The index is saved after the indexing call returns.
     await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setImmediate(resolve));
+    const started = performance.now();
     const again = await DocsLibrary.open([dir], undefined, { tuning, cacheDir });
     t = performance.now();
     const { loaded } = again.indexAll();
     const loadMs = performance.now() - t;
     if (loaded !== 1) throw new Error('The saved index was not loaded');
-    return { library, readMs, indexMs, loadMs };
+    again.search(firstQuestion, { limit: 10 });
+    const startupMs = performance.now() - started;
+    return { library, readMs, indexMs, loadMs, startupMs };
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });
   }
@@ -300,24 +313,27 @@ async function scaleFolder(pages: number, sources: string[]): Promise<string> {
 }
 
 const report: Record<string, unknown> = {};
-const rows: string[] = ['| corpus | pages | questions | recall@1 | recall@5 | MRR@10 | search p50 | search p95 | read | index | saved index |', '|---|---|---|---|---|---|---|---|---|---|---|'];
+const rows: string[] = ['| corpus | pages | questions | recall@1 | recall@5 | MRR@10 | search p50 | search p95 | CPU p95 | read | index | saved index | start-up |', '|---|---|---|---|---|---|---|---|---|---|---|---|---|'];
 for (const name of values.corpus.split(',').map((s) => s.trim()).filter(Boolean)) {
   const dir = await folderFor(name);
   const corpus = CORPORA[name];
   if (!corpus) continue;
-  const { library, readMs, indexMs, loadMs } = await openTimed(dir);
+  const { library, readMs, indexMs, loadMs, startupMs } = await openTimed(dir, corpus.questions[0]?.[0] ?? '');
   const pages = library.list()[0]?.pages ?? 0;
   const misses: Array<{ question: string; expected: string[]; got: string[] }> = [];
   let at1 = 0;
   let at5 = 0;
   let rr = 0;
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   for (const [question, ...expected] of corpus.questions) {
     let hits = library.search(question, { limit: 10 });
     for (let run = 0; run < runs; run++) {
+      const cpu = cpuMs();
       const started = performance.now();
       hits = library.search(question, { limit: 10 });
       times.push(performance.now() - started);
+      cpuTimes.push(cpuMs() - cpu);
     }
     const rank = hits.findIndex((hit) => answers(hit.url, expected));
     if (rank === 0) at1++;
@@ -326,36 +342,41 @@ for (const name of values.corpus.split(',').map((s) => s.trim()).filter(Boolean)
     if (rank >= 0) rr += 1 / (rank + 1);
   }
   times.sort((a, b) => a - b);
+  cpuTimes.sort((a, b) => a - b);
   const n = corpus.questions.length;
-  const result = { pages, questions: n, recallAt1: at1 / n, recallAt5: at5 / n, mrrAt10: rr / n, searchMs: { p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1] ?? 0 }, readMs, indexMs, loadMs, chunks: library.chunkCount, misses };
+  const result = { pages, questions: n, recallAt1: at1 / n, recallAt5: at5 / n, mrrAt10: rr / n, searchMs: { p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1] ?? 0 }, searchCpuMs: { p50: percentile(cpuTimes, 50), p95: percentile(cpuTimes, 95) }, readMs, indexMs, loadMs, startupMs, chunks: library.chunkCount, misses };
   report[name] = result;
-  rows.push(`| ${name} | ${pages} | ${n} | ${result.recallAt1.toFixed(3)} | ${result.recallAt5.toFixed(3)} | ${result.mrrAt10.toFixed(3)} | ${result.searchMs.p50.toFixed(1)} ms | ${result.searchMs.p95.toFixed(1)} ms | ${Math.round(readMs)} ms | ${Math.round(indexMs)} ms | ${Math.round(loadMs)} ms |`);
+  rows.push(`| ${name} | ${pages} | ${n} | ${result.recallAt1.toFixed(3)} | ${result.recallAt5.toFixed(3)} | ${result.mrrAt10.toFixed(3)} | ${result.searchMs.p50.toFixed(1)} ms | ${result.searchMs.p95.toFixed(1)} ms | ${result.searchCpuMs.p95.toFixed(1)} ms | ${Math.round(readMs)} ms | ${Math.round(indexMs)} ms | ${Math.round(loadMs)} ms | ${Math.round(startupMs)} ms |`);
   for (const miss of misses) console.error(`${name} miss: "${miss.question}" wanted ${miss.expected.join(' | ')}; got ${miss.got.join(', ')}`);
 }
 const scale = Number(values.scale ?? 0);
 if (scale > 0) {
   const sources = Object.keys(CORPORA).map((name) => `.cache/retrieval/${name}`).filter((dir) => existsSync(`${dir}/manifest.json`));
   const dir = await scaleFolder(scale, sources);
-  const { library, readMs, indexMs, loadMs } = await openTimed(dir);
-  const times: number[] = [];
   const questions = Object.values(CORPORA).flatMap((corpus) => corpus.questions.map(([question]) => question));
+  const { library, readMs, indexMs, loadMs, startupMs } = await openTimed(dir, questions[0] ?? '');
+  const times: number[] = [];
+  const cpuTimes: number[] = [];
   for (const question of questions) {
     library.search(question, { limit: 10 });
     for (let run = 0; run < runs; run++) {
+      const cpu = cpuMs();
       const started = performance.now();
       library.search(question, { limit: 10 });
       times.push(performance.now() - started);
+      cpuTimes.push(cpuMs() - cpu);
     }
   }
   times.sort((a, b) => a - b);
+  cpuTimes.sort((a, b) => a - b);
   const pages = library.list()[0]?.pages ?? 0;
-  const result = { pages, chunks: library.chunkCount, questions: questions.length, readMs, indexMs, loadMs, searchMs: { p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1] ?? 0 } };
+  const result = { pages, chunks: library.chunkCount, questions: questions.length, readMs, indexMs, loadMs, startupMs, searchMs: { p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1] ?? 0 }, searchCpuMs: { p50: percentile(cpuTimes, 50), p95: percentile(cpuTimes, 95) } };
   report[`scale-${scale}`] = result;
-  rows.push(`| scale | ${pages} | ${questions.length} | – | – | – | ${result.searchMs.p50.toFixed(1)} ms | ${result.searchMs.p95.toFixed(1)} ms | ${Math.round(readMs)} ms | ${Math.round(indexMs)} ms | ${Math.round(loadMs)} ms |`);
+  rows.push(`| scale | ${pages} | ${questions.length} | – | – | – | ${result.searchMs.p50.toFixed(1)} ms | ${result.searchMs.p95.toFixed(1)} ms | ${result.searchCpuMs.p95.toFixed(1)} ms | ${Math.round(readMs)} ms | ${Math.round(indexMs)} ms | ${Math.round(loadMs)} ms | ${Math.round(startupMs)} ms |`);
 }
 console.log(rows.join('\n'));
 mkdirSync('bench/results', { recursive: true });
 const date = new Date().toISOString();
 const out = values.out ?? `bench/results/retrieval-${date.slice(0, 10)}.json`;
-writeFileSync(out, `${JSON.stringify({ date, node: process.version, runs, tuning: { ...AGENT_TUNING, ...tuning }, corpora: report }, null, 2)}\n`);
+writeFileSync(out, `${JSON.stringify({ date, commit: measuredCommit(), node: process.version, cores: cpus().length, loadAverage: loadavg()[0] ?? 0, runs, tuning: { ...AGENT_TUNING, ...tuning }, corpora: report }, null, 2)}\n`);
 console.log(`Wrote ${out}`);
