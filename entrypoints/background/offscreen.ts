@@ -1,6 +1,7 @@
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { ConversionQueue, LaneError, type ConverterLane } from '@/lib/crawl/conversion-queue';
 import { portConverter } from '@/lib/crawl/convert-port';
+import { workerLanes } from '@/lib/crawl/worker-lanes';
 import { defaultPlan, NATIVE_LANE, parsePlan, planCapacity, planName, type ConverterPlan } from '@/lib/crawl/converter-plan';
 import { convertBody } from '@/lib/crawl/process-page';
 import { createLocalProcessor, type PageProcessor } from '@/lib/crawl/processor';
@@ -52,13 +53,12 @@ async function offscreenLanes(browser: WxtBrowser, plan: ConverterPlan): Promise
   });
 }
 
-/** Firefox: the background page has a DOM of its own and starts the same workers itself. */
+/**
+ * Firefox: the background page has a DOM of its own and starts the same workers itself, so it can
+ * end them: a page over the time limit fails alone and its worker is replaced (workerLanes).
+ */
 function backgroundLanes(browser: WxtBrowser, plan: ConverterPlan): ConverterLane[] {
-  return Array.from({ length: plan.workers }, (_, i) => {
-    const channel = new MessageChannel();
-    new Worker(browser.runtime.getURL('/convert-worker.js')).postMessage(null, [channel.port1]);
-    return { name: `worker ${i + 1}`, capacity: 1, convert: portConverter(channel.port2) };
-  });
+  return workerLanes(plan.workers, () => new Worker(browser.runtime.getURL('/convert-worker.js')));
 }
 
 async function connect(browser: WxtBrowser, plan: ConverterPlan): Promise<ConversionQueue> {
@@ -105,13 +105,18 @@ export function createCrawlProcessor(browser: WxtBrowser): { process: PageProces
       console.info(`Scout converts pages with: ${queue.laneNames.join(', ')} (plan ${planName(plan)})`);
       return { queue, process: createLocalProcessor(browserFetch, queue) };
     });
-    const { process: run } = await current;
+    const connected = current;
+    const { process: run } = await connected;
     try {
       return await run(request, signal);
     } catch (error) {
-      // Every converter is gone (the offscreen document was closed): connect again for the next page.
+      // Every converter is gone (the offscreen document was closed): connect again for the next
+      // page, ending the old queue's workers first (Firefox's would otherwise run on beside the new).
       if (!(error instanceof LaneError)) throw error;
-      current = null;
+      if (current === connected) {
+        current = null;
+        void connected.then(({ queue }) => queue.close());
+      }
       throw error;
     }
   };

@@ -14,6 +14,8 @@ export interface ConverterLane {
    * on big pages (the browser's own DOM, for one) keeps to the small ones.
    */
   maxChars?: number;
+  /** Ends what the lane started (its worker), when the queue is given up. */
+  close?(): void;
 }
 
 /**
@@ -81,6 +83,11 @@ export class ConversionQueue {
   /** The lanes in use, by name: what the benchmark records. */
   get laneNames(): string[] {
     return this.lanes.map((lane) => lane.name);
+  }
+
+  /** Ends every lane's worker (a reconnect makes new ones: the old must not run on). */
+  close(): void {
+    for (const lane of this.lanes) lane.close?.();
   }
 
   /** Converts the page on the first free lane; `ms` is the lane's time, not the wait. */

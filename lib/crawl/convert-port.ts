@@ -18,8 +18,11 @@ export interface PortLike {
 type Request = { id: number; job: ConvertJob };
 type Answer = { id: number; body: ConvertedBody } | { id: number; error: string };
 
-/** A page that takes longer than this on a converter means the converter is gone (its document closed). */
-const LANE_TIMEOUT_MS = 60_000;
+/**
+ * A page that takes longer than this on a converter: on a port alone, the converter is taken for
+ * gone (its document closed); on a thread this side can end, the page fails and the thread is replaced.
+ */
+export const LANE_TIMEOUT_MS = 60_000;
 
 /** The converter's end: converts every job that arrives on the port with the given DOM adapter. */
 export function serveConversions(port: PortLike, dom: DomAdapter): void {
@@ -41,7 +44,7 @@ export function serveConversions(port: PortLike, dom: DomAdapter): void {
  * convert rejects with its error (the page fails); a converter that does not answer rejects with
  * a LaneError (the queue drops it and uses the others).
  */
-export function portConverter(port: PortLike, timeoutMs = LANE_TIMEOUT_MS): Converter {
+export function portConverter(port: PortLike, timeoutMs = LANE_TIMEOUT_MS, onTimeout: () => Error = () => new LaneError(`The converter did not answer within ${timeoutMs / 1000} s`)): Converter {
   let nextId = 1;
   const pending = new Map<number, { resolve: (body: ConvertedBody) => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }>();
   port.addEventListener('message', ({ data }) => {
@@ -67,10 +70,53 @@ export function portConverter(port: PortLike, timeoutMs = LANE_TIMEOUT_MS): Conv
       const settled = whileWaiting(signal, onAbort, resolve, reject);
       const timer = setTimeout(() => {
         pending.delete(id);
-        settled.reject(new LaneError(`The converter did not answer within ${timeoutMs / 1000} s`));
+        settled.reject(onTimeout());
       }, timeoutMs);
       pending.set(id, { ...settled, timer });
       port.postMessage({ id, job } satisfies Request);
     });
   };
+}
+
+/** A converter thread this side started: the port to it, and how to end it. */
+export interface ConverterEndpoint {
+  port: PortLike;
+  end(): void;
+}
+
+/**
+ * A converter on a thread this side can end (a Web Worker it started). A page that takes longer
+ * than `timeoutMs` fails alone ("Conversion took over 60 s"): conversion is synchronous, so the
+ * thread stays busy with it and would hold every page after it; it is ended, and the next page
+ * starts a new one. A thread that cannot be started is a LaneError. `close` ends the thread.
+ */
+export function endpointConverter(open: () => ConverterEndpoint, timeoutMs = LANE_TIMEOUT_MS): Converter & { close(): void } {
+  let current: { endpoint: ConverterEndpoint; convert: Converter } | null = null;
+  const end = (which: ConverterEndpoint) => {
+    if (current?.endpoint === which) current = null;
+    which.end();
+  };
+  const connect = () => {
+    let endpoint: ConverterEndpoint;
+    try {
+      endpoint = open();
+    } catch (error) {
+      throw new LaneError(`Could not start a converter: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const started = {
+      endpoint,
+      convert: portConverter(endpoint.port, timeoutMs, () => {
+        end(endpoint);
+        return new Error(`Conversion took over ${timeoutMs / 1000} s: the page is left out`);
+      }),
+    };
+    current = started;
+    return started;
+  };
+  const convert = (job: ConvertJob, signal?: AbortSignal) => (current ?? connect()).convert(job, signal);
+  return Object.assign(convert, {
+    close: () => {
+      if (current) end(current.endpoint);
+    },
+  });
 }
