@@ -49,8 +49,25 @@ interface Scratch {
 /** Results put in order first: a search rarely reads past its best 100, and sorting every match was most of its time. */
 const FIRST = 100;
 
-/** MiniSearch's BM25+ parameters (`defaultBM25params` in its source; the index sets no others). */
+/** MiniSearch's BM25+ parameters and prefix and fuzzy weights and limit (its defaults; the index sets no others). */
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
+const PREFIX_WEIGHT = 0.375;
+const FUZZY_WEIGHT = 0.45;
+const MAX_FUZZY = 6;
+
+/** How `searchWords` matches and keeps results. */
+export interface RankOptions {
+  /** Field weights, as MiniSearch's `boost`. */
+  boost?: Record<string, number>;
+  /** Whether the query's word `i` also matches the words it starts, as MiniSearch's `prefix`. */
+  prefix?: (term: string, i: number, terms: string[]) => boolean;
+  /** How far a word may be from the query's word `i` to match it, as MiniSearch's `fuzzy`. */
+  fuzzy?: (term: string, i: number, terms: string[]) => number | boolean;
+  /** Only results this passes. */
+  keep?: (id: string) => boolean;
+  /** Called with each result kept; true ends the search there. */
+  enough?: (id: string) => boolean;
+}
 
 const SAVED_FORMAT = 'scout-chunk-search-1';
 
@@ -94,8 +111,8 @@ export class ChunkSearch<T> extends MiniSearch<T> {
     }
   }
 
-  /** The packed postings, made from the Maps after a change. */
-  private pack(): Packed {
+  /** The packed postings, made from the Maps after a change; searches make them when not yet. */
+  pack(): Packed {
     if (this.packed) return this.packed;
     let size = 0;
     for (const [, data] of this._index as Iterable<[string, Postings]>) {
@@ -245,17 +262,46 @@ export class ChunkSearch<T> extends MiniSearch<T> {
 
   /**
    * The documents holding any of `query`'s words (as the index's tokenizer and term processing
-   * see them), best first, as MiniSearch's `search` ranks them without prefix or fuzzy matches;
-   * those `keep` passes (all when not given), up to the first `enough` says is enough.
-   * `boost` weighs fields as MiniSearch's option of that name.
+   * see them), best first, as MiniSearch's `search` with the same options ranks them: `boost`,
+   * `prefix` and `fuzzy` as MiniSearch's options of those names (prefix and fuzzy matches weighted
+   * by its default weights); those `keep` passes (all when not given), up to the first `enough`
+   * says is enough.
    */
-  searchWords(query: string, options: { boost?: Record<string, number>; keep?: (id: string) => boolean; enough?: (id: string) => boolean } = {}): WordHit[] {
+  searchWords(query: string, options: RankOptions = {}): WordHit[] {
     const { tokenize, processTerm } = this._options;
     const terms: string[] = [];
     for (const token of tokenize(query)) {
       const processed = processTerm(token);
       for (const term of Array.isArray(processed) ? processed : [processed]) if (term) terms.push(term);
     }
+    // Each query word with the index's words it matches and their weights, in MiniSearch's order:
+    // itself, then the words it starts, then those a few edits away.
+    const matches = terms.map((term, i) => {
+      const list = [{ term, weight: 1 }];
+      const prefix = options.prefix?.(term, i, terms) ?? false;
+      const fuzzy = options.fuzzy?.(term, i, terms) ?? false;
+      if (!prefix && !fuzzy) return list;
+      // Found through MiniSearch's radix tree, which a loaded index makes now.
+      this.ensureMaps();
+      let fuzzyMatches: Map<string, [unknown, number]> | undefined;
+      if (fuzzy) {
+        const fraction = fuzzy === true ? 0.2 : fuzzy;
+        const maxDistance = fraction < 1 ? Math.min(MAX_FUZZY, Math.round(term.length * fraction)) : fraction;
+        if (maxDistance) fuzzyMatches = this._index.fuzzyGet(term, maxDistance) as Map<string, [unknown, number]>;
+      }
+      if (prefix) {
+        for (const word of this._index.atPrefix(term).keys()) {
+          const distance = word.length - term.length;
+          if (!distance) continue;
+          fuzzyMatches?.delete(word);
+          list.push({ term: word, weight: (PREFIX_WEIGHT * word.length) / (word.length + 0.3 * distance) });
+        }
+      }
+      for (const [word, [, distance]] of fuzzyMatches ?? []) {
+        if (distance) list.push({ term: word, weight: (FUZZY_WEIGHT * word.length) / (word.length + distance) });
+      }
+      return list;
+    });
     const { words, at: offsets, lengths, present } = this.pack();
     const size = this._nextId;
     if (!this.scratch || this.scratch.total.length < size) this.scratch = { total: new Float64Array(size), partial: new Float64Array(size), matched: new Uint16Array(size), seen: new Uint8Array(size) };
@@ -267,34 +313,37 @@ export class ChunkSearch<T> extends MiniSearch<T> {
     const fieldCount = Object.keys(this._fieldIds).length;
     const fields = this._options.fields.map((field) => ({ id: this._fieldIds[field] ?? -1, boost: options.boost?.[field] || 1 }));
     try {
-      for (const term of terms) {
-        const start = offsets.get(term);
-        if (start === undefined) continue;
+      for (const [i, term] of terms.entries()) {
         const holdsWord = holds[distinct.indexOf(term)] as Uint8Array;
-        // Where each field's postings start, as MiniSearch reads the fields: in the index's field order.
-        const fieldAt = new Map<number, number>();
-        let at = start + 1;
-        for (let f = 0; f < (words[start] ?? 0); f++) {
-          fieldAt.set(words[at] ?? 0, at + 1);
-          at += 2 + 2 * (words[at + 1] ?? 0);
-        }
         const inTerm: number[] = [];
-        for (const field of fields) {
-          const from = fieldAt.get(field.id);
-          if (from === undefined) continue;
-          const matching = words[from] ?? 0;
-          const average = this._avgFieldLength[field.id] ?? 0;
-          const idf = Math.log(1 + (this._documentCount - matching + 0.5) / (matching + 0.5));
-          for (let p = from + 1, end = from + 1 + 2 * matching; p < end; p += 2) {
-            const docId = words[p] ?? 0;
-            if (!present[docId]) continue;
-            const freq = words[p + 1] ?? 0;
-            const length = lengths[docId * fieldCount + field.id] ?? 0;
-            // MiniSearch's calcBM25Score, its operations in its order so the sums come out the same.
-            const score = field.boost * (idf * (BM25.d + (freq * (BM25.k + 1)) / (freq + BM25.k * (1 - BM25.b + (BM25.b * length) / average))));
-            // Every score is over 0 (BM25+ adds d to each match): 0 means not matched by this word yet.
-            if (partial[docId] === 0) inTerm.push(docId);
-            partial[docId] = (partial[docId] ?? 0) + score;
+        for (const { term: word, weight } of matches[i] ?? []) {
+          const start = offsets.get(word);
+          if (start === undefined) continue;
+          // Where each field's postings start, as MiniSearch reads the fields: in the index's field order.
+          const fieldAt = new Map<number, number>();
+          let at = start + 1;
+          for (let f = 0; f < (words[start] ?? 0); f++) {
+            fieldAt.set(words[at] ?? 0, at + 1);
+            at += 2 + 2 * (words[at + 1] ?? 0);
+          }
+          for (const field of fields) {
+            const from = fieldAt.get(field.id);
+            if (from === undefined) continue;
+            const matching = words[from] ?? 0;
+            const average = this._avgFieldLength[field.id] ?? 0;
+            const idf = Math.log(1 + (this._documentCount - matching + 0.5) / (matching + 0.5));
+            const weighted = weight * field.boost;
+            for (let p = from + 1, end = from + 1 + 2 * matching; p < end; p += 2) {
+              const docId = words[p] ?? 0;
+              if (!present[docId]) continue;
+              const freq = words[p + 1] ?? 0;
+              const length = lengths[docId * fieldCount + field.id] ?? 0;
+              // MiniSearch's termResults and calcBM25Score, their operations in their order so the sums come out the same.
+              const score = weighted * (idf * (BM25.d + (freq * (BM25.k + 1)) / (freq + BM25.k * (1 - BM25.b + (BM25.b * length) / average))));
+              // Every score is over 0 (BM25+ adds d to each match): 0 means not matched by this word yet.
+              if (partial[docId] === 0) inTerm.push(docId);
+              partial[docId] = (partial[docId] ?? 0) + score;
+            }
           }
         }
         for (const docId of inTerm) {
@@ -323,14 +372,17 @@ export class ChunkSearch<T> extends MiniSearch<T> {
         for (const docId of touched) ((total[docId] ?? 0) >= threshold ? first : rest).push(docId);
       }
       const hits: WordHit[] = [];
-      for (const part of [first, rest]) {
+      const hitDocs: number[] = [];
+      found: for (const part of [first, rest]) {
         for (const docId of part.sort(byScore)) {
           const id = this._documentIds.get(docId) as string;
           if (options.keep && !options.keep(id)) continue;
-          hits.push({ id, score: total[docId] ?? 0, terms: distinct.filter((_, word) => holds[word]?.[docId] === 1) });
-          if (options.enough?.(id)) return hits;
+          hits.push({ id, score: total[docId] ?? 0, terms: [] });
+          hitDocs.push(docId);
+          if (options.enough?.(id)) break found;
         }
       }
+      this.matchedWords(hits, hitDocs, matches, distinct, holds);
       return hits;
     } finally {
       for (const docId of touched) {
@@ -341,4 +393,44 @@ export class ChunkSearch<T> extends MiniSearch<T> {
       partial.fill(0);
     }
   }
+
+  /**
+   * Each hit's `terms`: the index's words it was found by, as MiniSearch's result lists them (the
+   * keys of an object: words that are whole numbers first, the others in the order they matched).
+   */
+  private matchedWords(hits: WordHit[], hitDocs: number[], matches: Array<Array<{ term: string }>>, distinct: string[], holds: Uint8Array[]): void {
+    if (matches.every((list) => list.length === 1)) {
+      hitDocs.forEach((docId, i) => {
+        (hits[i] as WordHit).terms = objectKeyOrder(distinct.filter((_, word) => holds[word]?.[docId] === 1));
+      });
+      return;
+    }
+    // Prefix and fuzzy matches: which of their words each hit holds, from their postings.
+    const { words, at: offsets } = this.pack();
+    const hitAt = new Map(hitDocs.map((docId, i) => [docId, i]));
+    const found = hits.map(() => new Set<string>());
+    for (const { term } of matches.flat()) {
+      const start = offsets.get(term);
+      if (start === undefined) continue;
+      let at = start + 1;
+      for (let f = 0; f < (words[start] ?? 0); f++) {
+        const size = words[at + 1] ?? 0;
+        for (let p = at + 2, end = at + 2 + 2 * size; p < end; p += 2) {
+          const hit = hitAt.get(words[p] ?? 0);
+          if (hit !== undefined) found[hit]?.add(term);
+        }
+        at += 2 + 2 * size;
+      }
+    }
+    found.forEach((terms, i) => {
+      (hits[i] as WordHit).terms = objectKeyOrder([...terms]);
+    });
+  }
+}
+
+/** Words in the order an object's keys take them: array indexes (whole numbers) first, ascending. */
+function objectKeyOrder(words: string[]): string[] {
+  const isIndex = (word: string) => /^(?:0|[1-9]\d{0,9})$/.test(word) && Number(word) < 4294967295;
+  const indexes = words.filter(isIndex).sort((a, b) => Number(a) - Number(b));
+  return indexes.length ? [...indexes, ...words.filter((word) => !isIndex(word))] : words;
 }

@@ -55,6 +55,7 @@ export async function buildPageIndex(db: ScoutDb, jobId: string, options: BuildO
     total = Math.max(total, indexed);
     options.onProgress?.({ indexed, total });
   }
+  index.finish(jobId);
   return index;
 }
 

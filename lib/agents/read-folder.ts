@@ -190,8 +190,7 @@ export async function readDocsFolder(dir: string): Promise<DocsSetOnDisk> {
   await Promise.all(
     manifest.pages.map(async (page, index) => {
       // Not in the walk's list (a symbolic link to a folder, a name in another letter case): asked directly.
-      const there = listed.has(page.path) || (await stat(join(root, page.path)).catch(() => null))?.isFile();
-      if (!there) missing.push(`the page file ${page.path} (${page.url}) is missing`);
+      if (!listed.has(page.path) && !(await stat(join(root, page.path)).catch(() => null))?.isFile()) missing.push(`the page file ${page.path} (${page.url}) is missing`);
       else pages[index] = lazyPage(page, join(root, page.path));
     }),
   );

@@ -1,15 +1,16 @@
 /**
  * The search index's faster paths (lib/agents/chunk-search.ts) against MiniSearch's own, on the
- * chunks of a real crawl of the Node.js docs (served on loopback): whole-word searches rank what
- * MiniSearch's `search` ranks, in its order with its scores, ties included (every page is indexed
- * twice, under two paths, so that every score has a twin); the saved bytes load into an index
+ * chunks of a real crawl of the Node.js docs (served on loopback): searches rank what MiniSearch's
+ * `search` ranks, whole words and the side panel's prefix and fuzzy matches, in its order with its
+ * scores, ties included (every page is indexed twice, under two paths, so that every score has a
+ * twin); the saved bytes load into an index
  * that answers the same, before and after MiniSearch's Maps are made from them; a loaded index
  * takes new chunks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChunkSearch } from '@/lib/agents/chunk-search';
 import { docsFolderFromDb } from '@/lib/agents/from-db';
-import { AGENT_TUNING, chunksOf, indexOptions, type Chunk, type IndexPage } from '@/lib/agents/search-index';
+import { AGENT_TUNING, chunksOf, DEFAULT_TUNING, indexOptions, type Chunk, type IndexPage } from '@/lib/agents/search-index';
 import { createDb } from '@/lib/db';
 import { crawlSite } from '@/lib/headless/crawl-site';
 import { nodeDocsSite } from '../fixtures/real-docs';
@@ -65,7 +66,16 @@ const built = () => {
 };
 
 /** MiniSearch's answer in the shape searchWords gives. */
-const miniSearch = (search: ChunkSearch<Chunk>, query: string) => search.search(query).map((r) => ({ id: String(r.id), score: r.score, terms: r.terms }));
+const miniSearch = (search: ChunkSearch<Chunk>, query: string, options: Parameters<ChunkSearch<Chunk>['search']>[1] = {}) => search.search(query, options).map((r) => ({ id: String(r.id), score: r.score, terms: r.terms }));
+
+/** The side panel's matching (lib/agents/search-index.ts DEFAULT_TUNING): the last word's prefixes, typos in long words. */
+const asYouType = {
+  prefix: (term: string, i: number, terms: string[]) => i === terms.length - 1 && term.length >= 3,
+  fuzzy: (term: string) => (term.length >= DEFAULT_TUNING.fuzzyMinLength ? 0.15 : false),
+};
+
+/** What a person types on the way to a query, and typos: the last word half typed, a letter wrong. */
+const TYPED = ['read a fi', 'asyn', 'EventEmit', 'Buffer.fr', 'worker_thr', 'stream pip', 'asynchronus iterator', 'promisses readFile', 'cryptografy hash', 'http 2', 'sha 256', 'ob'];
 
 describe('whole-word search', () => {
   it('ranks as MiniSearch does: the same chunks, scores and words, ties in the same order', () => {
@@ -78,6 +88,17 @@ describe('whole-word search', () => {
     // The questions match, over the 400 that puts the best 100 in order first: an empty answer would prove nothing.
     expect(search.searchWords(QUERIES[0] ?? '', { boost }).length).toBeGreaterThan(400);
     expect(search.searchWords('qwxzvbnmlkj zebra', { boost })).toEqual([]);
+  });
+
+  it("ranks prefix and fuzzy matches as MiniSearch does (the side panel's search as you type)", () => {
+    const search = built();
+    const boosted = { boost: { title: DEFAULT_TUNING.titleBoost, heading: DEFAULT_TUNING.headingBoost } };
+    for (const query of [...TYPED, ...QUERIES]) {
+      expect(search.searchWords(query, { ...boosted, ...asYouType }), query).toEqual(miniSearch(search, query, asYouType));
+    }
+    // Prefixes and typos do find more than the whole words alone.
+    expect(search.searchWords('asyn', { ...boosted, ...asYouType }).length).toBeGreaterThan(search.searchWords('asyn', boosted).length);
+    expect(search.searchWords('asynchronus', { ...boosted, ...asYouType }).length).toBeGreaterThan(search.searchWords('asynchronus', boosted).length);
   });
 
   it('keeps only what `keep` passes and stops where `enough` says', () => {
@@ -104,7 +125,9 @@ describe('the saved index', () => {
     for (const loaded of [ChunkSearch.fromBytes<Chunk>(bytes, indexOptions(AGENT_TUNING)), ChunkSearch.fromBytes<Chunk>(shifted.subarray(3), indexOptions(AGENT_TUNING))]) {
       expect(loaded.documentCount).toBe(search.documentCount);
       for (const query of QUERIES) expect(loaded.searchWords(query, { boost }), query).toEqual(search.searchWords(query, { boost }));
-      // MiniSearch's own search needs its Maps: made on the way.
+      // Prefix and fuzzy matching, and MiniSearch's own search, need its Maps: made on the way.
+      // (Its word tree is built again in another order, so prefix matches are summed in another order: compared with MiniSearch's on the same index.)
+      for (const query of TYPED) expect(loaded.searchWords(query, { boost, ...asYouType }), query).toEqual(miniSearch(loaded, query, asYouType));
       for (const query of QUERIES) expect(miniSearch(loaded, query), query).toEqual(miniSearch(search, query));
     }
   });
