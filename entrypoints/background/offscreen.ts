@@ -1,6 +1,6 @@
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { ConversionQueue, LaneError, type ConverterLane } from '@/lib/crawl/conversion-queue';
-import { portConverter } from '@/lib/crawl/convert-port';
+import { ownedElsewhereConverter } from '@/lib/crawl/convert-port';
 import { workerLanes } from '@/lib/crawl/worker-lanes';
 import { defaultPlan, NATIVE_LANE, parsePlan, planCapacity, planName, type ConverterPlan } from '@/lib/crawl/converter-plan';
 import { convertBody } from '@/lib/crawl/process-page';
@@ -11,9 +11,13 @@ import type { WxtBrowser } from 'wxt/browser';
 
 let creating: Promise<void> | undefined;
 
-async function ensureDocument(browser: WxtBrowser): Promise<void> {
+async function documentOpen(browser: WxtBrowser): Promise<boolean> {
   const existing = await browser.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT' as Browser.runtime.ContextType] });
-  if (existing.length > 0) return;
+  return existing.length > 0;
+}
+
+async function ensureDocument(browser: WxtBrowser): Promise<void> {
+  if (await documentOpen(browser)) return;
   creating ??= browser.offscreen
     .createDocument({
       url: browser.runtime.getURL('/offscreen.html'),
@@ -49,7 +53,8 @@ async function offscreenLanes(browser: WxtBrowser, plan: ConverterPlan): Promise
   const { names, ports } = await arrived;
   return ports.map((port, i) => {
     const name = names[i] ?? `converter ${i + 1}`;
-    return { name, capacity: 1, convert: portConverter(port), maxChars: name === NATIVE_LANE ? NATIVE_MAX_CHARS : undefined };
+    // A page over the time limit fails alone while the document is there (its workers are busy, not gone).
+    return { name, capacity: 1, convert: ownedElsewhereConverter(port, () => documentOpen(browser)), maxChars: name === NATIVE_LANE ? NATIVE_MAX_CHARS : undefined };
   });
 }
 

@@ -44,20 +44,32 @@ export function serveConversions(port: PortLike, dom: DomAdapter): void {
  * convert rejects with its error (the page fails); a converter that does not answer rejects with
  * a LaneError (the queue drops it and uses the others).
  */
-export function portConverter(port: PortLike, timeoutMs = LANE_TIMEOUT_MS, onTimeout: () => Error = () => new LaneError(`The converter did not answer within ${timeoutMs / 1000} s`)): Converter {
+export interface PortConverterOptions {
+  /** What a page over the time limit rejects with; by default a LaneError (the converter taken for gone). */
+  onTimeout?: (id: number) => Error | Promise<Error>;
+  /** An answer that came after its page was given up (over the limit, or cancelled). */
+  onLate?: (id: number) => void;
+  /** Awaited before each page is sent: the converter may still be busy with a page over the limit. */
+  ready?: () => Promise<void>;
+}
+
+export function portConverter(port: PortLike, timeoutMs = LANE_TIMEOUT_MS, options: PortConverterOptions = {}): Converter {
+  const onTimeout = options.onTimeout ?? (() => new LaneError(`The converter did not answer within ${timeoutMs / 1000} s`));
   let nextId = 1;
   const pending = new Map<number, { resolve: (body: ConvertedBody) => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }>();
   port.addEventListener('message', ({ data }) => {
     const answer = data as Answer;
     const waiter = pending.get(answer.id);
-    if (!waiter) return; // answered after its page was cancelled
+    if (!waiter) return options.onLate?.(answer.id); // answered after its page was given up
     pending.delete(answer.id);
     clearTimeout(waiter.timer);
     if ('error' in answer) waiter.reject(new Error(answer.error));
     else waiter.resolve(answer.body);
   });
   port.start?.();
-  return (job, signal) => {
+  return async (job, signal) => {
+    signal?.throwIfAborted();
+    await options.ready?.();
     signal?.throwIfAborted();
     const id = nextId++;
     return new Promise<ConvertedBody>((resolve, reject) => {
@@ -70,7 +82,7 @@ export function portConverter(port: PortLike, timeoutMs = LANE_TIMEOUT_MS, onTim
       const settled = whileWaiting(signal, onAbort, resolve, reject);
       const timer = setTimeout(() => {
         pending.delete(id);
-        settled.reject(onTimeout());
+        void Promise.resolve(onTimeout(id)).then(settled.reject, settled.reject);
       }, timeoutMs);
       pending.set(id, { ...settled, timer });
       port.postMessage({ id, job } satisfies Request);
@@ -105,9 +117,11 @@ export function endpointConverter(open: () => ConverterEndpoint, timeoutMs = LAN
     }
     const started = {
       endpoint,
-      convert: portConverter(endpoint.port, timeoutMs, () => {
-        end(endpoint);
-        return new Error(`Conversion took over ${timeoutMs / 1000} s: the page is left out`);
+      convert: portConverter(endpoint.port, timeoutMs, {
+        onTimeout: () => {
+          end(endpoint);
+          return tookTooLong(timeoutMs);
+        },
       }),
     };
     current = started;
@@ -117,6 +131,43 @@ export function endpointConverter(open: () => ConverterEndpoint, timeoutMs = LAN
   return Object.assign(convert, {
     close: () => {
       if (current) end(current.endpoint);
+    },
+  });
+}
+
+const tookTooLong = (timeoutMs: number) => new Error(`Conversion took over ${timeoutMs / 1000} s: the page is left out`);
+
+/**
+ * A converter on a port to a thread this side cannot end (a worker of Chrome's offscreen
+ * document). A page over the limit fails alone while the thread's owner is still there (`alive`):
+ * the lane then lets the thread finish that page (its late answer) before it sends the next, for
+ * up to another `timeoutMs`, after which the lane is taken for gone (LaneError). With the owner
+ * gone (the document closed), the lane is gone.
+ */
+export function ownedElsewhereConverter(port: PortLike, alive: () => Promise<boolean>, timeoutMs = LANE_TIMEOUT_MS): Converter {
+  let overrun: { id: number; finished: Promise<void>; finish: () => void } | null = null;
+  return portConverter(port, timeoutMs, {
+    onTimeout: async (id) => {
+      if (!(await alive().catch(() => false))) return new LaneError(`The converter did not answer within ${timeoutMs / 1000} s`);
+      let finish: () => void = () => undefined;
+      const finished = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      overrun = { id, finished, finish };
+      return tookTooLong(timeoutMs);
+    },
+    onLate: (id) => {
+      if (overrun?.id !== id) return;
+      overrun.finish();
+      overrun = null;
+    },
+    ready: async () => {
+      const busy = overrun;
+      if (!busy) return;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waited = await Promise.race([busy.finished.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)))]);
+      clearTimeout(timer);
+      if (!waited) throw new LaneError(`The converter was still busy with a page after ${(2 * timeoutMs) / 1000} s`);
     },
   });
 }
