@@ -170,13 +170,16 @@ export async function runMcp(folders: string[], io: Io): Promise<ExitCode> {
     server.onclose = () => resolve();
     process.stdin.once('end', () => resolve());
   });
+  // The index is built (or loaded) once the agent says it is initialized: its `initialize` is
+  // answered first, however long building takes (half a minute for 10,000 pages on a busy machine,
+  // which agents' connection timeouts do not wait for). A search before then builds it itself.
+  server.oninitialized = () =>
+    setImmediate(() => {
+      const started = performance.now();
+      const { loaded, built } = library.indexAll();
+      if (loaded || built) io.progress(`scout mcp: ${library.chunkCount} sections indexed in ${Math.round(performance.now() - started)} ms${loaded ? ` (${loaded === 1 ? 'the index' : `${loaded} indexes`} saved by an earlier start)` : ''}`);
+    });
   await server.connect(new StdioServerTransport());
-  // The agent gets its answer to `initialize` first; the index is built right after, before the first search.
-  setImmediate(() => {
-    const started = performance.now();
-    const { loaded } = library.indexAll();
-    io.progress(`scout mcp: ${library.chunkCount} sections indexed in ${Math.round(performance.now() - started)} ms${loaded ? ` (${loaded === 1 ? 'the index' : `${loaded} indexes`} saved by an earlier start)` : ''}`);
-  });
   await closed;
   return EXIT.ok;
 }
