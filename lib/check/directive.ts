@@ -146,5 +146,6 @@ export function checkDirectiveMd(inputs: CheckInputs): CheckResult {
     return twin?.text !== undefined ? [{ url: twin.url, ...findTextDirective(twin.text) }] : [];
   });
   if (!hits.length) return resultOf('directive-md', 'No Markdown twin to read.', [], true);
-  return directiveResult('directive-md', hits, 'twin', llmsPathOf(inputs));
+  // A twin is read away from the site: its directive names the llms.txt by full address.
+  return directiveResult('directive-md', hits, 'twin', `${inputs.origin}${llmsPathOf(inputs)}`);
 }

@@ -100,8 +100,8 @@ export function buildKit(input: KitInput): Kit {
       const place = taken.placeSiteFile(twin, 'site/');
       if ('again' in place) continue;
       if ('path' in place) {
-        // The directive first: an agent handed the twin alone still learns where the index is.
-        files.set(place.path, `${twinDirective(llmsFor(url.pathname, llmsPaths.length ? llmsPaths : ['/llms.txt']))}\n\n${strip(page.markdown)}`);
+        // The directive first, by full address: an agent handed the twin alone still learns where the index is.
+        files.set(place.path, `${twinDirective(`${input.origin}${llmsFor(url.pathname, llmsPaths.length ? llmsPaths : ['/llms.txt'])}`)}\n\n${strip(page.markdown)}`);
         pages.push({ path: url.pathname, twin });
       } else skipped.push({ url: page.url, reason: place.clash ? `its twin ${twin} cannot be written: ${place.reason}` : `its twin cannot be a file on every system: ${place.reason}` });
     }

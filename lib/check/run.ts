@@ -9,7 +9,7 @@ import { gatherInputs, type CheckInputs, type GatherOptions } from './gather';
 import { checkCoverage, checkDescriptions, checkLlmsTxt, checkSize } from './llms-checks';
 import { checkAccept, checkAlternate, checkDescribedby, checkParity, checkTwins } from './page-checks';
 import { scoreChecks } from './score';
-import { checkPageSizeHtml, checkPageSizeMd } from './size-checks';
+import { checkLinkPortability, checkPageSizeHtml, checkPageSizeMd } from './size-checks';
 import { checkLlmsLinks, checkRobots } from './site-checks';
 import { CHECK_IDS, type CheckReport, type CheckResult } from './types';
 
@@ -37,6 +37,7 @@ export async function checkInputs(inputs: CheckInputs, started = Date.now(), now
     checkFences(inputs),
     checkPageSizeMd(inputs),
     checkPageSizeHtml(inputs),
+    checkLinkPortability(inputs),
     checkNotFound(inputs),
     checkRedirects(inputs),
     checkCache(inputs),

@@ -79,6 +79,7 @@ export const AFDOCS_MAP: Record<CheckId, { afdocs: AfdocsId[]; category: Categor
   robots: { afdocs: [], category: 'authentication' },
   fences: { afdocs: ['markdown-code-fence-validity'], category: 'content-structure' },
   'page-size-md': { afdocs: ['page-size-markdown'], category: 'page-size' },
+  'link-portability': { afdocs: ['markdown-link-portability'], category: 'content-structure' },
   'page-size-html': { afdocs: ['page-size-html'], category: 'page-size' },
   'not-found': { afdocs: ['http-status-codes'], category: 'url-stability' },
   redirects: { afdocs: ['redirect-behavior'], category: 'url-stability' },

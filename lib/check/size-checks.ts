@@ -40,3 +40,62 @@ export function checkPageSizeHtml(inputs: CheckInputs): CheckResult {
   if (!sized.length) return resultOf('page-size-html', 'No page could be read.', [], true);
   return sizeResult('page-size-html', sized, 'page');
 }
+
+// Inline Markdown links and images: [text](target "title") / ![alt](target).
+const MD_LINK = /!?\[(?:[^[\]]|\[[^[\]]*\])*\]\(\s*<?([^\s)>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+const ABSOLUTE = /^(?:[a-z][a-z0-9+.-]*:|#)/i;
+
+/** How a twin's links are written: full addresses, root-relative (/x), or relative to the twin (x, ../x). */
+export function linkForms(markdown: string): { absolute: number; root: number; relative: number; firstRelative?: string; firstRoot?: string } {
+  const out: { absolute: number; root: number; relative: number; firstRelative?: string; firstRoot?: string } = { absolute: 0, root: 0, relative: 0 };
+  // Code spans and blocks hold examples, not links.
+  const text = markdown.replace(/```[\s\S]*?```|~~~[\s\S]*?~~~|`[^`\n]*`/g, ' ');
+  for (const m of text.matchAll(MD_LINK)) {
+    const target = m[1] ?? '';
+    if (ABSOLUTE.test(target)) out.absolute++;
+    else if (target.startsWith('/')) {
+      out.root++;
+      out.firstRoot ??= target;
+    } else {
+      out.relative++;
+      out.firstRelative ??= target;
+    }
+  }
+  return out;
+}
+
+/**
+ * AFDocs' markdown-link-portability: a twin is read away from its address (pasted into a prompt,
+ * stored by a tool), where a relative link has nothing to resolve against. A link relative to the
+ * twin fails; a root-relative one warns (the host is still missing).
+ */
+export function checkLinkPortability(inputs: CheckInputs): CheckResult {
+  const twins = inputs.pages.flatMap((p) => p.twins.filter((t) => t.found && t.text !== undefined).slice(0, 1));
+  if (!twins.length) return resultOf('link-portability', 'No Markdown twin to read.', [], true);
+  const findings: CheckFinding[] = [];
+  let credit = 0;
+  let links = 0;
+  for (const twin of twins) {
+    const forms = linkForms(twin.text ?? '');
+    links += forms.absolute + forms.root + forms.relative;
+    if (forms.relative) {
+      findings.push({
+        check: 'link-portability', severity: 'warning', code: 'relative-links', url: twin.url, figure: `${n(forms.relative)} relative, first “${forms.firstRelative}”`,
+        message: `${pathOf(twin.url)} links ${count(forms.relative, 'page')} by a path relative to itself: read away from its address, the links lead nowhere.`,
+        fix: `Write each link as its full address (${new URL(forms.firstRelative ?? '', twin.url).href} for the first).`,
+      });
+    } else if (forms.root) {
+      credit += 0.6;
+      findings.push({
+        check: 'link-portability', severity: 'warning', code: 'root-relative-links', url: twin.url, figure: `${n(forms.root)} root-relative, first “${forms.firstRoot}”`,
+        message: `${pathOf(twin.url)} links ${count(forms.root, 'page')} from the site's root (/…): read away from the site, the host is missing.`,
+        fix: `Write each link as its full address (${new URL(forms.firstRoot ?? '', twin.url).href} for the first).`,
+      });
+    } else credit += 1;
+  }
+  const grade: Grade = findings.some((f) => f.code === 'relative-links') ? 'fail' : findings.length ? 'warn' : 'pass';
+  const summary = `${count(twins.length, 'twin')} read, ${count(links, 'link')}; ${n(twins.length - findings.length)} with full addresses only.`;
+  // Past a few twins it is how the site writes them: one finding names the first.
+  const shown = findings.length > 3 ? [{ ...(findings[0] as CheckFinding), more: findings.slice(1, 4).flatMap((f) => (f.url ? [f.url] : [])), message: `${n(findings.length)} of ${count(twins.length, 'twin')} link by relative addresses (first: ${pathOf(findings[0]?.url ?? '')}, ${findings[0]?.figure}).` }] : findings;
+  return resultOf('link-portability', summary, shown, false, grade, credit / twins.length);
+}

@@ -78,8 +78,8 @@ function directive(input: SnippetInput): string {
   ].join('\n');
 }
 
-/** The directive as the first line of a twin, naming the llms.txt that covers the page. */
-export const twinDirective = (llmsPath: string) => `> For the complete documentation index, see [llms.txt](${llmsPath}).`;
+/** The directive as the first line of a twin, naming the llms.txt that covers the page by its full address. */
+export const twinDirective = (llmsUrl: string) => `> For the complete documentation index, see [llms.txt](${llmsUrl}).`;
 
 // nginx's braced variable (the capture directly followed by "index"), not a template placeholder.
 const NGINX_DIR = '$' + '{scout_dir}';

@@ -38,7 +38,7 @@ test.describe('Check view', () => {
     await panel.setViewportSize({ width: 380, height: 1000 });
     await panel.getByRole('tab', { name: 'Check' }).click();
     await panel.getByTestId('run-check').click();
-    await expect(panel.getByTestId('check-verdict')).toHaveText('Agents can use this site, but miss parts of it: 15 of 19 checks pass', { timeout: 30_000 });
+    await expect(panel.getByTestId('check-verdict')).toHaveText('Agents can use this site, but miss parts of it: 16 of 20 checks pass', { timeout: 30_000 });
 
     const rows = panel.getByTestId('check-finding');
     const panelKeys = await rows.evaluateAll((items) => items.map((li) => {
@@ -64,7 +64,7 @@ test.describe('Check view', () => {
     expect(json.code).toBe(1);
     const report = (JSON.parse(json.out) as SiteCheck).report;
     expect(report.findings.map(findingKey)).toEqual(panelKeys);
-    expect(report.verdict).toBe('Agents can use this site, but miss parts of it: 15 of 19 checks pass');
+    expect(report.verdict).toBe('Agents can use this site, but miss parts of it: 16 of 20 checks pass');
     await expect(panel.getByTestId('check-score')).toHaveAttribute('data-score', String(report.score?.overall));
 
     const [download] = await Promise.all([panel.waitForEvent('download'), panel.getByTestId('export-check').click()]);
@@ -141,7 +141,7 @@ test.describe('Check view', () => {
     const text = (name: string) => strFromU8(files[name] ?? new Uint8Array());
     expect(text('site/llms.txt')).toMatch(/^# /);
     expect(text('site/guide/install.html.md')).toContain('Download the archive for your platform');
-    expect(text('site/guide/install.html.md').split('\n')[0]).toBe('> For the complete documentation index, see [llms.txt](/llms.txt).');
+    expect(text('site/guide/install.html.md').split('\n')[0]).toBe(`> For the complete documentation index, see [llms.txt](${site.url(HOST, '/llms.txt')}).`);
     expect(JSON.parse(text('snippets/vercel.json'))).toHaveProperty('headers');
     await expect(kit.getByTestId('kit-note')).toContainText('9 Markdown twins');
   });

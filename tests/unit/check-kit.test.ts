@@ -64,8 +64,8 @@ describe('kit layout', () => {
   it('every twin starts with the llms.txt directive naming its llms.txt, as the directive checks read it', () => {
     const kit = kitOf('md');
     const client = kit.files.get('site/api/client.md') ?? '';
-    expect(client.split('\n')[0]).toBe('> For the complete documentation index, see [llms.txt](/api/llms.txt).');
-    expect(kit.files.get('site/guide/intro.md')?.split('\n')[0]).toContain('[llms.txt](/llms.txt)');
+    expect(client.split('\n')[0]).toBe(`> For the complete documentation index, see [llms.txt](${ORIGIN}/api/llms.txt).`);
+    expect(kit.files.get('site/guide/intro.md')?.split('\n')[0]).toContain(`[llms.txt](${ORIGIN}/llms.txt)`);
     expect(findTextDirective(client)).toMatchObject({ found: true, position: 0 });
     // The template snippet, once its placeholder is filled in, is a directive at the very top of a page.
     const page = `<html><body><nav><a href="/">Home</a></nav><main>${kit.snippets.directive.replace('href="LLMS_TXT"', 'href="/api/llms.txt"')}<h1>Client</h1><p>${'Create a client. '.repeat(50)}</p></main></body></html>`;

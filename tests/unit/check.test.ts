@@ -33,6 +33,8 @@ const FAULTS: Record<string, CheckSiteFaults> = {
   nocache: { noCacheHeaders: true },
   fence: { openFence: true },
   longpage: { longPage: true },
+  twinroot: { twinLinks: 'root' },
+  twinrel: { twinLinks: 'relative' },
   nodirective: { noDirective: true },
   buried: { buriedDirective: true },
   plain: { bare: true },
@@ -52,11 +54,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('the checks on a real site', { timeout: 30_000 }, () => {
-  it('passes a site that does everything right: nineteen checks, no findings', async () => {
+  it('passes a site that does everything right: twenty checks, no findings', async () => {
     const report = await check('clean');
     expect(keys(report)).toEqual([]);
-    expect(report.checks.map((c) => c.status)).toEqual(Array(19).fill('pass'));
-    expect(report.verdict).toBe('Agents can use this site: 19 of 19 checks pass');
+    expect(report.checks.map((c) => c.status)).toEqual(Array(20).fill('pass'));
+    expect(report.verdict).toBe('Agents can use this site: 20 of 20 checks pass');
     expect(report.sampled).toHaveLength(9);
     expect(report.checks.find((c) => c.id === 'twins')?.summary).toContain('v2 page.md');
   });
@@ -74,7 +76,7 @@ describe('the checks on a real site', { timeout: 30_000 }, () => {
     expect(size?.fix).toMatch(/nested llms\.txt/);
     expect(report.findings[2]?.more?.map((u) => new URL(u).pathname)).toEqual(['/extras/plugins.html']);
     expect(report.findings[3]?.figure).toMatch(/^token-F1 0\.\d\d$/);
-    expect(report.verdict).toBe('Agents can use this site, but miss parts of it: 15 of 19 checks pass');
+    expect(report.verdict).toBe('Agents can use this site, but miss parts of it: 16 of 20 checks pass');
     expect(status(report)).toMatchObject({ size: 'fail', coverage: 'fail', describedby: 'warn', parity: 'warn' });
   });
 
@@ -143,7 +145,7 @@ describe('the checks on a real site', { timeout: 30_000 }, () => {
     expect(html?.figure).toBe('0 of 9');
     expect(html?.fix).toContain('For the complete documentation index, see [llms.txt](/llms.txt).');
     expect(html?.fix).toContain('snippets/directive.html');
-    expect(md?.fix).toMatch(/^Start every twin with “> For the complete/);
+    expect(md?.fix).toContain(`Start every twin with “> For the complete documentation index, see [llms.txt](${server.url(host('nodirective'), '/llms.txt')}).”`);
     expect(report.checks.find((c) => c.id === 'directive-html')?.summary).toBe('0 of 9 sampled pages name their llms.txt.');
   });
 
@@ -210,6 +212,18 @@ describe('the checks on a real site', { timeout: 30_000 }, () => {
     expect(status(report)).toMatchObject({ 'page-size-md': 'warn', 'page-size-html': 'warn' });
     // Eight pages earn 1, the long one 0.5.
     expect(report.checks.find((c) => c.id === 'page-size-html')?.proportion).toBeCloseTo(8.5 / 9);
+  });
+
+  it('twin links relative to the twin fail portability, root-relative ones warn, each with the full address to write', async () => {
+    const rel = await check('twinrel');
+    expect(keys(rel)).toEqual(['warning link-portability relative-links /guide/index.md']);
+    expect(rel.findings[0]?.figure).toBe('2 relative, first “install.html”');
+    expect(rel.findings[0]?.fix).toBe(`Write each link as its full address (${server.url(host('twinrel'), '/guide/install.html')} for the first).`);
+    expect(status(rel)['link-portability']).toBe('fail');
+    const root = await check('twinroot');
+    expect(keys(root)).toEqual(['warning link-portability root-relative-links /guide/index.md']);
+    expect(status(root)['link-portability']).toBe('warn');
+    expect(root.checks.find((c) => c.id === 'link-portability')?.proportion).toBeCloseTo((8 + 0.6) / 9);
   });
 
   it("a crawl's pages count for coverage: a page the sitemap lacks and no llms.txt lists is advice", async () => {
