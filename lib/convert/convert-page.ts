@@ -119,7 +119,7 @@ export function convertHtml(html: string, pageUrl: string, dom: DomAdapter, opti
   const h1 = firstHeading(main) ?? firstHeading(body);
   // A meta description that is a copyright line or a label says less than the first paragraph.
   const meta = [head.description, head.ogDescription].map(trimDescription).find((text) => text !== undefined && !isWeakDescription(text) && !echoesTitle(text, head.title));
-  const paragraph = summaryParagraph(main, definitions);
+  const paragraph = summaryParagraph(main, definitions, head.baseUrl ?? pageUrl);
   // Some generators cut the meta description at the source's first line break (Docusaurus):
   // when the first paragraph goes on from where it stops, the paragraph says it whole.
   const cut = meta?.replace(/(?:…|\.\.\.)$/, '');

@@ -78,7 +78,8 @@ export function firstHeading(root: Element): string | undefined {
  * a list of prose (a changelog), else by what it contains ("Covers: Declarations, Efficiency
  * Tips."): the entries of the first list of links or table, the contents a chapter page opens with.
  */
-export function summaryParagraph(root: Element, definitions: Set<Element> = new Set()): string | undefined {
+export function summaryParagraph(root: Element, definitions: Set<Element> = new Set(), pageUrl?: string): string | undefined {
+  const here = pageUrl?.replace(/#.*$/, '');
   let summary: string | undefined;
   let short: string | undefined;
   let item: string | undefined;
@@ -89,6 +90,12 @@ export function summaryParagraph(root: Element, definitions: Set<Element> = new 
     const tag = tagOf(element);
     if (tag === 'li' && item === undefined && !CALLOUT_NAMES.test(namesOf(element))) item = proseItem(element);
     if (NOT_SUMMARY.has(tag) || tag === 'pre' || CALLOUT_NAMES.test(namesOf(element))) return 'skip';
+    // The page's index of its members (TypeDoc's row of links to them): the members follow, and
+    // a paragraph of theirs is not the page's lead.
+    if (isMemberIndex(element, here)) {
+      done = true;
+      return 'skip';
+    }
     if (tag !== 'p') return undefined;
     let text = normalizeSpace(element.textContent);
     // A definition's signature starts the page's members: what follows is a member's text.
@@ -121,6 +128,19 @@ export function summaryParagraph(root: Element, definitions: Set<Element> = new 
   // A lead too short to stand alone ("Debugging helpers.") says more with what the page holds.
   const covers = `${short ? `${short} ` : ''}Covers: ${contents}.`;
   return isWeakDescription(covers) ? undefined : truncateOnWord(covers, MAX_DESCRIPTION);
+}
+
+/** A block of nothing but links to places on this page (`#…`, or made absolute by cleaning), one or more. */
+function isMemberIndex(element: Element, here: string | undefined): boolean {
+  const children = [...element.children];
+  if (!children.length) return false;
+  for (const child of children) {
+    const href = tagOf(child) === 'a' ? child.getAttribute('href') ?? '' : '';
+    const hash = href.indexOf('#');
+    if (hash < 0 || (hash > 0 && href.slice(0, hash) !== here)) return false;
+  }
+  for (let node = element.firstChild; node; node = node.nextSibling) if (node.nodeType === 3 && (node.textContent ?? '').trim()) return false;
+  return true;
 }
 
 /** Trimmed to about 300 chars at the end of a sentence where one ends far enough in, else on a word. */

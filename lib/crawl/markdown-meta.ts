@@ -52,22 +52,38 @@ export function markdownTitle(markdown: string): string | null {
  * The first prose paragraph (not a heading, list, quote, table, code or HTML) before any member's
  * signature, trimmed to ~300 chars. A paragraph that begins in lower case right after a code block
  * is the rest of a sentence the example broke, never a lead. A page with no prose before its end
- * is described by what it holds: its first list whose items are links ("Covers: A, B, C.").
+ * is described by what it holds: its first list whose items are links, or line of links (an index
+ * of members), ("Covers: A, B, C."); so is a page that opens with its own declaration.
  */
 export function markdownDescription(markdown: string): string | undefined {
   // Code blocks are kept as a mark of where they were, for the paragraph after them.
   const body = markdown.replace(FRONT_MATTER, '').replace(/```[\s\S]*?```/g, '\n\n```\n\n');
   let afterCode = false;
   let contents: string[] | undefined;
+  // After the page's own declaration only its index of members may still describe it.
+  let declared = false;
   for (const block of body.split(/\n\s*\n/)) {
     const text = block.trim();
     if (!text) continue;
     const followsCode = afterCode;
     afterCode = text === '```';
-    contents ??= linkList(text);
-    if (/^(#|[-*+]\s|\d+\.\s|>|\||<|!\[|```|~~~)/.test(text) || text.length < 40) continue;
+    contents ??= linkList(text) ?? memberIndex(text, declared ? 1 : 2);
+    if (/^(#|[-*+]\s|\d+\.\s|>|\||<|!\[|```|~~~)/.test(text)) continue;
+    if (!declared && isDeclaration(text)) {
+      declared = true;
+      continue;
+    }
+    // The page's index of its members: what follows is the members' own text.
+    if (memberIndex(text, declared ? 1 : 2)) {
+      declared = true;
+      continue;
+    }
+    if (text.length < 40) continue;
     const plain = text.replace(LINK, '$1').replace(/[`*_]/g, '').replace(/\\(.)/g, '$1').replace(/\s+/g, ' ');
+    // A declaration on one line is code, not a lead; the text after it may describe what it declares.
+    if (isCodeLine(plain)) continue;
     // A member's signature: the page's lead, if any, came before it; what follows is the member's.
+    if (declared) break;
     if (isSignature(plain, text.replace(LINK, ' ').replace(/`[^`]*`/g, ' '))) return undefined;
     if (followsCode && /^\p{Ll}/u.test(plain)) continue;
     // A few words with no sentence in them are a label or a declaration ("class Chunk where Source").
@@ -104,6 +120,39 @@ function withoutLastWord(text: string): string {
 const MAX_CONTENTS = 6;
 // `- [Text](target)` opening a list item; the text cannot hold brackets, so the match is linear.
 const LINK_ITEM = /^[-*+]\s+\[([^[\]\n]{2,80})\]\(/;
+
+/**
+ * A declaration written as a paragraph of lines (TypeDoc's "interface Options {", "  name: string;",
+ * "}"): braces open and close it and every line ends as code does, never as a sentence.
+ */
+function isDeclaration(block: string): boolean {
+  const lines = block.split('\n').map((line) => line.replace(/(?:\\|\s)+$/, '')).filter(Boolean);
+  if (lines.length < 2 || !/\{$/.test(lines[0] ?? '') || !/^\}/.test(lines[lines.length - 1] ?? '')) return false;
+  return lines.slice(1, -1).every((line) => /[;,{}]$/.test(line));
+}
+
+// One call with its parameters and an optional return type ("new Option(flags: string): Option"),
+// or a name given a union of types ("Source: | 'default' | 'env' | undefined").
+const CALL_LINE = /^(?:[\w$]+ ){0,2}[\w$.]+(?:<[^<>]*>)?\((?:[^()]|\([^()]*\))*\)(?:\s*(?::|=>|->)\s*[^()]*)?$/u;
+const UNION_LINE = /^[\w$]+(?:<[^<>]*>)?: [^.!?]*\| /u;
+
+function isCodeLine(plain: string): boolean {
+  return !/[.!?]\s+\p{Lu}/u.test(plain) && (CALL_LINE.test(plain) || UNION_LINE.test(plain));
+}
+
+// An index of the page's members written as one line of links to places on it
+// ("[args](…#args) [commands](…#commands)"); a line of badges links to other pages.
+const INDEX_LINE = /^(?:\[([^[\]\n]{1,80})\]\([^()\s#]*#[^()\s]*\)[ \t]*)+$/;
+const INDEX_LINK = /\[([^[\]\n]{1,80})\]\(([^()\s#]*)#/g;
+
+/** The link texts of a paragraph that is nothing but `least` links or more to places on one page, else undefined. */
+function memberIndex(block: string, least: number): string[] | undefined {
+  if (block.includes('\n') || !INDEX_LINE.test(block)) return undefined;
+  const links = [...block.matchAll(INDEX_LINK)];
+  if (new Set(links.map((match) => match[2])).size !== 1) return undefined;
+  const names = [...new Set(links.map((match) => (match[1] ?? '').replace(/[`*_]/g, '').trim()).filter(Boolean))];
+  return names.length >= least ? names.slice(0, MAX_CONTENTS) : undefined;
+}
 
 /** The entries of a list whose every item opens with a link (a page's contents), else undefined. */
 function linkList(block: string): string[] | undefined {

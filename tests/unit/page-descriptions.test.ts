@@ -148,3 +148,29 @@ describe('pages whose content opens with no lead paragraph', () => {
     expect(markdownDescription('# Index\n\n- [A](index-A.html)\n- [B](index-B.html)\n- [All](index-All.html)')).toBeUndefined();
   });
 });
+
+// TypeDoc's shape for a page without a doc comment of its own: the declaration, the index of its
+// members (a row of links to places on the page), then each member with its own text.
+describe('a page that opens with its declaration and its index of members', () => {
+  const index = (names: string[]) => names.map((name) => `<a href="#${name.toLowerCase()}" class="tsd-index-link"><span>${name}</span></a>`).join('\n');
+  const member = (name: string, text: string) => `<section class="tsd-member"><h3 id="${name.toLowerCase()}">${name}</h3><div class="tsd-signature">${name}: string</div><div class="tsd-comment"><p>${text}</p></div></section>`;
+  const typedocPage = (signature: string, names: string[]) =>
+    `<!doctype html><html><head><title>Tally | tally</title></head><body><div class="col-content"><div class="tsd-page-title"><h1>Class ScanError</h1></div>${signature}<section class="tsd-index-section"><h3>Properties</h3><div class="tsd-index-list">${index(names)}</div></section><h2>Properties</h2>${names.map((name) => member(name, `The ${name} property says which part of the scan failed, and why it stopped before the end of the file.`)).join('')}</div></body></html>`;
+
+  it('never takes a member\'s text for the page\'s lead', () => {
+    const page = convertHtml(typedocPage('', ['Code', 'Message', 'Line']), 'https://tally.example/api/classes/ScanError.html', linkedomAdapter);
+    expect(page.description).toBeUndefined();
+  });
+
+  it('is described by its members in the Markdown: the index after the declaration, never the declaration', () => {
+    const url = 'https://tally.example/api/interfaces/ScanOptions.html';
+    expect(markdownDescription(`# Interface ScanOptions\n\ninterface ScanOptions {  \n    [encoding](${url}#encoding)?: string;  \n    [limit](${url}#limit)?: number;  \n}\n\n- Defined in [src/index.d.ts:12](https://git.example/src/index.d.ts#L12)\n\n##### Index\n\n### Properties\n\n[encoding?](${url}#encoding) [limit?](${url}#limit)\n\n## Properties\n\n### encoding\n\nThe text encoding the scanner reads its input with when none is named by the file.\n`)).toBe('Covers: encoding?, limit?.');
+    expect(markdownDescription(`# Interface ScanContext\n\ninterface ScanContext {  \n    [file](${url}#file): string;  \n}\n\n### Properties\n\n[file](${url}#file)\n`)).toBe('Covers: file.');
+  });
+
+  it('skips a one-line call or union declaration, and a row of badges is not an index', () => {
+    expect(markdownDescription('# Function createScanner\n\ncreateScanner(name: string, description?: string): [Scanner](https://tally.example/api/Scanner.html)\n\nCreates a scanner that counts the words of every file it is handed, one file at a time.\n')).toBe('Creates a scanner that counts the words of every file it is handed, one file at a time.');
+    expect(markdownDescription('# Type Alias Source\n\nSource: | LiteralUnion<"default" | "config" | "env", string> | undefined\n')).toBeUndefined();
+    expect(markdownDescription('# Tally\n\n[Build Status](https://ci.example/tally) [NPM Version](https://npm.example/tally)\n\nTally counts the words, lines and bytes of files, fast, and reports them per file and in total.\n')).toBe('Tally counts the words, lines and bytes of files, fast, and reports them per file and in total.');
+  });
+});
