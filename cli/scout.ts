@@ -117,8 +117,9 @@ the extension's Check view, on the same findings: size budget, llms.txt links th
 without descriptions, sitemap pages in no llms.txt, rel=describedby and rel=alternate on sampled
 pages, the llms.txt directive in pages and twins, .md twins (v1 and v2) and their parity with the
 pages, Accept: text/markdown, robots.txt, code fences in twins, a missing page's status (one
-request), redirects, caching headers, page sizes and twins' link forms. A 0-100 score, overall and per category, weighs the
-checks as AFDocs (the Agent-Friendly Documentation Spec checker) does.
+request), redirects, caching headers, page sizes, twins' link forms, pages behind a login. A
+0-100 score, overall and per category, weighs the checks as AFDocs (the Agent-Friendly
+Documentation Spec checker) does.
 
   --strict    warnings fail too
   --min-score N  exit 1 when the score is below N (0-100), 0 at or above it, whatever else failed

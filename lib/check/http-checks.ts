@@ -158,3 +158,33 @@ export function checkFences(inputs: CheckInputs): CheckResult {
   const proportion = (twins.length - findings.length) / twins.length;
   return resultOf('fences', `${count(twins.length, 'twin')} read, ${count(fences, 'fence line')}; ${n(findings.length)} with a block left open.`, findings, false, findings.length ? 'fail' : 'pass', proportion);
 }
+
+/** A sampled page behind a login: 401/403, or a page whose content is a password form. */
+function gateOf(page: SampledPage): 'required' | 'form' | null {
+  if (page.status === 401 || page.status === 403) return 'required';
+  // A password field is the structure of a login form, in any language; words are not looked at.
+  if (page.html && /<input\b[^>]*\btype\s*=\s*["']?password\b/i.test(page.html.slice(0, 100_000))) return 'form';
+  return null;
+}
+
+/**
+ * AFDocs' auth-gate-detection, by structure only: pages that answer 401 or 403, and pages that
+ * answer with a password form instead of their content (after a redirect or not). Agents carry no
+ * login, so a gated page is a page they cannot read.
+ */
+export function checkAuthGate(inputs: CheckInputs): CheckResult {
+  const pages = inputs.pages.filter((p) => p.status !== undefined);
+  if (!pages.length) return resultOf('auth-gate', 'No page answered.', [], true);
+  const gated = pages.map((p) => ({ page: p, gate: gateOf(p) })).filter((g) => g.gate);
+  const findings: CheckFinding[] = gated.map(({ page, gate }) => ({
+    check: 'auth-gate', severity: 'error', code: gate === 'required' ? 'login-required' : 'login-form', url: page.url,
+    figure: gate === 'required' ? `HTTP ${page.status}` : `password form${page.finalUrl !== page.url ? ` at ${pathOf(page.finalUrl)}` : ''}`,
+    message: gate === 'required' ? `${pathOf(page.url)} answers HTTP ${page.status}: agents, which carry no login, cannot read it.` : `${pathOf(page.url)} answers with a login form instead of its content: agents cannot read it.`,
+    fix: 'Publish the documentation without a login, or publish its llms.txt and Markdown twins where agents can read them.',
+  }));
+  // Past a few pages it is the site's setting: one finding names the first.
+  const shown = findings.length > 3 ? [{ ...(findings[0] as CheckFinding), more: findings.slice(1, 4).flatMap((f) => (f.url ? [f.url] : [])), message: `${n(findings.length)} of ${count(pages.length, 'sampled page')} need a login (first: ${pathOf(findings[0]?.url ?? '')}, ${findings[0]?.figure}).` }] : findings;
+  const grade: Grade = !gated.length ? 'pass' : gated.length < pages.length ? 'warn' : 'fail';
+  const proportion = gated.reduce((sum, g) => sum - (g.gate === 'form' && g.page.finalUrl === g.page.url ? 0.5 : 1), pages.length) / pages.length;
+  return resultOf('auth-gate', `${n(pages.length - gated.length)} of ${count(pages.length, 'sampled page')} open without a login.`, shown, false, grade, proportion);
+}

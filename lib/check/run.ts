@@ -4,7 +4,7 @@
  * `scout check` both call this, so they show the same findings.
  */
 import { checkDirectiveHtml, checkDirectiveMd } from './directive';
-import { checkCache, checkFences, checkNotFound, checkRedirects } from './http-checks';
+import { checkAuthGate, checkCache, checkFences, checkNotFound, checkRedirects } from './http-checks';
 import { gatherInputs, type CheckInputs, type GatherOptions } from './gather';
 import { checkCoverage, checkDescriptions, checkLlmsTxt, checkSize } from './llms-checks';
 import { checkAccept, checkAlternate, checkDescribedby, checkParity, checkTwins } from './page-checks';
@@ -41,6 +41,7 @@ export async function checkInputs(inputs: CheckInputs, started = Date.now(), now
     checkNotFound(inputs),
     checkRedirects(inputs),
     checkCache(inputs),
+    checkAuthGate(inputs),
   ].sort((a, b) => CHECK_IDS.indexOf(a.id) - CHECK_IDS.indexOf(b.id));
   const applicable = checks.filter((c) => c.status !== 'na').length;
   const passed = checks.filter((c) => c.status === 'pass').length;

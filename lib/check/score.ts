@@ -84,6 +84,7 @@ export const AFDOCS_MAP: Record<CheckId, { afdocs: AfdocsId[]; category: Categor
   'not-found': { afdocs: ['http-status-codes'], category: 'url-stability' },
   redirects: { afdocs: ['redirect-behavior'], category: 'url-stability' },
   cache: { afdocs: ['cache-header-hygiene'], category: 'observability' },
+  'auth-gate': { afdocs: ['auth-gate-detection'], category: 'authentication' },
 };
 
 /** A site whose llms.txt is missing scores at most this (AFDocs' cap for its one critical single-resource check). */
@@ -172,7 +173,13 @@ export function scoreChecks(checks: CheckResult[], largestLlms = 0): ScoreReport
   const grades = new Map(raw.map((i) => [i.afdocs, i.grade]));
   const items = raw.map((i) => ({ ...i, coefficient: coefficientOf(i.afdocs, grades, largestLlms) }));
   const uncapped = percentOf(items) ?? 0;
-  const cap = grades.get('llms-txt-exists') === 'fail' ? { cap: NO_LLMS_CAP, reason: 'No llms.txt: agents lose their index of the site.' } : undefined;
+  // AFDocs' caps, the lowest winning: no llms.txt; most pages behind a login.
+  const gate = items.find((i) => i.afdocs === 'auth-gate-detection');
+  const caps = [
+    ...(grades.get('llms-txt-exists') === 'fail' ? [{ cap: NO_LLMS_CAP, reason: 'No llms.txt: agents lose their index of the site.' }] : []),
+    ...(gate && gate.proportion <= 0.25 ? [{ cap: 39, reason: 'Three in four pages or more need a login agents do not have.' }] : gate && gate.proportion <= 0.5 ? [{ cap: 59, reason: 'Half the pages or more need a login agents do not have.' }] : []),
+  ].sort((a, b) => a.cap - b.cap);
+  const cap = caps[0];
   const overall = cap ? Math.min(uncapped, cap.cap) : uncapped;
   const categories = CATEGORIES.map((c): CategoryScore => ({
     id: c.id, name: c.name,

@@ -5,7 +5,7 @@
  */
 
 /** Every check, in the order the report lists them: by category, as the score groups them (score.ts). */
-export const CHECK_IDS = ['llms-txt', 'size', 'links', 'descriptions', 'describedby', 'directive-html', 'directive-md', 'alternate', 'twins', 'accept', 'page-size-md', 'page-size-html', 'fences', 'link-portability', 'not-found', 'redirects', 'coverage', 'parity', 'cache', 'robots'] as const;
+export const CHECK_IDS = ['llms-txt', 'size', 'links', 'descriptions', 'describedby', 'directive-html', 'directive-md', 'alternate', 'twins', 'accept', 'page-size-md', 'page-size-html', 'fences', 'link-portability', 'not-found', 'redirects', 'coverage', 'parity', 'cache', 'auth-gate', 'robots'] as const;
 export type CheckId = (typeof CHECK_IDS)[number];
 
 /** What each check looks at, in a few words (the report's row titles). */
@@ -29,6 +29,7 @@ export const CHECK_TITLES: Record<CheckId, string> = {
   'not-found': 'Missing pages answer 404',
   redirects: 'Redirects are plain HTTP on the same host',
   cache: 'Caching headers keep pages fresh',
+  'auth-gate': 'Pages open without a login',
   robots: 'robots.txt lets agents read the llms files',
 };
 

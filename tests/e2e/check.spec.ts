@@ -38,7 +38,7 @@ test.describe('Check view', () => {
     await panel.setViewportSize({ width: 380, height: 1000 });
     await panel.getByRole('tab', { name: 'Check' }).click();
     await panel.getByTestId('run-check').click();
-    await expect(panel.getByTestId('check-verdict')).toHaveText('Agents can use this site, but miss parts of it: 16 of 20 checks pass', { timeout: 30_000 });
+    await expect(panel.getByTestId('check-verdict')).toHaveText('Agents can use this site, but miss parts of it: 17 of 21 checks pass', { timeout: 30_000 });
 
     const rows = panel.getByTestId('check-finding');
     const panelKeys = await rows.evaluateAll((items) => items.map((li) => {
@@ -64,7 +64,7 @@ test.describe('Check view', () => {
     expect(json.code).toBe(1);
     const report = (JSON.parse(json.out) as SiteCheck).report;
     expect(report.findings.map(findingKey)).toEqual(panelKeys);
-    expect(report.verdict).toBe('Agents can use this site, but miss parts of it: 16 of 20 checks pass');
+    expect(report.verdict).toBe('Agents can use this site, but miss parts of it: 17 of 21 checks pass');
     await expect(panel.getByTestId('check-score')).toHaveAttribute('data-score', String(report.score?.overall));
 
     const [download] = await Promise.all([panel.waitForEvent('download'), panel.getByTestId('export-check').click()]);
@@ -88,8 +88,6 @@ test.describe('Check view', () => {
     const discoverability = full.locator('[data-testid=check-category][data-category=content-discoverability]');
     await expect(discoverability).toHaveAttribute('data-score', '100');
     await expect(discoverability).toContainText('Content discoverability');
-    // A category with nothing scored yet shows a dash, not a zero.
-    await expect(full.locator('[data-testid=check-category][data-category=authentication]')).toContainText('–');
     await expect(full.locator('[data-testid=check-category][data-category=url-stability]')).toHaveAttribute('data-score', '100');
     // The score comes before the verdict and the checks.
     const top = await score.boundingBox();
@@ -101,8 +99,10 @@ test.describe('Check view', () => {
     await bare.setViewportSize({ width: 380, height: 1000 });
     await bare.getByRole('tab', { name: 'Check' }).click();
     await bare.getByTestId('run-check').click();
-    // Only what a static site does right earns: page sizes, 404s, plain redirects, validators (docs/check.md).
-    await expect(bare.getByTestId('check-score')).toHaveAttribute('data-score', '42', { timeout: 30_000 });
+    // Only what a static site does right earns: page sizes, 404s, plain redirects, validators, no login (docs/check.md).
+    await expect(bare.getByTestId('check-score')).toHaveAttribute('data-score', '52', { timeout: 30_000 });
+    // A category with nothing scored (no twins, so no code fences or links in them) shows a dash, not a zero.
+    await expect(bare.locator('[data-testid=check-category][data-category=content-structure]')).toContainText('–');
     await expect(bare.getByTestId('check-score-grade')).toHaveText('F');
     await expect(bare.locator('[data-testid=check-category][data-category=markdown-availability]')).toHaveAttribute('data-score', '0');
     await expect(bare.locator('[data-testid=check-group][data-category=content-discoverability] [data-testid=check-finding][data-code=no-directive]')).toContainText('For the complete documentation index');

@@ -34,6 +34,8 @@ const FAULTS: Record<string, CheckSiteFaults> = {
   fence: { openFence: true },
   longpage: { longPage: true },
   twinroot: { twinLinks: 'root' },
+  gated: { extrasGated: '401' },
+  gatedform: { extrasGated: 'form' },
   twinrel: { twinLinks: 'relative' },
   nodirective: { noDirective: true },
   buried: { buriedDirective: true },
@@ -54,11 +56,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('the checks on a real site', { timeout: 30_000 }, () => {
-  it('passes a site that does everything right: twenty checks, no findings', async () => {
+  it('passes a site that does everything right: twenty-one checks, no findings', async () => {
     const report = await check('clean');
     expect(keys(report)).toEqual([]);
-    expect(report.checks.map((c) => c.status)).toEqual(Array(20).fill('pass'));
-    expect(report.verdict).toBe('Agents can use this site: 20 of 20 checks pass');
+    expect(report.checks.map((c) => c.status)).toEqual(Array(21).fill('pass'));
+    expect(report.verdict).toBe('Agents can use this site: 21 of 21 checks pass');
     expect(report.sampled).toHaveLength(9);
     expect(report.checks.find((c) => c.id === 'twins')?.summary).toContain('v2 page.md');
   });
@@ -76,7 +78,7 @@ describe('the checks on a real site', { timeout: 30_000 }, () => {
     expect(size?.fix).toMatch(/nested llms\.txt/);
     expect(report.findings[2]?.more?.map((u) => new URL(u).pathname)).toEqual(['/extras/plugins.html']);
     expect(report.findings[3]?.figure).toMatch(/^token-F1 0\.\d\d$/);
-    expect(report.verdict).toBe('Agents can use this site, but miss parts of it: 16 of 20 checks pass');
+    expect(report.verdict).toBe('Agents can use this site, but miss parts of it: 17 of 21 checks pass');
     expect(status(report)).toMatchObject({ size: 'fail', coverage: 'fail', describedby: 'warn', parity: 'warn' });
   });
 
@@ -118,7 +120,7 @@ describe('the checks on a real site', { timeout: 30_000 }, () => {
     const report = await check('notwins');
     expect(keys(report)).toEqual(['warning twins no-twins /index.html.md', 'warning accept accept-ignored /']);
     expect(status(report)).toMatchObject({ twins: 'fail', alternate: 'na', parity: 'na', 'directive-md': 'na', fences: 'na', 'page-size-md': 'na', accept: 'fail' });
-    expect(report.verdict).toMatch(/: 12 of 14 checks pass$/);
+    expect(report.verdict).toMatch(/: 13 of 15 checks pass$/);
   });
 
   it('twins in the v1 layout and relations sent as Link headers pass too', async () => {
@@ -224,6 +226,19 @@ describe('the checks on a real site', { timeout: 30_000 }, () => {
     expect(keys(root)).toEqual(['warning link-portability root-relative-links /guide/index.md']);
     expect(status(root)['link-portability']).toBe('warn');
     expect(root.checks.find((c) => c.id === 'link-portability')?.proportion).toBeCloseTo((8 + 0.6) / 9);
+  });
+
+  it('pages behind a login are errors: 401 by status, a password form by its structure', async () => {
+    const gated = await check('gated');
+    const auth = (r: CheckReport) => r.findings.filter((f) => f.check === 'auth-gate');
+    expect(auth(gated).map(findingKey)).toEqual(['error auth-gate login-required /extras/', 'error auth-gate login-required /extras/plugins.html']);
+    expect(auth(gated)[0]?.figure).toBe('HTTP 401');
+    expect(status(gated)['auth-gate']).toBe('warn');
+    expect(gated.checks.find((c) => c.id === 'auth-gate')?.proportion).toBeCloseTo(7 / 9);
+    const form = await check('gatedform');
+    expect(auth(form).map(findingKey)).toEqual(['error auth-gate login-form /extras/', 'error auth-gate login-form /extras/plugins.html']);
+    // A form where the content should be earns half, as AFDocs' soft gate does.
+    expect(form.checks.find((c) => c.id === 'auth-gate')?.proportion).toBeCloseTo(8 / 9);
   });
 
   it("a crawl's pages count for coverage: a page the sitemap lacks and no llms.txt lists is advice", async () => {
