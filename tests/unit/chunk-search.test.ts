@@ -5,7 +5,7 @@
  * scores, ties included (every page is indexed twice, under two paths, so that every score has a
  * twin); the saved bytes load into an index
  * that answers the same, before and after MiniSearch's Maps are made from them; a loaded index
- * takes new chunks.
+ * takes new chunks. (Each test indexes the crawl again: two minutes each allowed on a shared machine.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChunkSearch } from '@/lib/agents/chunk-search';
@@ -88,7 +88,7 @@ describe('whole-word search', () => {
     // The questions match, over the 400 that puts the best 100 in order first: an empty answer would prove nothing.
     expect(search.searchWords(QUERIES[0] ?? '', { boost }).length).toBeGreaterThan(400);
     expect(search.searchWords('qwxzvbnmlkj zebra', { boost })).toEqual([]);
-  });
+  }, 120_000);
 
   it("ranks prefix and fuzzy matches as MiniSearch does (the side panel's search as you type)", () => {
     const search = built();
@@ -99,7 +99,7 @@ describe('whole-word search', () => {
     // Prefixes and typos do find more than the whole words alone.
     expect(search.searchWords('asyn', { ...boosted, ...asYouType }).length).toBeGreaterThan(search.searchWords('asyn', boosted).length);
     expect(search.searchWords('asynchronus', { ...boosted, ...asYouType }).length).toBeGreaterThan(search.searchWords('asynchronus', boosted).length);
-  });
+  }, 120_000);
 
   it('keeps only what `keep` passes and stops where `enough` says', () => {
     const search = built();
@@ -112,17 +112,20 @@ describe('whole-word search', () => {
       expect(search.searchWords(query, { boost, enough: () => ++seen >= wanted })).toEqual(all.slice(0, wanted));
     }
     expect(all.length).toBeGreaterThan(400);
-  });
+  }, 120_000);
 });
 
 describe('the saved index', () => {
-  it('loads from its bytes and answers the same, from the packed postings and from Maps made of them', () => {
+  it('loads from its bytes (or lets its Maps go) and answers the same, from the packed postings and from Maps made of them', () => {
     const search = built();
     const bytes = search.toBytes();
     // Loaded from a copy that does not start at a multiple of four bytes, as from a file after its header line.
     const shifted = new Uint8Array(bytes.length + 3);
     shifted.set(bytes, 3);
-    for (const loaded of [ChunkSearch.fromBytes<Chunk>(bytes, indexOptions(AGENT_TUNING)), ChunkSearch.fromBytes<Chunk>(shifted.subarray(3), indexOptions(AGENT_TUNING))]) {
+    // And an index built here that let MiniSearch's Maps go (compact), as an agent's does.
+    const compacted = built();
+    compacted.compact();
+    for (const loaded of [ChunkSearch.fromBytes<Chunk>(bytes, indexOptions(AGENT_TUNING)), ChunkSearch.fromBytes<Chunk>(shifted.subarray(3), indexOptions(AGENT_TUNING)), compacted]) {
       expect(loaded.documentCount).toBe(search.documentCount);
       for (const query of QUERIES) expect(loaded.searchWords(query, { boost }), query).toEqual(search.searchWords(query, { boost }));
       // Prefix and fuzzy matching, and MiniSearch's own search, need its Maps: made on the way.
@@ -130,13 +133,13 @@ describe('the saved index', () => {
       for (const query of TYPED) expect(loaded.searchWords(query, { boost, ...asYouType }), query).toEqual(miniSearch(loaded, query, asYouType));
       for (const query of QUERIES) expect(miniSearch(loaded, query), query).toEqual(miniSearch(search, query));
     }
-  });
+  }, 120_000);
 
   it('refuses bytes that are not a saved index, or are cut short', () => {
     const bytes = built().toBytes();
     expect(() => ChunkSearch.fromBytes(new TextEncoder().encode('{"format":"other"}\n'), indexOptions(AGENT_TUNING))).toThrow();
     expect(() => ChunkSearch.fromBytes(bytes.subarray(0, bytes.length - 8), indexOptions(AGENT_TUNING))).toThrow();
-  });
+  }, 120_000);
 
   it('takes new chunks after loading, and finds them', () => {
     const loaded = ChunkSearch.fromBytes<Chunk>(built().toBytes(), indexOptions(AGENT_TUNING));
@@ -146,5 +149,5 @@ describe('the saved index', () => {
     const fresh = built();
     fresh.add(extra);
     expect(loaded.searchWords('spawn child process', { boost })).toEqual(fresh.searchWords('spawn child process', { boost }));
-  });
+  }, 120_000);
 });
