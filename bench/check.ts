@@ -32,7 +32,7 @@ function bigSite(pages: number): FixtureSite {
   const byPath = new Map(Array.from({ length: pages }, (_, i) => [pathOf(i), i]));
   const twins = new Map([...byPath].map(([path, i]) => [twinOf(path), i]));
   const text = (body: string, type: string, headers: Record<string, string> = {}): Route => ({ status: 200, headers: { 'content-type': type, 'cache-control': 'max-age=600', ...headers }, body });
-  const twin = (i: number) => `# Page ${i}\n\n> For the complete documentation index, see [llms.txt](/llms.txt).\n\n${words(i)}\n\n${words(i + 1)}\n`;
+  const twin = (i: number, origin: string) => `# Page ${i}\n\n> For the complete documentation index, see [llms.txt](${origin}/llms.txt).\n\n${words(i)}\n\n${words(i + 1)}\n`;
   return {
     fallback: (req: FixtureRequest): Route | null => {
       const path = req.path.split('?')[0] ?? '/';
@@ -44,10 +44,10 @@ function bigSite(pages: number): FixtureSite {
       if (path === '/robots.txt') return text(`User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`, 'text/plain');
       if (path === '/sitemap.xml') return text(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${[...byPath.keys()].map((p) => `<url><loc>${origin}${p}</loc></url>`).join('')}</urlset>`, 'application/xml');
       const t = twins.get(path);
-      if (t !== undefined) return text(twin(t), 'text/markdown; charset=utf-8');
+      if (t !== undefined) return text(twin(t, origin), 'text/markdown; charset=utf-8');
       const i = byPath.get(path);
       if (i === undefined) return null;
-      if (String(req.headers.accept ?? '').startsWith('text/markdown')) return text(twin(i), 'text/markdown; charset=utf-8', { vary: 'Accept' });
+      if (String(req.headers.accept ?? '').startsWith('text/markdown')) return text(twin(i, origin), 'text/markdown; charset=utf-8', { vary: 'Accept' });
       const children = [1, 2, 3].map((k) => i * 3 + k).filter((c) => c < pages).map((c) => `<li><a href="${pathOf(c)}">Page ${c}</a></li>`).join('');
       const html = `<!doctype html><html><head><title>Page ${i}</title><link rel="describedby" href="/llms.txt"><link rel="alternate" type="text/markdown" href="${twinOf(path)}"></head><body><nav><a href="/">Home</a></nav><main><h1>Page ${i}</h1><blockquote><p>For the complete documentation index, see <a href="/llms.txt">llms.txt</a>.</p></blockquote><p>${words(i)}</p><p>${words(i + 1)}</p><ul>${children}</ul></main></body></html>`;
       return text(html, 'text/html; charset=utf-8', { vary: 'Accept' });
