@@ -216,8 +216,10 @@ export class ChunkSearch<T> extends MiniSearch<T> {
       terms: [...at.keys()],
     };
     let line = JSON.stringify(head);
-    line += ' '.repeat((4 - ((Buffer.byteLength(line) + 1) % 4)) % 4);
-    const text = Buffer.from(`${line}\n`);
+    // TextEncoder, not Buffer: this module also runs in the side panel's search worker.
+    const encoder = new TextEncoder();
+    line += ' '.repeat((4 - ((encoder.encode(line).length + 1) % 4)) % 4);
+    const text = encoder.encode(`${line}\n`);
     const result = new Uint8Array(text.length + lengths.byteLength + words.byteLength);
     result.set(text, 0);
     result.set(new Uint8Array(lengths.buffer), text.length);
