@@ -10,54 +10,12 @@
  * AFDocs'. docs/check.md has the tables.
  */
 import { HARD_LIMIT_CHARS } from './budget';
-import type { CheckId, CheckReport, CheckResult, Grade } from './types';
+import type { CategoryScore, CheckId, CheckReport, CheckResult, Grade, ScoredItem, ScoreReport } from './types';
 
-export const CATEGORIES = [
-  { id: 'content-discoverability', name: 'Content discoverability' },
-  { id: 'markdown-availability', name: 'Markdown availability' },
-  { id: 'page-size', name: 'Page size and truncation risk' },
-  { id: 'content-structure', name: 'Content structure' },
-  { id: 'url-stability', name: 'URL stability and redirects' },
-  { id: 'observability', name: 'Observability and content health' },
-  { id: 'authentication', name: 'Authentication and access' },
-] as const;
-export type CategoryId = (typeof CATEGORIES)[number]['id'];
+import { AFDOCS_CHECKS, type AfdocsId, CATEGORIES, type CategoryId, TIER_WEIGHT } from './afdocs';
 
-type Tier = 'critical' | 'high' | 'medium' | 'low';
-const TIER_WEIGHT: Record<Tier, number> = { critical: 10, high: 7, medium: 4, low: 2 };
-
-/** Every AFDocs check (afdocs 0.22.2): its category, weight tier and the credit a warn earns. */
-export const AFDOCS_CHECKS = {
-  'llms-txt-exists': { category: 'content-discoverability', tier: 'critical', warn: 0.5 },
-  'llms-txt-valid': { category: 'content-discoverability', tier: 'medium', warn: 0.75 },
-  'llms-txt-size': { category: 'content-discoverability', tier: 'high', warn: 0.5 },
-  'llms-txt-links-resolve': { category: 'content-discoverability', tier: 'high', warn: 0.75 },
-  'llms-txt-links-markdown': { category: 'content-discoverability', tier: 'high', warn: 0.25 },
-  'llms-txt-directive-html': { category: 'content-discoverability', tier: 'high', warn: 0.6 },
-  'llms-txt-directive-md': { category: 'content-discoverability', tier: 'medium', warn: 0.6 },
-  'markdown-url-support': { category: 'markdown-availability', tier: 'high', warn: 0.5 },
-  'content-negotiation': { category: 'markdown-availability', tier: 'medium', warn: 0.75 },
-  'rendering-strategy': { category: 'page-size', tier: 'critical', warn: 0.5 },
-  'page-size-markdown': { category: 'page-size', tier: 'high', warn: 0.5 },
-  'page-size-html': { category: 'page-size', tier: 'high', warn: 0.5 },
-  'page-size-transfer': { category: 'page-size', tier: 'medium', warn: 0.5 },
-  'single-fetch-completeness': { category: 'page-size', tier: 'medium', warn: 0.6 },
-  'content-start-position': { category: 'page-size', tier: 'medium', warn: 0.5 },
-  'tabbed-content-serialization': { category: 'content-structure', tier: 'medium', warn: 0.5 },
-  'section-header-quality': { category: 'content-structure', tier: 'low', warn: 0.5 },
-  'markdown-code-fence-validity': { category: 'content-structure', tier: 'medium', warn: 0.5 },
-  'markdown-link-portability': { category: 'content-structure', tier: 'medium', warn: 0.6 },
-  'embedded-data-serialization': { category: 'content-structure', tier: 'medium', warn: 0.5 },
-  'http-status-codes': { category: 'url-stability', tier: 'high', warn: 0.5 },
-  'redirect-behavior': { category: 'url-stability', tier: 'medium', warn: 0.6 },
-  'llms-txt-coverage': { category: 'observability', tier: 'medium', warn: 0.75 },
-  'markdown-content-parity': { category: 'observability', tier: 'medium', warn: 0.75 },
-  'cache-header-hygiene': { category: 'observability', tier: 'low', warn: 0.5 },
-  'auth-gate-detection': { category: 'authentication', tier: 'critical', warn: 0.5 },
-  'auth-alternative-access': { category: 'authentication', tier: 'medium', warn: 0.5 },
-  'bot-protection-interference': { category: 'authentication', tier: 'high', warn: 0.5 },
-} as const satisfies Record<string, { category: CategoryId; tier: Tier; warn: number }>;
-export type AfdocsId = keyof typeof AFDOCS_CHECKS;
+export { AFDOCS_CHECKS, CATEGORIES };
+export type { AfdocsId, CategoryId };
 
 /**
  * Scout check → the AFDocs checks it answers for (none: Scout's own), and its category. `llms-txt`
@@ -90,35 +48,7 @@ export const AFDOCS_MAP: Record<CheckId, { afdocs: AfdocsId[]; category: Categor
 /** A site whose llms.txt is missing scores at most this (AFDocs' cap for its one critical single-resource check). */
 export const NO_LLMS_CAP = 59;
 
-export interface ScoredItem {
-  check: CheckId;
-  afdocs: AfdocsId;
-  grade: Grade;
-  /** Share earned, 0 to 1. */
-  proportion: number;
-  weight: number;
-  /** Weight multiplier from the checks this one depends on (1 when none applies). */
-  coefficient: number;
-}
-
-export interface CategoryScore {
-  id: CategoryId;
-  name: string;
-  /** 0–100; null when none of its checks applied. */
-  score: number | null;
-  /** Scout checks in the category, in report order. */
-  checks: CheckId[];
-}
-
-export interface ScoreReport {
-  overall: number;
-  /** A+ (100), A (90+), B (80+), C (70+), D (60+), F. */
-  grade: string;
-  categories: CategoryScore[];
-  items: ScoredItem[];
-  /** Why the score is lower than its checks earn. */
-  cap?: { cap: number; reason: string };
-}
+export type { CategoryScore, ScoreReport, ScoredItem } from './types';
 
 export function gradeOf(score: number): string {
   return score >= 100 ? 'A+' : score >= 90 ? 'A' : score >= 80 ? 'B' : score >= 70 ? 'C' : score >= 60 ? 'D' : 'F';

@@ -33,7 +33,7 @@ export const CHECK_TITLES: Record<CheckId, string> = {
   robots: 'robots.txt lets agents read the llms files',
 };
 
-import type { ScoreReport } from './score';
+import type { AfdocsId, CategoryId } from './afdocs';
 
 /**
  * Errors make agents miss or misread the site; warnings lose something; infos are advice and
@@ -103,4 +103,34 @@ export interface CheckReport {
   /** The 0–100 score, overall and per category, weighted as AFDocs weighs its checks (score.ts); absent on reports stored before scores. */
   score?: ScoreReport;
   ms: number;
+}
+
+export interface ScoredItem {
+  check: CheckId;
+  afdocs: AfdocsId;
+  grade: Grade;
+  /** Share earned, 0 to 1. */
+  proportion: number;
+  weight: number;
+  /** Weight multiplier from the checks this one depends on (1 when none applies). */
+  coefficient: number;
+}
+
+export interface CategoryScore {
+  id: CategoryId;
+  name: string;
+  /** 0–100; null when none of its checks applied. */
+  score: number | null;
+  /** Scout checks in the category, in report order. */
+  checks: CheckId[];
+}
+
+export interface ScoreReport {
+  overall: number;
+  /** A+ (100), A (90+), B (80+), C (70+), D (60+), F. */
+  grade: string;
+  categories: CategoryScore[];
+  items: ScoredItem[];
+  /** Why the score is lower than its checks earn. */
+  cap?: { cap: number; reason: string };
 }
