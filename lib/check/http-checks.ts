@@ -25,7 +25,7 @@ export function checkNotFound(inputs: CheckInputs): CheckResult {
 }
 
 // A page whose only job is to send the browser elsewhere: agents that do not run scripts stay put.
-const SCRIPT_REDIRECT = /(?:window|document)\.location\s*=(?!=)|location\.href\s*=(?!=)|location\.(?:replace|assign)\s*\(|<meta[^>]+http-equiv\s*=\s*["']?refresh/i;
+const SCRIPT_REDIRECT = /(?:window|document)\.location\s*=(?!=)|location\.href\s*=(?!=)|location\.(?:replace|assign)\s*\(|<meta[^<>]+http-equiv\s*=\s*["']?refresh/i;
 
 const hostOf = (url: string) => {
   try {
@@ -118,7 +118,8 @@ export function checkCache(inputs: CheckInputs, now = Date.now()): CheckResult {
   return resultOf('cache', `${n(graded.length - bad.length)} of ${count(pages.length, 'sampled page')} fresh within an hour or revalidated.`, findings, false, grade, proportion);
 }
 
-const FENCE = /^\s*(?:>\s?)*\s*(`{3,}|~{3,})(.*)$/;
+// Lines come split, so the info string is the rest of the line; one class before the mark keeps it linear.
+const FENCE = /^[ \t>]*(`{3,}|~{3,})(.*)/;
 
 /** Line numbers (1-based) of code fences a twin opens and never closes: everything after reads as code. */
 export function unclosedFences(markdown: string): number[] {
@@ -163,7 +164,7 @@ export function checkFences(inputs: CheckInputs): CheckResult {
 function gateOf(page: SampledPage): 'required' | 'form' | null {
   if (page.status === 401 || page.status === 403) return 'required';
   // A password field is the structure of a login form, in any language; words are not looked at.
-  if (page.html && /<input\b[^>]*\btype\s*=\s*["']?password\b/i.test(page.html.slice(0, 100_000))) return 'form';
+  if (page.html && /<input\b[^<>]*\btype\s*=\s*["']?password\b/i.test(page.html.slice(0, 100_000))) return 'form';
   return null;
 }
 

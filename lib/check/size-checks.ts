@@ -42,7 +42,7 @@ export function checkPageSizeHtml(inputs: CheckInputs): CheckResult {
 }
 
 // Inline Markdown links and images: [text](target "title") / ![alt](target).
-const MD_LINK = /!?\[(?:[^[\]]|\[[^[\]]*\])*\]\(\s*<?([^\s)>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+const MD_LINK = /!?\[(?:[^[\]]|\[[^[\]]*\])*\]\(\s*<?([^\s()<>[\]]+)>?(?:\s+"[^"]*")?\s*\)/g;
 const ABSOLUTE = /^(?:[a-z][a-z0-9+.-]*:|#)/i;
 
 /** How a twin's links are written: full addresses, root-relative (/x), or relative to the twin (x, ../x). */

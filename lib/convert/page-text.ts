@@ -79,7 +79,7 @@ export function firstHeading(root: Element): string | undefined {
  * Tips."): the entries of the first list of links or table, the contents a chapter page opens with.
  */
 export function summaryParagraph(root: Element, definitions: Set<Element> = new Set(), pageUrl?: string): string | undefined {
-  const here = pageUrl?.replace(/#.*$/, '');
+  const here = pageUrl?.split('#')[0];
   let summary: string | undefined;
   let short: string | undefined;
   let item: string | undefined;

@@ -121,19 +121,26 @@ const MAX_CONTENTS = 6;
 // `- [Text](target)` opening a list item; the text cannot hold brackets, so the match is linear.
 const LINK_ITEM = /^[-*+]\s+\[([^[\]\n]{2,80})\]\(/;
 
+/** The line without its trailing spaces and Markdown line-break backslashes (a loop: a pattern would be quadratic). */
+function trimCodeEnd(line: string): string {
+  let end = line.length;
+  while (end > 0 && /[\\\s]/.test(line.charAt(end - 1))) end--;
+  return line.slice(0, end);
+}
+
 /**
  * A declaration written as a paragraph of lines (TypeDoc's "interface Options {", "  name: string;",
  * "}"): braces open and close it and every line ends as code does, never as a sentence.
  */
 function isDeclaration(block: string): boolean {
-  const lines = block.split('\n').map((line) => line.replace(/(?:\\|\s)+$/, '')).filter(Boolean);
+  const lines = block.split('\n').map(trimCodeEnd).filter(Boolean);
   if (lines.length < 2 || !/\{$/.test(lines[0] ?? '') || !/^\}/.test(lines[lines.length - 1] ?? '')) return false;
   return lines.slice(1, -1).every((line) => /[;,{}]$/.test(line));
 }
 
 // One call with its parameters and an optional return type ("new Option(flags: string): Option"),
 // or a name given a union of types ("Source: | 'default' | 'env' | undefined").
-const CALL_LINE = /^(?:[\w$]+ ){0,2}[\w$.]+(?:<[^<>]*>)?\((?:[^()]|\([^()]*\))*\)(?:\s*(?::|=>|->)\s*[^()]*)?$/u;
+const CALL_LINE = /^(?:[\w$]+ ){0,2}[\w$.]+(?:<[^<>]*>)?\((?:[^()]|\([^()]*\))*\)(?:\s*(?::|=>|->)[^()]*)?$/u;
 const UNION_LINE = /^[\w$]+(?:<[^<>]*>)?: [^.!?]*\| /u;
 
 function isCodeLine(plain: string): boolean {

@@ -68,7 +68,18 @@ const LETTER_HEADING = /^#{1,6} (?:\\?[-–—]\s*)?(?:\p{Lu}|\p{Ll}|_|\$|symbol
 const MIN_LETTER_HEADINGS = 5;
 // Or it is a list of names, each followed by only the links to where it is defined
 // ("- json_object_put() : [json_object.h](…#a12)"): a member index, whatever its size.
-const INDEX_ITEM = /^[-*] [^[\]\n]{1,120}?\s:\s(?:\[[^\]\n]+\]\([^)\s]*#[^)\s]*\)(?:, )?)+$/gm;
+// Checked a line at a time, the name and its links apart: one pattern over the page was quadratic.
+const INDEX_LINKS = /^(?:\[[^[\]]+\]\([^)\s#]*#[^)\s]*\)(?:, )?)+$/;
+const MAX_INDEX_NAME = 120;
+
+function isIndexItem(line: string): boolean {
+  if (!/^[-*] /.test(line)) return false;
+  // The name ends at the first colon set between spaces (non-breaking ones too, as Doxygen writes).
+  const colon = /\s:\s/.exec(line.slice(2));
+  if (!colon || colon.index < 1 || colon.index > MAX_INDEX_NAME) return false;
+  const name = line.slice(2, 2 + colon.index);
+  return !/[[\]]/.test(name) && INDEX_LINKS.test(line.slice(2 + colon.index + 3));
+}
 const LIST_ITEM = /^[-*] /gm;
 const MIN_INDEX_ITEMS = 2;
 // The share of the page's list items that must be such entries, and the prose words it may have besides.
@@ -76,7 +87,7 @@ const INDEX_SHARE = 0.8;
 const MAX_INDEX_PROSE_WORDS = 50;
 
 function isMemberIndex(markdown: string): boolean {
-  const items = markdown.match(INDEX_ITEM)?.length ?? 0;
+  const items = markdown.split(/\r?\n/).filter(isIndexItem).length;
   if (items < MIN_INDEX_ITEMS || items < INDEX_SHARE * (markdown.match(LIST_ITEM)?.length ?? 0)) return false;
   const headings = markdown.match(/^#{1,6} .*$/gm) ?? [];
   if (headings.length !== (markdown.match(LETTER_HEADING)?.length ?? 0)) return false;
@@ -84,7 +95,7 @@ function isMemberIndex(markdown: string): boolean {
     .split('\n')
     .filter((line) => line.trim() && !/^(?:#{1,6} |[-*] |---$)/.test(line))
     .join(' ')
-    .replace(/\]\([^)]*\)/g, ']');
+    .replace(/\]\([^()]*\)/g, ']');
   return prose.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length <= MAX_INDEX_PROSE_WORDS;
 }
 
