@@ -3,13 +3,13 @@
  * figures worked out by hand from the weights in docs/check.md, and `scout check --min-score` /
  * `--format` run as a child process, as a site's CI runs it.
  */
-import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSiteCheck } from '@/lib/check/run';
 import { AFDOCS_CHECKS, AFDOCS_MAP, CATEGORIES, gradeOf, scoreChecks, type ScoreReport } from '@/lib/check/score';
 import { CHECK_IDS, CHECK_TITLES, type CheckReport, type CheckResult } from '@/lib/check/types';
 import { checkSite, type CheckSiteFaults } from '../fixtures/check-site';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { scout } from './run-scout';
 
 const SITES: Record<string, CheckSiteFaults> = {
   clean: {},
@@ -140,20 +140,7 @@ describe('the weights', () => {
   });
 });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
-/** `node --import tsx cli/scout.ts …`: the CLI as a user runs it. */
-function scout(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'cli/scout.ts', ...args], { cwd: process.cwd(), maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
 
 describe('scout check --min-score and --format', { timeout: 90_000 }, () => {
   let local: FixtureServer;

@@ -5,24 +5,17 @@
  * requests — the page that changed and the one that is gone are told apart from the ones that
  * answered 304, only the files that changed are written again, and the manifest says when.
  */
-import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocsManifest } from '@/lib/agents/docs-folder';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { scout } from './run-scout';
 
 const DEMO = 'tests/fixtures/sites/demo-docs';
 const DATE = '2026-01-31';
 
-function scout(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'cli/scout.ts', ...args], { cwd: process.cwd(), maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
-  });
-}
 
 const manifestOf = async (dir: string) => JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as DocsManifest;
 const mtime = async (file: string) => (await stat(file)).mtimeMs;

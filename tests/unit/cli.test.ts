@@ -4,7 +4,6 @@
  * HTTP by the fixture server; `lint` and `check` print the panel's validator findings and exit with
  * the documented codes.
  */
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,6 +20,7 @@ import { filesToPublish, type PublishedFile } from '@/lib/headless/publish';
 import { matrixSites, servedSite } from '../fixtures/matrix';
 import { docsifySite } from '../fixtures/spa-sites';
 import { startFixtureServer, type FixtureServer, type FixtureSite } from '../fixtures/server';
+import { scout } from './run-scout';
 
 const FIXTURES = 'tests/fixtures/llms-txt';
 const DEMO = 'tests/fixtures/sites/demo-docs';
@@ -34,21 +34,7 @@ function matrixFolder(id: string): string {
   return entry.root;
 }
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
-/** `node --import tsx cli/scout.ts …` in the project folder: the CLI exactly as a user runs it. */
-function scout(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'cli/scout.ts', ...args], { cwd: process.cwd(), maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 /**
  * Node's fetch with every connection made to the fixture server, whatever the URL's host and

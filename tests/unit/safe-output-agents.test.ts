@@ -4,34 +4,15 @@
  * named to escape (`..%5C..%5Cevil`, `C%3A%5CUsers`, `CON`, `trailing.`, `pipe%7Cstar*`…), every
  * name written must be safe on every system, and nothing may land outside --out.
  */
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostilePagePaths, hostilePathsSite } from '../fixtures/hostile-paths-site';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { scout } from './run-scout';
+import { unsafe } from './unsafe-path';
 
-/** Why a written path is unsafe somewhere, checked by hand rather than with the code under test. */
-function unsafe(path: string): string | null {
-  for (const name of path.split('/')) {
-    if (name === '' || /^\.+$/.test(name)) return `"${name}" segment`;
-    if (/[\\:*?"<>|]/.test(name)) return 'forbidden character (backslash, drive colon…)';
-    if (/\p{Cc}|\p{Cf}/u.test(name)) return 'control or formatting character';
-    if (/[. ]$/.test(name)) return 'trailing dot or space';
-    if (/^(?:con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i.test(name.split('.')[0]?.trimEnd() ?? '')) return 'Windows device name';
-    if (new TextEncoder().encode(name).length > 255) return 'name over 255 bytes';
-  }
-  return null;
-}
-
-function scout(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'cli/scout.ts', ...args], { cwd: process.cwd(), maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
-  });
-}
 
 let server: FixtureServer;
 let tmp: string;

@@ -5,7 +5,6 @@
  * as a child process, into a folder holding a link to elsewhere) — has no name that is unsafe on
  * any system and writes nothing outside its folder.
  */
-import { execFile } from 'node:child_process';
 import { lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -15,37 +14,16 @@ import { buildKit, zipKit } from '@/lib/check/kit';
 import { createDb, type ScoutDb } from '@/lib/db';
 import { buildZipWithNotes } from '@/lib/generate/export';
 import { fileFullText } from '@/lib/generate/output-files';
-import { MAX_NAME_BYTES } from '@/lib/generate/safe-path';
 import { crawlSite, type CrawlSiteResult } from '@/lib/headless/crawl-site';
 import { writeFilesInside } from '@/lib/headless/write-out';
 import { pagesOf } from '@/lib/queries';
 import { HOSTILE_FOLDERS, hostilePagePaths, hostilePathsSite, LINKED_FOLDER } from '../fixtures/hostile-paths-site';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
-
-/** Why a zip entry or written path is unsafe somewhere, checked here by hand rather than with the code under test. */
-function unsafe(path: string): string | null {
-  if (path.startsWith('/')) return 'absolute';
-  for (const name of path.split('/')) {
-    if (name === '' || /^\.+$/.test(name)) return `"${name}" segment`;
-    if (/[\\:*?"<>|]/.test(name)) return 'forbidden character (backslash, drive colon…)';
-    if (/\p{Cc}|\p{Cf}/u.test(name)) return 'control or formatting character';
-    if (/[. ]$/.test(name)) return 'trailing dot or space';
-    if (/^(?:con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i.test(name.split('.')[0]?.trimEnd() ?? '')) return 'Windows device name';
-    if (new TextEncoder().encode(name).length > MAX_NAME_BYTES) return 'name over 255 bytes';
-  }
-  return null;
-}
+import { scout } from './run-scout';
+import { unsafe } from './unsafe-path';
 
 const unsafeNames = (paths: string[]) => paths.map((path) => ({ path, why: unsafe(path) })).filter((p) => p.why !== null);
 
-/** `node --import tsx cli/scout.ts …`, as a user runs it. */
-function scout(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'cli/scout.ts', ...args], { cwd: process.cwd(), maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
-  });
-}
 
 async function allEntries(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });

@@ -5,12 +5,13 @@
  * Bad input gets 400s with the reason, an unknown job a 404 in words, a failed crawl a failed
  * status with the error.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import Firecrawl, { FirecrawlAppV1 } from 'firecrawl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { scoutWithin } from './run-scout';
 
 const DEMO = 'tests/fixtures/sites/demo-docs';
 
@@ -36,13 +37,6 @@ function startServe(): Promise<Serve> {
   });
 }
 
-function scout(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'cli/scout.ts', ...args], { cwd: process.cwd(), timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
-  });
-}
 
 /** A raw request with the headers given (fetch cannot set Host). */
 function raw(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; json: { success?: boolean; error?: string } & Record<string, unknown> }> {
@@ -184,13 +178,13 @@ describe('scout serve on the command line', () => {
       [['serve', '--port', taken], new RegExp(`port ${taken} is in use`)],
     ];
     for (const [args, reason] of cases) {
-      const run = await scout(...args);
+      const run = await scoutWithin(60_000, ...args);
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr, args.join(' ')).toMatch(reason);
     }
-    const help = await scout('--help');
+    const help = await scoutWithin(60_000, '--help');
     expect(help.stdout).toMatch(/scout serve \[--port N\]/);
-    const serveHelp = await scout('serve', '--help');
+    const serveHelp = await scoutWithin(60_000, 'serve', '--help');
     for (const word of ['POST /v1/llmstxt', 'GET  /v1/llmstxt/{id}', '--port', '--host', 'Exit 0', 'docs/serve.md']) expect(serveHelp.stdout).toContain(word);
   }, 60_000);
 });
