@@ -137,7 +137,11 @@ test('scripts, event handlers and javascript: links on a crawled page never run 
     await crawlToEnd(panel);
     // Let anything asynchronous a script might have started arrive before looking.
     await panel.waitForTimeout(500);
-    expect(site.requests.filter((r) => r.path.startsWith('/beacon/')).map((r) => r.path)).toEqual([]);
+    // The one beacon Scout may fetch is the start page's external script, once, read as data for a
+    // menu; run, it would call /beacon/external-ran, which the first check catches.
+    const beacons = site.requests.filter((r) => r.path.startsWith('/beacon/')).map((r) => r.path);
+    expect(beacons.filter((path) => path !== '/beacon/external.js')).toEqual([]);
+    expect(beacons.filter((path) => path === '/beacon/external.js').length).toBeLessThanOrEqual(1);
     const frontier = await frontierOf(panel);
     expect(frontier.filter((f) => /^\s*javascript:/i.test(f.url))).toEqual([]);
     expect(frontier.map((f) => new URL(f.url).pathname).sort()).toEqual(['/', '/second.html']);
