@@ -143,7 +143,8 @@ export async function finishPage(entry: FrontierRecord, res: HtmlResponse, body:
     }
   }
   const page: FetchedPage = { ...(await htmlPage(entry.url, res.finalUrl, converted, res.bytes)), etag: res.etag, lastModified: res.lastModified };
-  const scripted = converted.navScripts ? await scriptNav(entry, res.finalUrl, converted.navScripts, ctx) : [];
+  // A client-rendered shell's scripts are its app (rendered in a tab, or read from its Markdown): no menu to read there.
+  const scripted = converted.navScripts && !shell?.shell ? await scriptNav(entry, res.finalUrl, converted.navScripts, ctx) : [];
   const nav = scripted.length ? scripted : converted.navLinks;
   const links = scripted.length ? [...new Set([...converted.links, ...scripted.map((link) => link.url).filter(Boolean)])] : converted.links;
   return { state: 'done', page, links, nav, retries, ...typeOf(converted), ...(shell ? { shell } : {}) };

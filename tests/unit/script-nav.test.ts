@@ -5,6 +5,7 @@ import { isAlphabeticalIndexMarkdown } from '@/lib/generate/page-class';
 import { crawlSite } from '@/lib/headless/crawl-site';
 import { FILES, GUIDES, STRUCTS, scriptMenuSite, TABS } from '../fixtures/generators/script-menu';
 import { perTest } from '../fixtures/per-test';
+import { docsifySite } from '../fixtures/spa-sites';
 import { loopbackFetch } from '../fixtures/server';
 
 // Navigation a script draws from data (Doxygen's tab bar from menudata.js) is read as data, never
@@ -65,5 +66,14 @@ describe('a crawl of a site whose tab bar is drawn by script', () => {
     expect(paths('Files').sort()).toEqual(['/files.html', ...FILES.map((f) => `/${f.replace(/_/g, '__').replace('.h', '_8h')}.html`)].sort());
     const optional = output.sections.filter((section) => section.optional).flatMap((section) => section.entries.map((entry) => new URL(entry.pageUrl).pathname));
     expect(optional.sort()).toEqual(['/functions.html', '/globals.html', '/globals_func.html']);
+  });
+});
+
+describe('a client-rendered shell', () => {
+  it('has no menu read from its scripts: they are its app, read from its Markdown instead', async () => {
+    const server = await made.serve({ 'docsify.lumen.test': docsifySite() });
+    const result = await crawlSite({ db: made.db(), startUrl: server.url('docsify.lumen.test', '/'), fetch: loopbackFetch(), rendering: true, now: new Date('2026-01-01T00:00:00Z') });
+    expect(result.generated?.output.llmsTxt ?? '').toContain('](');
+    expect(server.requests.filter((r) => r.path.endsWith('.js')).map((r) => r.path)).toEqual([]);
   });
 });
