@@ -158,27 +158,29 @@ export class ChunkSearch<T> extends MiniSearch<T> {
     this.mapped = false;
   }
 
-  override add(document: T): void {
+  /** A change is made to MiniSearch's Maps, so they must exist, and the packed copy is stale after it. */
+  private beforeChange(): void {
     this.ensureMaps();
     this.packed = undefined;
+  }
+
+  override add(document: T): void {
+    this.beforeChange();
     super.add(document);
   }
 
   override remove(document: T): void {
-    this.ensureMaps();
-    this.packed = undefined;
+    this.beforeChange();
     super.remove(document);
   }
 
   override removeAll(documents?: readonly T[]): void {
-    this.ensureMaps();
-    this.packed = undefined;
+    this.beforeChange();
     super.removeAll(documents);
   }
 
   override discard(id: unknown): void {
-    this.ensureMaps();
-    this.packed = undefined;
+    this.beforeChange();
     super.discard(id);
   }
 

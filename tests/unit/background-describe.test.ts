@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setUpDescribe } from '@/entrypoints/background/describe';
-import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
-import { db, type PageRecord } from '@/lib/db';
+import { db } from '@/lib/db';
 import { saveDescribeSettings } from '@/lib/describe/settings-item';
 import { normalizeDescribeSettings } from '@/lib/describe/settings';
 import { answer, startChatServer, type ChatServer } from '../fixtures/chat-server';
 import { until } from './background-helpers';
+import { clearDescribeRows, crawledSite } from './describe-site';
 import { command, fakeExtension } from './fake-extension';
 
 // The worker's describe command under WXT's fake browser: an endpoint on the user's own machine
@@ -16,19 +16,13 @@ let chat: ChatServer | undefined;
 afterEach(async () => {
   await chat?.close();
   chat = undefined;
-  await Promise.all([db.jobs.clear(), db.pages.clear(), db.descriptions.clear()]);
+  await clearDescribeRows();
 });
-
-async function crawledSite(): Promise<void> {
-  await db.jobs.add({ id: 'c1', origin: ORIGIN, kind: 'crawl', state: 'done', createdAt: 1, startUrl: `${ORIGIN}/`, settings: DEFAULT_SETTINGS, counters: {} });
-  const page: PageRecord = { jobId: 'c1', key: `${ORIGIN}/`, url: `${ORIGIN}/`, finalUrl: `${ORIGIN}/`, state: 'stored', depth: 0, title: 'Home', markdown: '# Home\n\nText about the project at some length.', format: 'html', contentHash: 'hash-home', bytes: 100, fetchedAt: 0 };
-  await db.pages.add(page);
-}
 
 describe('startDescribe in the worker', () => {
   it('when the browser refuses the local endpoint’s allow rule, the job ends failed with the reason and the next one runs', async () => {
     const ext = fakeExtension();
-    await crawledSite();
+    await crawledSite(ORIGIN, 1);
     chat = await startChatServer(() => answer('Explains the project.'));
     await saveDescribeSettings(normalizeDescribeSettings({ provider: 'endpoint', endpoint: { url: chat.baseUrl, model: 'm' }, consentedTo: chat.baseUrl }));
     setUpDescribe();

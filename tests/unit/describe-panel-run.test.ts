@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setUpDescribe } from '@/entrypoints/background/describe';
-import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
-import { db, type DescribeJob, type PageRecord } from '@/lib/db';
+import { db, type DescribeJob } from '@/lib/db';
 import { endpointProvider } from '@/lib/describe/endpoint';
 import { runDescribeInPanel } from '@/lib/describe/panel-run';
 import { PANEL_CLOSED } from '@/lib/describe/run-describe';
 import { answer, startChatServer, type ChatServer } from '../fixtures/chat-server';
 import { until } from './background-helpers';
+import { clearDescribeRows, crawledSite } from './describe-site';
 import { fakeExtension } from './fake-extension';
 
 // The on-device model runs in the side panel, not the worker: the panel's job must stop on Cancel,
@@ -18,14 +18,8 @@ let chat: ChatServer | undefined;
 afterEach(async () => {
   await chat?.close();
   chat = undefined;
-  await Promise.all([db.jobs.clear(), db.pages.clear(), db.descriptions.clear()]);
+  await clearDescribeRows();
 });
-
-async function crawledSite(): Promise<void> {
-  await db.jobs.add({ id: 'c1', origin: ORIGIN, kind: 'crawl', state: 'done', createdAt: 1, startUrl: `${ORIGIN}/`, settings: DEFAULT_SETTINGS, counters: {} });
-  const pages: PageRecord[] = Array.from({ length: PAGES }, (_, i) => ({ jobId: 'c1', key: `${ORIGIN}/p${i}`, url: `${ORIGIN}/p${i}`, finalUrl: `${ORIGIN}/p${i}`, state: 'stored', depth: 1, title: `Page ${i}`, markdown: `# Page ${i}\n\nText about part ${i} of the project at some length.`, format: 'html', contentHash: `hash-${i}`, bytes: 100, fetchedAt: 0 }));
-  await db.pages.bulkAdd(pages);
-}
 
 /** A provider on a real chat server on loopback, as slow as a small local model. */
 async function slowProvider() {
@@ -37,7 +31,7 @@ const describeJob = async () => (await db.jobs.filter((j) => j.kind === 'describ
 
 describe('a describe job run in the panel', () => {
   it('stops on Cancel: the job ends cancelled and no more pages are sent', async () => {
-    await crawledSite();
+    await crawledSite(ORIGIN, PAGES);
     const provider = await slowProvider();
     const controller = new AbortController();
     const running = runDescribeInPanel(db, ORIGIN, provider, { maxPages: 100, signal: controller.signal });
@@ -50,7 +44,7 @@ describe('a describe job run in the panel', () => {
   });
 
   it('ends failed with the reason when the run throws, and does not block the next one', async () => {
-    await crawledSite();
+    await crawledSite(ORIGIN, PAGES);
     const provider = await slowProvider();
     // The browser refuses to store the run's progress (as when storage is full): the final count of
     // the pages, written once every page has settled, throws.
@@ -78,7 +72,7 @@ describe('a describe job run in the panel', () => {
 
   it('is not taken for an interrupted one when the worker restarts while the panel runs it', async () => {
     fakeExtension();
-    await crawledSite();
+    await crawledSite(ORIGIN, PAGES);
     const provider = await slowProvider();
     const controller = new AbortController();
     const running = runDescribeInPanel(db, ORIGIN, provider, { maxPages: 100, signal: controller.signal });
@@ -94,7 +88,7 @@ describe('a describe job run in the panel', () => {
 
   it('ends once its panel is gone (the lease lapsed): at the worker’s start, or when the next one starts', async () => {
     fakeExtension();
-    await crawledSite();
+    await crawledSite(ORIGIN, PAGES);
     const lapsed = (id: string): DescribeJob => ({ id, origin: ORIGIN, kind: 'describe', state: 'running', createdAt: 2, crawlJobId: 'c1', counters: {}, leaseUntil: Date.now() - 1 });
     await db.jobs.add(lapsed('gone-1'));
     setUpDescribe();
