@@ -50,7 +50,9 @@ test('the depth the user sets in the panel is the depth the crawl keeps to', asy
 test.describe('on a slow site', () => {
   let slow: FixtureServer;
   test.beforeAll(async () => {
-    slow = await startFixtureServer({ 'slow.example.test': generatedSite(60, { delayMs: 120 }) });
+    // 400 pages at 250 ms each, 4 at a time, take at least 25 s: however loaded the machine, the
+    // crawl cannot finish between resuming and the click on Cancel.
+    slow = await startFixtureServer({ 'slow.example.test': generatedSite(400, { delayMs: 250 }) });
   });
   test.afterAll(() => slow.close());
 
