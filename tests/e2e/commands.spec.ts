@@ -7,7 +7,7 @@ const HOST = 'slow.example.test';
 
 test('a command the worker never answers says so in the card that sent it, and the next one works', async ({ openPanel }) => {
   test.setTimeout(90_000);
-  const site = await startFixtureServer({ [HOST]: generatedSite(300, { delayMs: 40 }) });
+  const site = await startFixtureServer({ [HOST]: generatedSite(300, { delayMs: 200 }) });
   try {
     const panel = await openPanel(site.url(HOST, '/'));
     await startCrawl(panel);

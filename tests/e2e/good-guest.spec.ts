@@ -67,7 +67,8 @@ test('a site that refuses every page: the crawl pauses within 30 requests and sa
           body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((p) => `<url><loc>http://${req.headers.host}${p}</loc></url>`).join('')}</urlset>`,
         }),
       },
-      fallback: () => ({ status: 403, headers: { 'content-type': 'text/html' }, body: '<h1>Access denied</h1>' }),
+      // Slow refusals: resumed, the crawl must still be running when the test cancels it.
+      fallback: () => ({ status: 403, delayMs: 150, headers: { 'content-type': 'text/html' }, body: '<h1>Access denied</h1>' }),
     },
   });
   try {
