@@ -1,7 +1,19 @@
 #!/usr/bin/env node
-// The `scout` bin (package.json): loads tsx from this package's own dependencies, then the
-// TypeScript CLI, so `npx scout …` / `npm link` work from any folder without a build step.
-import { register } from 'tsx/esm/api';
+// The `scout` bin (package.json). It runs the precompiled CLI (scripts/build-cli.mjs, which
+// `npm install` runs) when that is at least as new as every source file it was built from, and
+// otherwise loads tsx from this package's own dependencies and runs the TypeScript: a checkout
+// whose sources were edited (or pulled) since the build runs what is in cli/ and lib/, never a
+// stale bundle, and one without a bundle works as well, only slower to start.
+// SCOUT_CLI_BUNDLE: another bundle folder (inside the project), or "off" for the TypeScript.
+import { pathToFileURL } from 'node:url';
+import { DEFAULT_BUNDLE_DIR, freshBundle } from './bundle.mjs';
 
-register();
-await import('./scout.ts');
+const setting = process.env.SCOUT_CLI_BUNDLE;
+const bundle = setting === 'off' ? undefined : freshBundle(setting || DEFAULT_BUNDLE_DIR);
+if (bundle) {
+  await import(pathToFileURL(bundle).href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('./scout.ts');
+}

@@ -7,7 +7,8 @@ import 'fake-indexeddb/auto';
 import { reportLines, reportMarkdown } from '../lib/check/report';
 import { scoreOf } from '../lib/check/score';
 import { checkSite, type CheckedFile } from '../lib/headless/check';
-import { commandFetch, count, EXIT, lintLines, parseUrl, UsageError, type ExitCode, type Io } from './common';
+import { count, EXIT, lintLines, parseUrl, UsageError, type ExitCode, type Io } from './common';
+import { commandFetch } from './fetch';
 
 export interface CheckOptions {
   url: string;

@@ -19,7 +19,8 @@ import { SCOUT_VERSION } from './version';
 import { publishLayout } from '../lib/headless/publish';
 import { CRAWL_STATE_PATH, exportCrawlState } from '../lib/headless/crawl-state';
 import { outFolderProblem, writeFilesInside } from '../lib/headless/write-out';
-import { commandFetch, count, EXIT, isUrl, parseUrl, UsageError, type ExitCode, type Io } from './common';
+import { count, EXIT, isUrl, parseUrl, UsageError, type ExitCode, type Io } from './common';
+import { commandFetch } from './fetch';
 
 export interface GenerateOptions {
   input: string;

@@ -6,7 +6,8 @@ import { notFoundReason } from '../lib/fetch/soft-404';
 import { fetchText, FetchFailure } from '../lib/fetch/fetch-text';
 import { lintLlmsTxt, type LintReport } from '../lib/headless/lint';
 import { createNetworkGuard } from '../lib/url/private-network';
-import { commandFetch, count, EXIT, isUrl, lintLines, parseUrl, UsageError, type ExitCode, type Io } from './common';
+import { count, EXIT, isUrl, lintLines, parseUrl, UsageError, type ExitCode, type Io } from './common';
+import { commandFetch } from './fetch';
 
 export interface LintOptions {
   inputs: string[];

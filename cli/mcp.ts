@@ -124,8 +124,11 @@ export async function callTool(library: DocsLibrary, name: string, args: Record<
   }
 }
 
-/** The MCP server over `library`, not yet connected. */
-export function createDocsServer(library: DocsLibrary): Server {
+/**
+ * The MCP server over `library`, not yet connected. Given while the library is still being read,
+ * the server answers `initialize` and `tools/list` at once, and a tool call waits for it.
+ */
+export function createDocsServer(library: DocsLibrary | Promise<DocsLibrary>): Server {
   const server = new Server(
     { name: 'llms-txt-scout', version: SCOUT_VERSION },
     {
@@ -134,7 +137,7 @@ export function createDocsServer(library: DocsLibrary): Server {
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(library, request.params.name, request.params.arguments ?? {}));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => callTool(await library, request.params.name, request.params.arguments ?? {}));
   return server;
 }
 
@@ -147,39 +150,53 @@ export function indexCacheDir(): string {
 }
 
 /**
- * Serves `folders` until stdin closes. A folder that cannot be served stops it before it starts
- * (exit 1, the reasons on stderr): an agent's configuration pointing at the wrong place should say so.
+ * Serves `folders` until stdin closes. The connection comes first: an agent's `initialize` is
+ * answered while the folders are read and their indexes loaded (or built), and the first tool call
+ * waits for them. A folder that cannot be served stops the server (exit 1, the reasons on stderr,
+ * nothing more on stdout): an agent's configuration pointing at the wrong place should say so.
  */
 export async function runMcp(folders: string[], io: Io): Promise<ExitCode> {
-  let library: DocsLibrary;
-  try {
-    const started = performance.now();
-    library = await DocsLibrary.open(folders, (message) => process.stderr.write(`scout mcp: ${message}\n`), { cacheDir: indexCacheDir() });
-    const sets = library.list();
-    io.progress(`scout mcp: serving ${sets.map((s) => `${s.id} (${s.pages} pages)`).join(', ')}; read in ${Math.round(performance.now() - started)} ms`);
-  } catch (error) {
-    if (error instanceof DocsFolderError) {
-      process.stderr.write(`scout mcp: ${error.message}\n`);
-      return EXIT.failed;
-    }
-    throw error;
-  }
-  const server = createDocsServer(library);
+  const started = performance.now();
+  const opening = DocsLibrary.open(folders, (message) => process.stderr.write(`scout mcp: ${message}\n`), { cacheDir: indexCacheDir() });
+  // Handled here, before anything awaits it, so a bad folder is never an unhandled rejection.
+  const opened = opening.then(
+    (library) => ({ library }),
+    (error: unknown) => ({ error }),
+  );
+  const server = createDocsServer(opening);
   // Served until the agent goes: it closes stdin (or the connection closes).
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
     process.stdin.once('end', () => resolve());
   });
-  // The index is built (or loaded) once the agent says it is initialized: its `initialize` is
-  // answered first, however long building takes (half a minute for 10,000 pages on a busy machine,
-  // which agents' connection timeouts do not wait for). A search before then builds it itself.
-  server.oninitialized = () =>
+  let initialized = false;
+  let library: DocsLibrary | undefined;
+  // The index is loaded (or built) once the folders are read and the agent says it is initialized,
+  // whichever comes last: `initialize` is answered first, however long building takes (half a
+  // minute for 10,000 pages on a busy machine, which agents' connection timeouts do not wait for).
+  // A search before then indexes what it needs itself.
+  const indexAll = () =>
     setImmediate(() => {
-      const started = performance.now();
+      if (!library) return;
+      const indexing = performance.now();
       const { loaded, built } = library.indexAll();
-      if (loaded || built) io.progress(`scout mcp: ${library.chunkCount} sections indexed in ${Math.round(performance.now() - started)} ms${loaded ? ` (${loaded === 1 ? 'the index' : `${loaded} indexes`} saved by an earlier start)` : ''}`);
+      if (loaded || built) io.progress(`scout mcp: ${library.chunkCount} sections indexed in ${Math.round(performance.now() - indexing)} ms${loaded ? ` (${loaded === 1 ? 'the index' : `${loaded} indexes`} saved by an earlier start)` : ''}`);
     });
+  server.oninitialized = () => {
+    initialized = true;
+    indexAll();
+  };
   await server.connect(new StdioServerTransport());
+  const result = await opened;
+  if ('error' in result) {
+    if (!(result.error instanceof DocsFolderError)) throw result.error;
+    process.stderr.write(`scout mcp: ${result.error.message}\n`);
+    await server.close();
+    return EXIT.failed;
+  }
+  library = result.library;
+  io.progress(`scout mcp: serving ${library.list().map((s) => `${s.id} (${s.pages} pages)`).join(', ')}; read in ${Math.round(performance.now() - started)} ms`);
+  if (initialized) indexAll();
   await closed;
   return EXIT.ok;
 }

@@ -23,7 +23,8 @@ import { outputsAfterRefresh } from '../lib/refresh/after-refresh';
 import { createRefreshJob } from '../lib/refresh/jobs';
 import { RefreshRunner } from '../lib/refresh/runner';
 import { withRendering } from '../lib/render/render-processor';
-import { commandFetch, count, EXIT, isUrl, UsageError, type ExitCode, type Io } from './common';
+import { count, EXIT, isUrl, UsageError, type ExitCode, type Io } from './common';
+import { commandFetch } from './fetch';
 import { SCOUT_VERSION } from './version';
 
 export interface RefreshOptions {

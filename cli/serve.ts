@@ -16,7 +16,8 @@ import type { AddressInfo } from 'node:net';
 import { createDb } from '../lib/db';
 import { MAX_PAGES_LIMIT } from '../lib/crawl/settings';
 import { crawlSite } from '../lib/headless/crawl-site';
-import { commandFetch, EXIT, UsageError, type ExitCode, type Io } from './common';
+import { EXIT, UsageError, type ExitCode, type Io } from './common';
+import { commandFetch } from './fetch';
 
 /** Firecrawl's default page limit for an llms.txt job. */
 export const DEFAULT_MAX_URLS = 10;

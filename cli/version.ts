@@ -1,4 +1,5 @@
 /** Scout's version, from package.json: what `scout mcp` reports and a docs folder's manifest says made it. */
-import { readFileSync } from 'node:fs';
+// Imported, not read from disk beside this file: the precompiled CLI (scripts/build-cli.mjs) runs from .output/cli/.
+import packageJson from '../package.json' with { type: 'json' };
 
-export const SCOUT_VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const SCOUT_VERSION: string = packageJson.version;

@@ -5,7 +5,7 @@
  * dev servers (a CSRF / intranet-scan vector). The guard judges the host as written in
  * the URL: it cannot see DNS, so a public name that resolves to a private address is
  * not caught here (Chrome's Private Network Access covers part of that in the browser; in
- * Node, the command line's resolvingFetch in cli/common.ts judges the resolved address).
+ * Node, the command line's resolvingFetch in cli/fetch.ts judges the resolved address).
  */
 
 /** IPv4 ranges as [first octets, prefix length, words]. */
