@@ -6,8 +6,8 @@
  *
  * --modes picks how the bin runs the CLI, each start of a round in turn (interleaved, so a busy
  * machine slows each alike): "bundle" (the precompiled CLI, npm run build:cli), "tsx" (the
- * TypeScript through tsx: SCOUT_CLI_BUNDLE=off), "bundle-deps" (npm packages compiled in too,
- * into .output/cli-bundled). A bundle older than a source is built again before its start (the
+ * TypeScript through tsx: SCOUT_CLI_BUNDLE=off), "bundle-external" (precompiled, but the npm
+ * packages imported from node_modules: .output/cli-external). A bundle older than a source is built again before its start (the
  * bin would run tsx instead; others may be editing the sources meanwhile). Round 0 builds the saved
  * index and warms the disk cache: reported apart. Besides wall times, the server process's CPU time
  * (user + system, from /proc) at its first answer: on a machine busy with other work, wall times
@@ -41,7 +41,7 @@ const cacheDir = join(tmpdir(), 'scout-mcp-start-cache');
 const MODES: Record<string, { env: string | undefined; bundle?: string; build?: string[] }> = {
   tsx: { env: 'off' },
   bundle: { env: undefined, bundle: '.output/cli', build: [] },
-  'bundle-deps': { env: '.output/cli-bundled', bundle: '.output/cli-bundled', build: ['--outdir', '.output/cli-bundled', '--bundle-deps'] },
+  'bundle-external': { env: '.output/cli-external', bundle: '.output/cli-external', build: ['--outdir', '.output/cli-external', '--packages', 'external'] },
 };
 const modes = values.modes.split(',').map((m) => m.trim()).filter(Boolean);
 for (const mode of modes) {
@@ -106,7 +106,7 @@ const rows: Row[] = [];
 for (let run = 0; run <= RUNS; run++) {
   for (const mode of modes) {
     const times = await start(mode);
-    console.log(`${run === 0 ? 'round 0 (builds the index, warms caches)' : `start ${run}`} ${mode.padEnd(11)}: connected ${times.connectMs.toFixed(0)} ms, first search answered ${times.firstSearchMs.toFixed(0)} ms, server CPU ${times.cpuMs ?? '?'} ms`);
+    console.log(`${run === 0 ? 'round 0 (builds the index, warms caches)' : `start ${run}`} ${mode.padEnd(15)}: connected ${times.connectMs.toFixed(0)} ms, first search answered ${times.firstSearchMs.toFixed(0)} ms, server CPU ${times.cpuMs ?? '?'} ms`);
     if (run > 0) rows.push({ mode, run, ...times });
   }
 }
@@ -119,7 +119,7 @@ const medians = Object.fromEntries(
   }),
 );
 const load = { before: loadBefore.map((l) => Number(l.toFixed(2))), after: loadavg().map((l) => Number(l.toFixed(2))) };
-for (const [mode, m] of Object.entries(medians)) console.log(`median of ${RUNS} starts, ${mode.padEnd(11)}: connected ${m.connectMs} ms, first search answered ${m.firstSearchMs} ms, server CPU ${m.cpuMs ?? '?'} ms`);
+for (const [mode, m] of Object.entries(medians)) console.log(`median of ${RUNS} starts, ${mode.padEnd(15)}: connected ${m.connectMs} ms, first search answered ${m.firstSearchMs} ms, server CPU ${m.cpuMs ?? '?'} ms`);
 console.log(`load average (1, 5, 15 min) before ${load.before.join(', ')}, after ${load.after.join(', ')}${rebuilds ? `; bundles built again ${rebuilds} times (sources changed while it ran)` : ''}`);
 const out = values.out ?? `bench/results/mcp-start-${new Date().toISOString().slice(0, 10)}.json`;
 mkdirSync(dirname(out), { recursive: true });
