@@ -64,6 +64,8 @@ interface JobBase {
   message?: string;
   /** A crawl paused because the site refused most of its first pages: once resumed, it does not stop for that again. */
   stoppedOnRefusals?: boolean;
+  /** Paused because the browser refused to store more (QuotaExceededError): the panel offers to delete old data. */
+  storageFull?: boolean;
 }
 
 /** A crawl (lib/crawl/): its settings are stored on the job so a resumed crawl keeps them. */

@@ -54,6 +54,13 @@ interface PanelCommands {
   cancelCrawl(data: { jobId: string }): { ok: boolean };
   /** Restarts runners for crawls marked running that no runner is driving (the worker was stopped). */
   wakeCrawls(): { resumed: number };
+  /**
+   * Deletes the site's old crawls now, keeping only the ones in use (a paused crawl, the one the
+   * outputs come from) — what the storage-full pause offers. Answers how many crawls and rows went.
+   */
+  deleteOldCrawls(data: { origin: string }): { crawls: number; rows: number };
+  /** Deletes every row of the site (refused while one of its jobs runs). Answers the rows deleted. */
+  deleteSiteData(data: { origin: string }): { rows: number } | { error: string };
   /** Regenerates the site's llms.txt and llms-full.txt from its latest crawl, saving the curation first when given. */
   generate(data: { origin: string; curation?: Curation }): { version: number } | { error: string };
 }

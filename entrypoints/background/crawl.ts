@@ -16,6 +16,7 @@ import { holdStartHost } from './network-guard';
 import { createCrawlProcessor } from './offscreen';
 import { onCommand } from './on-command';
 import { setUpRendering } from './render';
+import { pruneOldCrawls } from './storage';
 
 const WATCHDOG = 'crawl-watchdog';
 // MV3 stops an idle worker after 30 s; an extension API call resets that timer.
@@ -109,6 +110,9 @@ export function setUpCrawls({ db, browser, processor, hooks, fetch = browserFetc
         if (!ended) return;
         // A finished crawl produces its llms.txt and llms-full.txt right away; a refresh only when something changed.
         if (ended.kind === 'crawl' && state === 'done') await regenerate(ended.origin, db);
+        // Old crawls go once this one has ended (after the outputs moved to it), in batches. Awaited
+        // so the keepalive holds the worker until the deletion is done; it never throws.
+        if (ended.kind === 'crawl' && (state === 'done' || state === 'cancelled')) await pruneOldCrawls(db, ended.origin, ended.settings.keepCrawls);
         if (ended.kind === 'refresh' && state !== 'paused' && state !== 'running') await hooks.onRefreshEnded(ended);
       })
       .catch((error: unknown) => db.jobs.update(job.id, { state: 'failed', endedAt: Date.now(), message: `Stopped on an error: ${String(error)}` }))

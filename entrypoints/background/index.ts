@@ -9,6 +9,7 @@ import { installNetworkGuard } from './network-guard';
 import { setUpPlans } from './plan';
 import { createSchedule } from './schedule';
 import { setUpSidePanel } from './side-panel';
+import { setUpStorage } from './storage';
 
 // MV3 wakes the worker for an event and dispatches it right after the top level
 // runs, so every listener must be registered synchronously here.
@@ -24,4 +25,5 @@ export default defineBackground(() => {
   schedule.setUp(crawls.startRefresh);
   setUpGenerate();
   setUpDescribe();
+  setUpStorage({ db });
 });

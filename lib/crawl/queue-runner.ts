@@ -100,6 +100,7 @@ export abstract class QueueRunner {
   private stopRequest: 'pause' | 'cancel' | null = null;
   /** Why the runner paused itself, when it was not the user. */
   private pauseMessage: string | null = null;
+  private storageFull = false;
   /** The runner paused because the site refused its first pages (kept on the job, see stopOnRefusals). */
   private refused = false;
   /** Answers to the first pages of this run: how many, and the refusals by status. */
@@ -134,6 +135,7 @@ export abstract class QueueRunner {
   /** For writers: a batch could not be stored (storage full…), so the job pauses with the reason. */
   protected readonly storageFailed = (error: unknown): void => {
     this.pauseMessage = storageFailureMessage(error);
+    this.storageFull ||= isQuotaError(error);
     this.pause();
   };
 
@@ -314,7 +316,9 @@ export abstract class QueueRunner {
 
   protected async finish(state: JobState, message: string): Promise<JobState> {
     const refused = state === 'paused' && this.refused && this.stopRequest === 'pause' ? { stoppedOnRefusals: true } : {};
-    await this.deps.db.jobs.update(this.jobId, { state, message, ...refused, ...(state === 'paused' ? {} : { endedAt: Date.now() }) });
+    // Written either way, so a job resumed after a full store and paused again for another reason loses the mark.
+    const storageFull = state === 'paused' && this.pauseMessage !== null && this.storageFull ? true : undefined;
+    await this.deps.db.jobs.update(this.jobId, { state, message, storageFull, ...refused, ...(state === 'paused' ? {} : { endedAt: Date.now() }) });
     return state;
   }
 }
@@ -333,11 +337,16 @@ export function refusalMessage(refused: number, seen: number, byStatus: Readonly
   return `Paused: the site refused ${which} (${statuses}). ${why}${advice}. Scout stopped so as not to keep knocking; resume to go on anyway, and it will not stop for this again.`;
 }
 
-/** Plain words for a write the database refused; a full disk is the common case. */
-export function storageFailureMessage(error: unknown): string {
+/** The browser refused a write for want of space (Dexie wraps IndexedDB's error as `inner`). */
+export function isQuotaError(error: unknown): boolean {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
   const inner = (error as { inner?: { name?: string } } | null)?.inner?.name ?? '';
-  if (name === 'QuotaExceededError' || inner === 'QuotaExceededError') {
+  return name === 'QuotaExceededError' || inner === 'QuotaExceededError';
+}
+
+/** Plain words for a write the database refused; a full disk is the common case. */
+export function storageFailureMessage(error: unknown): string {
+  if (isQuotaError(error)) {
     return 'Paused: the browser refused to store more (storage is full). Free some disk space or delete old crawls, then resume. Nothing already stored was lost.';
   }
   return `Paused: a page could not be saved (${error instanceof Error ? error.message : String(error)}). Resume to try again; nothing already stored was lost.`;

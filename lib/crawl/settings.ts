@@ -1,3 +1,4 @@
+import { normalizeKeep } from '../store/keep';
 /** What the user can set for a crawl; stored on the job so a resumed crawl keeps them. */
 export interface CrawlSettings {
   maxPages: number;
@@ -26,6 +27,11 @@ export interface CrawlSettings {
    * is honoured up to DEFAULT_CRAWL_DELAY_CAP_S (host-gate.ts). Absent means capped.
    */
   liftCrawlDelayCap?: boolean;
+  /**
+   * How many of the site's crawls are kept when this one ends (lib/store/retention.ts): older ones
+   * and their rows are deleted. Absent means DEFAULT_KEEP_CRAWLS (2).
+   */
+  keepCrawls?: number;
 }
 
 /** When pages are rendered in a tab of the user's browser. */
@@ -58,5 +64,6 @@ export function normalizeSettings(input: Partial<CrawlSettings>): CrawlSettings 
     render: RENDER_MODES.includes(s.render ?? 'auto') ? s.render : DEFAULT_SETTINGS.render,
     include: s.include.map((p) => p.trim()).filter(Boolean),
     exclude: s.exclude.map((p) => p.trim()).filter(Boolean),
+    ...(s.keepCrawls !== undefined ? { keepCrawls: normalizeKeep(s.keepCrawls) } : {}),
   };
 }
