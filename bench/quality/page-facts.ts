@@ -19,7 +19,8 @@ export interface PageFacts {
    * 40 words of page text before it; when there is none, the first heading of any level with at most
    * 10 words before it that are not link text (a chapter title written as h2 or h3, under a bar of
    * links such as a Texinfo node's "Next: …, Previous: …, Up: …"), unless it labels a table's rows
-   * (a heading in a row with rows after it: Doxygen's "Files"). A page whose first heading comes after
+   * (a heading in a row with rows after it: Doxygen's "Files") or is an index's letter ("- a -": the
+ * first of an alphabet's headings, Doxygen's "Globals"). A page whose first heading comes after
    * its text (a section heading under a Doxygen or Haddock title written as plain text) has none.
    * The site decides between them: see `pageH1`.
    */
@@ -141,6 +142,9 @@ const OUTSIDE_PAGE = /^(?:nav|header|footer|aside)$/;
 const H1_WORDS_BEFORE = 40;
 const HEADING_WORDS_BEFORE = 10;
 
+// An index's letter ("- a -", "A"): the first of an alphabet's headings, not the page's title.
+const INDEX_LETTER = /^[^\p{L}\p{N}]*[\p{L}\p{N}][^\p{L}\p{N}]*$/u;
+
 /** A heading in a table row with more rows after it: the label of those rows, not a page's title (a layout table's one row may hold the title). */
 function labelsRows(heading: Element): boolean {
   const row = heading.closest('tr');
@@ -172,7 +176,7 @@ function titleHeadings(body: Element): string[] {
       const count = words(text).split(' ').filter(Boolean).length;
       if (words(text)) {
         if (tag === 'h1' && before <= H1_WORDS_BEFORE) h1s.push(text);
-        if (first === null) first = plainBefore <= HEADING_WORDS_BEFORE && !labelsRows(element) ? text : '';
+        if (first === null) first = plainBefore <= HEADING_WORDS_BEFORE && !labelsRows(element) && !INDEX_LETTER.test(text) ? text : '';
       }
       before += count;
       plainBefore += count;

@@ -17,7 +17,7 @@ import { edgeChrome, type EdgeChromeResult } from './edge-chrome';
 import { KEPT_METRICS, keptCounts, keptSummary, type KeptMetric, type KeptSummary } from './kept';
 import { leadDescriptionQuality, type LeadDescriptionsResult } from './lead-descriptions';
 import { nestedNames, type NestedNamesResult } from './nested-names';
-import { pageH1, siteHeadings, type PageFacts } from './page-facts';
+import { pageH1, siteHeadings, words, type PageFacts } from './page-facts';
 import { sectionOrder, type SectionOrder } from './section-order';
 import { titleH1Agreement, type TitleH1Result } from './title-h1';
 
@@ -176,9 +176,14 @@ export function scoreSite(input: ScoreInput): SiteScore {
     edgeChrome: { full: edgeChrome(bodies), stored: edgeChrome(listed) },
     titleH1: (() => {
       const site = siteHeadings([...facts.values()].map((f) => f.h1Candidates));
+      // An H1 that is only the site's name (TypeDoc's module index and class hierarchy, both
+      // "commander") names the site, not the page: such a page is counted as one without a heading.
+      const home = new Set(input.homeUrls ?? []);
+      const siteWords = new Set(names.map((name) => words(name)).filter(Boolean));
       return titleH1Agreement(entries.map((e) => {
         const f = facts.get(e.key);
-        return { url: e.pageUrl, title: e.title, h1: f ? pageH1(f.h1Candidates, site) : undefined };
+        const h1 = f ? pageH1(f.h1Candidates, site) : undefined;
+        return { url: e.pageUrl, title: e.title, h1: h1 && !home.has(e.pageUrl) && siteWords.has(words(h1)) ? null : h1 };
       }));
     })(),
     leadDescriptions: leadDescriptionQuality(entries.map((e) => {

@@ -97,10 +97,17 @@ export function summaryParagraph(root: Element, definitions: Set<Element> = new 
       return 'skip';
     }
     if (tag !== 'p') return undefined;
-    let text = normalizeSpace(element.textContent);
+    const whole = normalizeSpace(element.textContent);
+    let text = withoutReadMore(element, whole, here);
     // A definition's signature starts the page's members: what follows is a member's text.
     if (definitions.has(element) || isSignature(text, proseOutsideCode(element))) {
       done = true;
+      return 'skip';
+    }
+    // A brief that points to the page's own details is the page's summary by what it says of
+    // itself, however short ("Core json-c API. Start here. More...").
+    if (text !== whole && !isWeakDescription(text)) {
+      summary = text;
       return 'skip';
     }
     // The rest of a sentence an example broke ("… by typing", example, "at the prompt. …") is
@@ -123,22 +130,42 @@ export function summaryParagraph(root: Element, definitions: Set<Element> = new 
   });
   const lead = summary ?? introduced ?? (short && !isWeakDescription(short) ? short : undefined) ?? item;
   if (lead !== undefined) return trimToSentence(lead);
-  const contents = contentsOf(root);
+  const contents = contentsOf(root, here);
   if (!contents) return undefined;
   // A lead too short to stand alone ("Debugging helpers.") says more with what the page holds.
   const covers = `${short ? `${short} ` : ''}Covers: ${contents}.`;
   return isWeakDescription(covers) ? undefined : truncateOnWord(covers, MAX_DESCRIPTION);
 }
 
+/** Whether a link leads to a place on this page (`#…`, or this page's URL with a fragment, as cleaning writes it). */
+function linksHere(link: Element, here: string | undefined): boolean {
+  const href = link.getAttribute('href') ?? '';
+  const hash = href.indexOf('#');
+  return hash === 0 || (hash > 0 && href.slice(0, hash) === here);
+}
+
+/**
+ * The paragraph's text without a closing link to further down the same page after its last
+ * sentence ("A convenience header… More..."): a pointer to the page's own details is not part of
+ * what it says.
+ */
+function withoutReadMore(paragraph: Element, text: string, here: string | undefined): string {
+  let last: Node | null = paragraph.lastChild;
+  while (last && last.nodeType === 3 && !(last.textContent ?? '').trim()) last = last.previousSibling;
+  if (last?.nodeType !== 1 || tagOf(last as Element) !== 'a' || !linksHere(last as Element, here)) return text;
+  const label = normalizeSpace(last.textContent);
+  // A permalink mark ("#", "¶") is no pointer to read on; cleaning takes it away. The link stands
+  // after a finished sentence: one that ends a sentence ("… see Options") is the sentence's.
+  if (!/\p{L}/u.test(label) || !text.endsWith(label)) return text;
+  const before = text.slice(0, -label.length).trimEnd();
+  return /[.!?]$/.test(before) ? before : text;
+}
+
 /** A block of nothing but links to places on this page (`#…`, or made absolute by cleaning), one or more. */
 function isMemberIndex(element: Element, here: string | undefined): boolean {
   const children = [...element.children];
   if (!children.length) return false;
-  for (const child of children) {
-    const href = tagOf(child) === 'a' ? child.getAttribute('href') ?? '' : '';
-    const hash = href.indexOf('#');
-    if (hash < 0 || (hash > 0 && href.slice(0, hash) !== here)) return false;
-  }
+  for (const child of children) if (tagOf(child) !== 'a' || !linksHere(child, here)) return false;
   for (let node = element.firstChild; node; node = node.nextSibling) if (node.nodeType === 3 && (node.textContent ?? '').trim()) return false;
   return true;
 }
@@ -232,7 +259,7 @@ const MIN_CONTENTS = 2;
  * index, a table of commands), read from the first cell with text. An alphabet bar ("A B C … All")
  * names nothing; numbered sub-entries ("1 (Function)") repeat the entry above them.
  */
-function contentsOf(root: Element): string | undefined {
+function contentsOf(root: Element, here?: string): string | undefined {
   let found: string[] | undefined;
   let stop = false;
   walkElements(root, (element) => {
@@ -257,11 +284,17 @@ function contentsOf(root: Element): string | undefined {
       entries = terms.map((dt) => normalizeSpace(dt.querySelector('a')?.textContent));
     } else if (tag === 'table') {
       const rows = [...element.querySelectorAll('tr')].filter((row) => !row.querySelector('th'));
-      if (rows.length < 3) return 'skip';
-      entries = rows.map((row) => normalizeSpace([...row.children].map((cell) => cell.textContent ?? '').find((cell) => normalizeSpace(cell))));
+      // A table of the page's own members (a type, then the member's name linking to its place
+      // below) is named by those links: the type in the first cell is code, not a topic, and a
+      // row without such a link is a group's label or a member's note.
+      const members = rows.map((row) => [...row.querySelectorAll('a[href]')].find((link) => linksHere(link, here)));
+      if (members.filter(Boolean).length >= 3) entries = members.flatMap((link) => (link ? [normalizeSpace(link.textContent)] : []));
+      else if (rows.length < 3) return 'skip';
+      else entries = rows.map((row) => normalizeSpace([...row.children].map((cell) => cell.textContent ?? '').find((cell) => normalizeSpace(cell))));
     } else return undefined;
     // A section number ("2.1.", "A.") is the entry's place, not its name.
-    entries = entries.map((entry) => entry.replace(/[:;,.]$/, '').trimEnd().replace(/^(?:\d+|\p{Lu})(?:\.\d+)*\.\s+/u, ''));
+    // A tree's fold mark ("▼ build") is no part of the name either.
+    entries = entries.map((entry) => entry.replace(/[:;,.]$/, '').trimEnd().replace(/^(?:\d+|\p{Lu})(?:\.\d+)*\.\s+/u, '').replace(/^\p{So}+\s*/u, ''));
     const named = [...new Set(entries.filter((entry) => /^[^\d\s]/u.test(entry) && [...entry].length > 1))];
     if (named.length >= MIN_CONTENTS && entries.filter((entry) => [...entry].length <= 1).length * 2 < entries.length) {
       found = named.slice(0, MAX_CONTENTS).map((entry) => (entry.length > MAX_CONTENTS_ENTRY ? truncateOnWord(entry, MAX_CONTENTS_ENTRY) : entry));

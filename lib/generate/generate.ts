@@ -39,6 +39,57 @@ function boilerplate(pages: SourcePage[]): Set<string> {
   return new Set([...counts].filter(([, count]) => count >= BOILERPLATE_PAGES).map(([key]) => key));
 }
 
+/** Text as words only: lower-case letters and digits, link targets and Markdown marks left out. */
+function plainKey(text: string): string {
+  return text.replace(/\]\([^()\s]*\)/g, ' ').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+// A description's first characters, to find the repeated blocks it may be the start of.
+const PREFIX = 24;
+// A block on this share of the site's pages (and on BOILERPLATE_PAGES at least) is the site's.
+const REPEATED_SHARE = 0.1;
+
+/**
+ * A test for text the site repeats: a block of Markdown (a paragraph, an item) found on a tenth
+ * of the site's pages (three at least) is the site's (a "Generated on … by doxygen" footer the
+ * converter kept on a few pages, a notice every module page carries), not one page's
+ * description. A description cut short is tested as the start of such a block.
+ */
+function repeatedText(pages: SourcePage[]): { (text: string): boolean; strip(markdown: string): string } {
+  const counts = new Map<string, number>();
+  for (const page of pages) {
+    const seen = new Set<string>();
+    for (const block of page.markdown.split(/\n\s*\n/)) {
+      const key = plainKey(block);
+      if (key) seen.add(key);
+    }
+    for (const key of seen) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  // A reference repeats a member's or a class's brief in its indexes (three pages or four of
+  // hundreds); a site's frame is on a share of all its pages.
+  const threshold = Math.max(BOILERPLATE_PAGES, Math.ceil(REPEATED_SHARE * pages.length));
+  const exact = new Set<string>();
+  const byPrefix = new Map<string, string[]>();
+  for (const [key, count] of counts) {
+    if (count < threshold) continue;
+    exact.add(key);
+    const prefix = key.slice(0, PREFIX);
+    byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), key]);
+  }
+  const test = (text: string): boolean => {
+    const key = plainKey(text.replace(/…$/, ''));
+    if (!key || exact.has(key)) return !!key;
+    return key.length >= PREFIX && (byPrefix.get(key.slice(0, PREFIX)) ?? []).some((block) => block.startsWith(key));
+  };
+  /** The Markdown without the blocks the site repeats. */
+  const strip = (markdown: string): string => {
+    const blocks = markdown.split(/\n\s*\n/);
+    const own = blocks.filter((block) => !exact.has(plainKey(block)));
+    return own.length === blocks.length ? markdown : own.join('\n\n');
+  };
+  return Object.assign(test, { strip });
+}
+
 /** Titles (lower-cased) that more than one page has. */
 function sharedTitles(pages: SourcePage[]): Set<string> {
   const seen = new Set<string>();
@@ -51,15 +102,71 @@ function sharedTitles(pages: SourcePage[]): Set<string> {
   return shared;
 }
 
+// An index letter ("- a -", "A", "[J]"): one letter or digit in punctuation names no page alone.
+const LETTER_MARK = /^[^\p{L}\p{N}]*([\p{L}\p{N}])[^\p{L}\p{N}]*$/u;
+
 /**
  * The page's title; when several pages share it, the page's own first heading if that says more
- * (Sphinx titles all 28 pages of its general index "Index"; their headings say "Index – A", …).
+ * (Sphinx titles all 28 pages of its general index "Index"; their headings say "Index – A", …),
+ * or the title with the letter a heading that is an index letter names ("Globals" over "- j -":
+ * "Globals – j"). A title that is only an index letter is the page's path in words.
  */
 function entryTitle(page: SourcePage, shared: Set<string>): string {
-  const title = headingLine(page.title, titleFromUrl(page.finalUrl));
+  const fromUrl = titleFromUrl(page.finalUrl);
+  const title = headingLine(page.title, fromUrl);
+  if (LETTER_MARK.test(title)) return fromUrl;
   if (!shared.has(oneLine(page.title).toLowerCase())) return title;
   const heading = firstHeadingText(page.markdown);
+  // An index's letter may come under a line of its own ("Here is a list of all functions…").
+  const letter = LETTER_MARK.exec(firstHeadingText(/^#{1,6} +[^\n]+/m.exec(page.markdown)?.[0].replace(/^#+/, '#') ?? ''))?.[1];
+  if (letter) return `${title} – ${letter}`;
   return heading !== '' && heading.toLowerCase() !== title.toLowerCase() ? headingLine(heading, title) : title;
+}
+
+/**
+ * The words of a page's path that tell it from its siblings: its last segment (its folder's for an
+ * index page), or the folder above when that segment only says the title again.
+ */
+function pathWords(pageUrl: string, title: string): string {
+  try {
+    const segments = new URL(pageUrl).pathname.split('/').filter(Boolean);
+    if (/^(?:index|readme)(?:\.\w+)?$/i.test(segments.at(-1) ?? '')) segments.pop();
+    // The site's root says nothing its title does not.
+    if (!segments.length) return '';
+    const words = (segment: string) => titleFromUrl(new URL(`/${segment}`, pageUrl).href);
+    const last = words(segments.at(-1) ?? '');
+    return last.toLowerCase() === title.toLowerCase() && segments.length > 1 ? words(segments.at(-2) ?? '') : last;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Every page's entry title, told apart where several entries would still read the same ("Globals"
+ * on eight index pages): by the page's path in words when that names the title ("Globals enum")
+ * or the title is the site's name, else the title with them ("Overview – Cli"). Pages whose
+ * paths say nothing more (the site's root) keep the title.
+ */
+function entryTitles(pages: SourcePage[], shared: Set<string>, siteNames: string[]): Map<string, string> {
+  const names = new Set(siteNames.map((name) => name.toLowerCase()));
+  const titles = new Map(pages.map((page) => [page.key, entryTitle(page, shared)]));
+  const byTitle = new Map<string, SourcePage[]>();
+  for (const page of pages) {
+    const key = (titles.get(page.key) ?? '').toLowerCase();
+    byTitle.set(key, [...(byTitle.get(key) ?? []), page]);
+  }
+  for (const same of byTitle.values()) {
+    if (same.length < 2) continue;
+    for (const page of same) {
+      const title = titles.get(page.key) ?? '';
+      const base = title.replace(/ – [\p{L}\p{N}]$/u, '');
+      const words = pathWords(page.finalUrl, base);
+      if (!words || [title, base].some((name) => name.toLowerCase() === words.toLowerCase())) continue;
+      // The site's name said again adds nothing to the path's words ("commander" over modules.html: "Modules").
+      titles.set(page.key, words.toLowerCase().startsWith(base.toLowerCase()) || names.has(base.toLowerCase()) ? words : `${base} – ${words}`);
+    }
+  }
+  return titles;
 }
 
 /**
@@ -183,8 +290,9 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   const groups = curate(mergeTinyGroups(grouped), curation);
 
   const common = boilerplate(pages);
+  const repeated = repeatedText(pages);
   const rawTitles = new Map(raw.map((page) => [page.key, page.title]));
-  const shared = sharedTitles(pages);
+  const titles = entryTitles(pages, sharedTitles(pages), siteNames);
   // One tokenization per page: an entry's tokens are what its page adds to llms-full.txt (its body
   // under that title), which is also the piece renderLlmsFull sums. Kept on the page by the caller.
   const bodyCounts = new Map<string, BodyTokens>();
@@ -197,7 +305,7 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
     return counted.count;
   };
   const toEntry = (page: SourcePage): LlmsEntry => {
-    const title = entryTitle(page, shared);
+    const title = titles.get(page.key) ?? entryTitle(page, new Set());
     const entry: LlmsEntry = {
       key: page.key,
       title,
@@ -205,11 +313,20 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
       pageUrl: page.finalUrl,
       tokens: bodyTokens(page, title),
     };
-    // Boilerplate, weak text and descriptions that only repeat the title tell a reader nothing;
+    // Boilerplate (a description or a block many pages share), weak text and descriptions that
+    // only repeat the title tell a reader nothing;
     // then the page's own first paragraph may, else no description at all.
     const useful = (text: string | undefined): text is string =>
-      !!text && !common.has(text.toLowerCase()) && !repeatsTitle(text, [entry.title, rawTitles.get(page.key) ?? ''], siteNames) && !isWeakDescription(text);
-    const description = [oneLine(page.description), oneLine(markdownDescription(page.markdown))].find(useful);
+      !!text && !common.has(text.toLowerCase()) && !repeated(text) && !repeatsTitle(text, [entry.title, rawTitles.get(page.key) ?? ''], siteNames) && !isWeakDescription(text);
+    // Failing both, the page's first paragraph once the blocks the site repeats are set aside (a
+    // notice on every module page opens each of them).
+    const candidates = function* (): Generator<string> {
+      yield oneLine(page.description);
+      yield oneLine(markdownDescription(page.markdown));
+      const own = repeated.strip(page.markdown);
+      if (own !== page.markdown) yield oneLine(markdownDescription(own));
+    };
+    const description = [...candidates()].find(useful);
     if (description) entry.description = description;
     return entry;
   };

@@ -441,6 +441,23 @@ describe('entries', () => {
     expect(generate({ pages }).sections.flatMap((s) => s.entries.map((e) => e.title))).toEqual(['Home', 'Index – A', 'Index – B']);
   });
 
+  it('tells apart pages that share a title by their index letter, else their path; an index letter alone is no title', () => {
+    // Doxygen's shape: every index page is titled "Globals"; some open with their first letter, some with nothing.
+    const pages = [
+      page('/index.html', 'Home'),
+      { ...page('/globals.html', 'Globals'), markdown: 'Here is a list of all functions with links to the files they belong to:\n\n# \\- a -\n\n- array_list_add : arraylist.h' },
+      { ...page('/globals_j.html', 'Globals'), markdown: 'Here is a list of all functions with links to the files they belong to:\n\n# \\- j -\n\n- json_c_version : json_c_version.h' },
+      { ...page('/globals_func.html', 'Globals'), markdown: '# \\- a -\n\n- array_list_new : arraylist.h' },
+      { ...page('/globals_enum.html', 'Globals'), markdown: '- json_type : json_types.h' },
+      { ...page('/globals_vars.html', 'Globals'), markdown: '- json_number_chars : json_object.h' },
+      { ...page('/guide/overview/index.html', 'Overview'), markdown: 'How to scan.' },
+      { ...page('/api/overview/index.html', 'Overview'), markdown: 'What the API holds.' },
+      { ...page('/letters.html', '- b -'), markdown: 'The b words.' },
+    ];
+    const titles = generate({ pages }).sections.flatMap((s) => s.entries.map((e) => e.title));
+    expect([...titles].sort()).toEqual(['Globals – a', 'Globals – j', 'Globals enum', 'Globals func', 'Globals vars', 'Home', 'Letters', 'Overview – Api', 'Overview – Guide'].sort());
+  });
+
   it('leaves out duplicates, removed pages and a second page behind the same link', () => {
     const pages = [
       page('/index.html', 'Home'),

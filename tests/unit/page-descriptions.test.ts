@@ -174,3 +174,59 @@ describe('a page that opens with its declaration and its index of members', () =
     expect(markdownDescription('# Tally\n\n[Build Status](https://ci.example/tally) [NPM Version](https://npm.example/tally)\n\nTally counts the words, lines and bytes of files, fast, and reports them per file and in total.\n')).toBe('Tally counts the words, lines and bytes of files, fast, and reports them per file and in total.');
   });
 });
+
+// Doxygen's shape: the page's brief, closed by a link to its own details further down, then the
+// details; a struct without a brief opens with a table of its fields (the type, then the field's
+// name linking to its place below) under a group's label; the footer repeats on every page.
+describe('a reference page that points to its own details, or opens with its members', () => {
+  const doxygenPage = (title: string, contents: string) =>
+    `<!doctype html><html><head><title>tally: ${title}</title></head><body><div class="header"><div class="headertitle"><div class="title">${title}</div></div></div>` +
+    `<div class="contents">${contents}</div><hr class="footer"/><address class="footer"><small>Generated on Sun Oct 2 2022 for tally by <a href="https://gen.example/">gen</a> 1.9.4</small></address></body></html>`;
+  const url = 'https://tally.example/api/scanner_8h.html';
+
+  it('leaves the trailing link to the page\'s own details out of the lead, and takes a short brief', () => {
+    const html = doxygenPage('scanner.h File Reference', '<p>Core tally API. Start here, or with options.h. <a href="#details">More...</a></p><h2 id="details">Detailed Description</h2><div class="textblock"><p>Core tally API. Start here, or with options.h.</p></div>' +
+      '<h2>Function Documentation</h2><div class="memdoc"><p>Scans every file it is handed, one at a time, and counts the words, lines and bytes of each one.</p></div>');
+    expect(convertHtml(html, url, linkedomAdapter).description).toBe('Core tally API. Start here, or with options.h.');
+  });
+
+  it('keeps an in-page link that is part of the lead\'s last sentence', () => {
+    const html = doxygenPage('Scanning', '<p>The scanner reads its input in blocks and counts as it goes; for the flags it takes see <a href="#options">Options</a></p><h2 id="options">Options</h2><p>x</p>');
+    expect(convertHtml(html, url, linkedomAdapter).description).toBe('The scanner reads its input in blocks and counts as it goes; for the flags it takes see Options');
+  });
+
+  it('names a table of the page\'s own fields by their names, not by their types or the group label', () => {
+    const row = (type: string, name: string) => `<tr><td class="memItemLeft">${type}&#160;</td><td class="memItemRight"><a class="el" href="struct_scan.html#a${name}">${name}</a></td></tr><tr><td class="memSeparator" colspan="2">&#160;</td></tr>`;
+    const html = doxygenPage('scan Struct Reference', `<p><code>#include &lt;scanner.h&gt;</code></p><table class="memberdecls"><tr class="heading"><td colspan="2"><h2><a id="pub-attribs"></a>Data Fields</h2></td></tr>${row('void **', 'blocks')}${row('size_t', 'length')}${row('<a href="scanner_8h.html#free">scan_free_fn</a> *', 'free_fn')}</table>` +
+      '<h2>Field Documentation</h2><table class="memname"><tr><td class="memname">void** scan::blocks</td></tr></table>');
+    expect(convertHtml(html, 'https://tally.example/api/struct_scan.html', linkedomAdapter).description).toBe('Covers: blocks, length, free_fn.');
+  });
+
+  it('never takes a block the site repeats on several pages (a footer kept on a few) as a description', () => {
+    const footer = 'Generated on Sun Oct 2 2022 23:26:06 for tally by [![gen](https://tally.example/api/gen.svg)](https://gen.example/index.html) 1.9.4';
+    const at = (file: string, markdown: string, description?: string): SourcePage => {
+      const pageUrl = `https://tally.example/api/${file}`;
+      return { key: pageUrl, url: pageUrl, finalUrl: pageUrl, title: file, markdown, depth: 1, format: 'html', state: 'stored', ...(description ? { description } : {}) };
+    };
+    const pages = [
+      ...['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((name) => at(`${name}.html`, `# ${name}.h\n\nThe ${name} module scans one kind of input and counts what it holds, line by line.`)),
+      // Pages with nothing of their own but a list of links and the footer (a README's empty page, a globals index).
+      ...['readme', 'globals_enum', 'globals_vars', 'globals_type'].map((name) => at(`${name}.html`, `- [scan](https://tally.example/api/a.html)\n\n---\n\n${footer}`)),
+    ];
+    const out = generateOutputs({ startUrl: 'https://tally.example/api/a.html', generatedAt: new Date('2026-11-27T00:00:00Z'), pages });
+    const entries = out.sections.flatMap((section) => section.entries);
+    expect(entries.filter((entry) => entry.description?.startsWith('Generated on'))).toEqual([]);
+    expect(entries.find((entry) => entry.url.endsWith('/b.html'))?.description).toBe('The b module scans one kind of input and counts what it holds, line by line.');
+  });
+
+  it('describes a page that opens with a notice the site repeats by the paragraph after it', () => {
+    const notice = 'This is a low-level module. You should only use it if you are sure that you know what you are doing with it.';
+    const pages = ['aead', 'dh', 'dsa', 'ec', 'hmac'].map((name): SourcePage => {
+      const pageUrl = `https://tally.example/hazmat/${name}.html`;
+      return { key: pageUrl, url: pageUrl, finalUrl: pageUrl, title: name.toUpperCase(), markdown: `# ${name.toUpperCase()}\n\n${notice}\n\nThe ${name} primitives sign, seal and check messages with keys the caller holds.`, depth: 1, format: 'html', state: 'stored', description: notice };
+    });
+    const out = generateOutputs({ startUrl: 'https://tally.example/hazmat/aead.html', generatedAt: new Date('2026-11-27T00:00:00Z'), pages });
+    const entries = out.sections.flatMap((section) => section.entries);
+    expect(entries.map((entry) => entry.description)).toEqual(['aead', 'dh', 'dsa', 'ec', 'hmac'].map((name) => `The ${name} primitives sign, seal and check messages with keys the caller holds.`));
+  });
+});

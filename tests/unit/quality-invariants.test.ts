@@ -87,6 +87,8 @@ describe('page facts: the main content as a reader sees it', () => {
     // A title written as plain text, then section headings: the page has no H1 to agree with.
     expect(pageFacts(parse('<main><div class="title">json_object.h File Reference</div><p>Core json-c API, with everything an object has and more words than ten.</p><h2>Macros</h2></main>')).h1Candidates).toEqual([]);
     expect(pageFacts(parse('<main><p>No heading here at all.</p></main>')).h1Candidates).toEqual([]);
+    // An index's first letter is no title (Doxygen's "Data Fields - Variables" opens with "- a -").
+    expect(pageFacts(parse('<main><div class="title">Data Fields - Variables</div><h3><a id="index_a"></a>- a -</h3><ul><li>array : array_list</li></ul></main>')).h1Candidates).toEqual([]);
   });
 
   it("reads a chapter's heading under a bar of links, and not a table's heading under a plain-text title", () => {
