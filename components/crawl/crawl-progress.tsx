@@ -3,6 +3,7 @@ import { plural } from '../format';
 import { DEFAULT_CRAWL_DELAY_CAP_S } from '@/lib/crawl/host-gate';
 import { CommandError, useCommand } from '../use-command';
 import { scopeLine } from './scope-words';
+import { DeleteOldCrawls, DeleteSiteData } from '../storage/storage-card';
 
 /** Live progress of a crawl with its controls. Numbers come from the job row the worker keeps current. */
 export function CrawlProgress({ job, onNew, onOutput }: { job: CrawlJob; onNew: () => void; onOutput: () => void }) {
@@ -39,6 +40,14 @@ export function CrawlProgress({ job, onNew, onOutput }: { job: CrawlJob; onNew: 
       {get('rendered') > 0 && <p className="muted" data-testid="rendered-note">{plural(get('rendered'), 'page')} needed JavaScript and {get('rendered') === 1 ? 'was' : 'were'} rendered in a background tab.</p>}
       {notDocs > 0 && <p className="muted" data-testid="not-docs-note">{plural(notDocs, 'page')} {notDocs === 1 ? 'was' : 'were'} not documentation: kept out of llms.txt.</p>}
       {get('duplicates') > 0 && <p className="muted">{plural(get('duplicates'), 'page')} had the same content as another and {get('duplicates') === 1 ? 'is' : 'are'} kept once.</p>}
+      {job.state === 'paused' && job.storageFull && (
+        <div className="storage-full" data-testid="storage-full">
+          <p>Make room for the rest of this crawl, then resume:</p>
+          <DeleteOldCrawls origin={job.origin} />
+          <DeleteSiteData origin={job.origin} />
+          <p className="muted">Deleting this site’s data deletes this crawl too. Other sites’ data is in their own History tab, under Storage.</p>
+        </div>
+      )}
       <CommandError error={error} />
       <div className="crawl-progress__actions">
         {job.state === 'running' && (

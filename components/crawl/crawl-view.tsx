@@ -26,7 +26,7 @@ export function CrawlView({ origin, pageUrl, onOutput }: { origin: string; pageU
   return (
     <div className="crawl-view">
       <CommandError error={error} />
-      {showForm ? <PlannedSettings origin={origin} pageUrl={pageUrl} busy={busy} onStart={(s) => void start(s)} initial={job?.settings.liftCrawlDelayCap ? { liftCrawlDelayCap: true } : undefined} /> : <CrawlProgress job={job} onNew={() => setFresh(true)} onOutput={onOutput} />}
+      {showForm ? <PlannedSettings origin={origin} pageUrl={pageUrl} busy={busy} onStart={(s) => void start(s)} initial={job ? carriedOver(job.settings) : undefined} /> : <CrawlProgress job={job} onNew={() => setFresh(true)} onOutput={onOutput} />}
       {job && !fresh && <VariantsCard job={job} />}
       {job && !fresh && <PageList job={job} />}
     </div>
@@ -37,4 +37,13 @@ export function CrawlView({ origin, pageUrl, onOutput }: { origin: string; pageU
 function PlannedSettings({ origin, pageUrl, ...form }: { origin: string; pageUrl: string; busy: boolean; onStart: (s: CrawlSettings) => void; initial?: Partial<CrawlSettings> }) {
   const plan = usePlan(origin, pageUrl);
   return <SettingsForm startUrl={pageUrl} plan={plan} {...form} />;
+}
+
+/** What the user chose for this site before and a new crawl keeps: a lifted Crawl-delay cap, how many crawls to keep. */
+function carriedOver(settings: CrawlSettings): Partial<CrawlSettings> | undefined {
+  const kept: Partial<CrawlSettings> = {
+    ...(settings.liftCrawlDelayCap ? { liftCrawlDelayCap: true } : {}),
+    ...(settings.keepCrawls !== undefined ? { keepCrawls: settings.keepCrawls } : {}),
+  };
+  return Object.keys(kept).length > 0 ? kept : undefined;
 }

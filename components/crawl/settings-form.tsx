@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { DEFAULT_SETTINGS, MAX_PAGES_LIMIT, normalizeSettings, type CrawlSettings, type RenderMode } from '@/lib/crawl/settings';
 import { createScope } from '@/lib/url/scope';
 import { DEFAULT_CRAWL_DELAY_CAP_S } from '@/lib/crawl/host-gate';
+import { DEFAULT_KEEP_CRAWLS, MAX_KEEP_CRAWLS } from '@/lib/store/keep';
 import { BoundaryCard } from './boundary-card';
 import { SCOPE_CHOICES } from './scope-words';
 import type { PlanState } from './use-plan';
@@ -80,6 +81,10 @@ export function SettingsForm({ startUrl, busy, onStart, initial, plan }: { start
           </label>
           <label className="settings__check" title={`A site's robots.txt may ask for a pause between requests (Crawl-delay). Scout waits at most ${DEFAULT_CRAWL_DELAY_CAP_S} s, so a crawl ends in hours, not weeks.`}>
             <input type="checkbox" checked={s.liftCrawlDelayCap ?? false} onChange={(e) => set('liftCrawlDelayCap', e.target.checked)} data-testid="lift-delay-cap" /> Wait as long as robots.txt’s Crawl-delay asks (no {DEFAULT_CRAWL_DELAY_CAP_S} s cap)
+          </label>
+          <label title="When a crawl ends, older crawls of this site and their pages are deleted; the crawl the llms.txt is built from always stays.">
+            Crawls of this site to keep
+            <input type="number" min={1} max={MAX_KEEP_CRAWLS} value={s.keepCrawls ?? DEFAULT_KEEP_CRAWLS} onChange={(e) => set('keepCrawls', e.target.valueAsNumber)} data-testid="keep-crawls" />
           </label>
           <label className="settings__check">
             <input type="checkbox" checked={s.useSeeds} onChange={(e) => set('useSeeds', e.target.checked)} /> Start from the site’s llms.txt links and sitemaps too

@@ -6,6 +6,7 @@ import { MonitorForm } from './monitor-form';
 import { PageChanges } from './page-changes';
 import { RefreshCard } from './refresh-card';
 import { VersionsCard } from './versions-card';
+import { StorageCard } from '../storage/storage-card';
 import { jobsNewestFirst } from '@/lib/queries';
 
 /** The History tab: refresh now or on a schedule, what changed, the versions and a diff, every job. */
@@ -22,6 +23,7 @@ export function HistoryView({ origin }: { origin: string }) {
       <VersionsCard origin={origin} />
       <MonitorForm origin={origin} monitor={site?.monitor} />
       <JobHistory origin={origin} />
+      <StorageCard origin={origin} />
     </div>
   );
 }

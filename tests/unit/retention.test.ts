@@ -4,7 +4,7 @@ import { createDb, type ArtifactRecord, type CrawlJob, type JobRecord, type Scou
 import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
 import { cacheKey } from '@/lib/describe/describe-pages';
 import { siteSummaryKey } from '@/lib/describe/site-summary';
-import { BATCH, crawlsToKeep, deleteSiteData, pruneCrawls, SITE_TABLES, siteStorage } from '@/lib/store/retention';
+import { BATCH, crawlsToKeep, deleteSiteData, pruneCrawls, SITE_TABLES, siteRowCount, siteStorage } from '@/lib/store/retention';
 
 const SITE = 'https://docs.example.test';
 const OTHER = 'https://other.example.test';
@@ -215,6 +215,8 @@ describe('deleting a site’s data', () => {
     expect(use.pages.rows).toBe(60);
     expect(use.pages.bytes).toBeGreaterThan(60 * 40);
 
+    const counted = await siteRowCount(db, SITE);
+    expect(counted).toBe(Object.values(use).reduce((sum, t) => sum + t.rows, 0) - use.descriptions.rows);
     const progress: number[] = [];
     const result = await deleteSiteData(db, SITE, (n) => progress.push(n));
     expect(result).toEqual({ rows: Object.values(use).reduce((sum, t) => sum + t.rows, 0) });
@@ -225,6 +227,7 @@ describe('deleting a site’s data', () => {
     expect(left.filter(([, row]) => mentions(row, OTHER))).toEqual(others);
     expect(left.length).toBe(others.length);
     expect(Object.values(await siteStorage(db, SITE)).every((t) => t.rows === 0)).toBe(true);
+    expect(await siteRowCount(db, SITE)).toBe(0);
   });
 
   it('refuses while a job of the site is running, deleting nothing', async () => {
