@@ -48,6 +48,18 @@ export interface SampledPage {
   twins: TwinProbe[];
   /** The caching headers the page came with (cache-header-hygiene), read off the answer already fetched. */
   cache?: CacheHeaders;
+  /** Bytes of the answer after unpacking (page-size-transfer); past the read cap, the cap. */
+  bytes?: number;
+  /** True when the answer was longer than the read cap (10 MiB). */
+  truncated?: boolean;
+}
+
+/** One request the check made, in order: bot-protection-interference reads how answers change as requests add up. */
+export interface RequestRecord {
+  url: string;
+  status?: number;
+  /** The request failed before any status (timeout, connection refused). */
+  error?: boolean;
 }
 
 export interface CacheHeaders {
@@ -93,6 +105,8 @@ export interface CheckInputs {
   pages: SampledPage[];
   accept: AcceptProbe;
   notFound?: NotFoundProbe;
+  /** Every request made so far, in the order made; the checks that ask the site again add theirs. */
+  requests: RequestRecord[];
   fetch: typeof fetch;
 }
 
@@ -167,11 +181,37 @@ function cacheHeadersOf(headers: Headers): CacheHeaders | undefined {
   return Object.keys(pick).length ? pick : undefined;
 }
 
+const encoder = new TextEncoder();
+/** UTF-8 bytes of a text, without copying a big one whole: ASCII is one byte a character. */
+export function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i += 65_536) bytes += encoder.encode(text.slice(i, i + 65_536)).length;
+  return bytes;
+}
+
 /** A page beside the start page that no site has: a name in its folder no page is called. */
 export const notFoundUrlOf = (pageUrl: string): string => new URL('scout-check-no-such-page-7f3c', pageUrl).href;
 
+const urlOf = (input: RequestInfo | URL): string => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+
+/** `fetch`, noting each request's status (or its failure) in `requests`. */
+export function recordingFetch(base: typeof fetch, requests: RequestRecord[]): typeof fetch {
+  return (input, init) => base(input, init).then(
+    (res) => {
+      requests.push({ url: urlOf(input), status: res.status });
+      return res;
+    },
+    (error: unknown) => {
+      requests.push({ url: urlOf(input), error: true });
+      throw error;
+    },
+  );
+}
+
 /** Fetches everything the checks need. Never throws for a site's faults. */
-export async function gatherInputs(options: GatherOptions): Promise<CheckInputs> {
+export async function gatherInputs(asked: GatherOptions): Promise<CheckInputs> {
+  const requests: RequestRecord[] = [];
+  const options = { ...asked, fetch: recordingFetch(asked.fetch, requests) };
   const { pageUrl } = options;
   const origin = new URL(pageUrl).origin;
   const guard = createNetworkGuard(pageUrl);
@@ -223,7 +263,8 @@ export async function gatherInputs(options: GatherOptions): Promise<CheckInputs>
       }
     }));
     const cache = cacheHeadersOf(res.headers);
-    const base = { url, finalUrl: res.finalUrl, status: res.status, html, links, twins, ...(cache ? { cache } : {}) };
+    const bytes = utf8Bytes(res.text);
+    const base = { url, finalUrl: res.finalUrl, status: res.status, html, links, twins, bytes, ...(res.truncated ? { truncated: true } : {}), ...(cache ? { cache } : {}) };
     return res.status >= 200 && res.status < 300 ? base : { ...base, error: `The server answered HTTP ${res.status}` };
   });
 
@@ -244,7 +285,7 @@ export async function gatherInputs(options: GatherOptions): Promise<CheckInputs>
     notFound = { url: missingUrl, error: reasonOf(error) };
   }
   return {
-    pageUrl, origin, discovery, llmsFiles, sitemapUrls, crawledUrls, pages, accept, notFound, fetch: options.fetch,
+    pageUrl, origin, discovery, llmsFiles, sitemapUrls, crawledUrls, pages, accept, notFound, requests, fetch: options.fetch,
     ...(robotsResult ? { robots: { url: robotsResult.url, text: robotsResult.text ?? '' } } : {}),
   };
 }

@@ -5,6 +5,7 @@
  * the server answer `Accept: text/markdown` with Markdown.
  */
 import type { CheckInputs, SampledPage } from './gather';
+import { isShell, shapeOf } from './page-shape';
 import { PARITY_THRESHOLD, twinParity } from './parity';
 import { count, n, pathOf, resultOf } from './result';
 import type { CheckFinding, CheckId, CheckResult } from './types';
@@ -83,7 +84,8 @@ export function checkParity(inputs: CheckInputs): CheckResult {
   const scores: number[] = [];
   for (const page of readable(inputs.pages)) {
     const twin = page.twins.find((t) => t.found && t.text !== undefined);
-    if (!twin?.text) continue;
+    // A page its scripts fill in has no text to compare: its twin is its only content (rendering-strategy has it).
+    if (!twin?.text || isShell(shapeOf(page).render)) continue;
     const score = twinParity(page.html, page.finalUrl, twin.text);
     scores.push(score);
     if (score < PARITY_THRESHOLD) {

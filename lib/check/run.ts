@@ -3,12 +3,14 @@
  * every check, count the verdict. The side panel's Check view (through the worker) and
  * `scout check` both call this, so they show the same findings.
  */
+import { checkAuthAlternative, checkBotProtection, checkLinksMarkdown, checkSingleFetch } from './access-checks';
 import { checkDirectiveHtml, checkDirectiveMd } from './directive';
 import { checkAuthGate, checkCache, checkFences, checkNotFound, checkRedirects } from './http-checks';
 import { gatherInputs, type CheckInputs, type GatherOptions } from './gather';
 import { checkCoverage, checkDescriptions, checkLlmsTxt, checkSize } from './llms-checks';
 import { checkAccept, checkAlternate, checkDescribedby, checkParity, checkTwins } from './page-checks';
 import { scoreChecks } from './score';
+import { checkContentStart, checkEmbeddedData, checkRendering, checkSectionHeaders, checkTabs, checkTransfer } from './shape-checks';
 import { checkLinkPortability, checkPageSizeHtml, checkPageSizeMd } from './size-checks';
 import { checkLlmsLinks, checkRobots } from './site-checks';
 import { CHECK_IDS, type CheckReport, type CheckResult } from './types';
@@ -20,10 +22,19 @@ export interface RunCheckOptions extends GatherOptions {
 
 /** The report from gathered inputs (no requests but the link check). */
 export async function checkInputs(inputs: CheckInputs, started = Date.now(), now = new Date()): Promise<CheckReport> {
+  const [links, linksMarkdown, singleFetch] = await Promise.all([checkLlmsLinks(inputs), checkLinksMarkdown(inputs), checkSingleFetch(inputs)]);
   const checks: CheckResult[] = [
     checkLlmsTxt(inputs),
     checkSize(inputs),
-    await checkLlmsLinks(inputs),
+    links,
+    linksMarkdown,
+    singleFetch,
+    checkRendering(inputs),
+    checkTransfer(inputs),
+    checkContentStart(inputs),
+    checkTabs(inputs),
+    checkSectionHeaders(inputs),
+    checkEmbeddedData(inputs),
     checkDescriptions(inputs),
     checkCoverage(inputs),
     checkDescribedby(inputs),
@@ -42,7 +53,10 @@ export async function checkInputs(inputs: CheckInputs, started = Date.now(), now
     checkRedirects(inputs),
     checkCache(inputs),
     checkAuthGate(inputs),
-  ].sort((a, b) => CHECK_IDS.indexOf(a.id) - CHECK_IDS.indexOf(b.id));
+  ];
+  // After every request of the run: bot protection is read off all of them.
+  checks.push(checkAuthAlternative(inputs, checks), checkBotProtection(inputs));
+  checks.sort((a, b) => CHECK_IDS.indexOf(a.id) - CHECK_IDS.indexOf(b.id));
   const applicable = checks.filter((c) => c.status !== 'na').length;
   const passed = checks.filter((c) => c.status === 'pass').length;
   const findings = checks.flatMap((c) => c.findings);

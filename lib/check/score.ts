@@ -25,6 +25,7 @@ export const AFDOCS_MAP: Record<CheckId, { afdocs: AfdocsId[]; category: Categor
   'llms-txt': { afdocs: ['llms-txt-exists', 'llms-txt-valid'], category: 'content-discoverability' },
   size: { afdocs: ['llms-txt-size'], category: 'content-discoverability' },
   links: { afdocs: ['llms-txt-links-resolve'], category: 'content-discoverability' },
+  'links-markdown': { afdocs: ['llms-txt-links-markdown'], category: 'content-discoverability' },
   descriptions: { afdocs: [], category: 'content-discoverability' },
   coverage: { afdocs: ['llms-txt-coverage'], category: 'observability' },
   describedby: { afdocs: [], category: 'content-discoverability' },
@@ -39,10 +40,19 @@ export const AFDOCS_MAP: Record<CheckId, { afdocs: AfdocsId[]; category: Categor
   'page-size-md': { afdocs: ['page-size-markdown'], category: 'page-size' },
   'link-portability': { afdocs: ['markdown-link-portability'], category: 'content-structure' },
   'page-size-html': { afdocs: ['page-size-html'], category: 'page-size' },
+  rendering: { afdocs: ['rendering-strategy'], category: 'page-size' },
+  'page-size-transfer': { afdocs: ['page-size-transfer'], category: 'page-size' },
+  'single-fetch': { afdocs: ['single-fetch-completeness'], category: 'page-size' },
+  'content-start': { afdocs: ['content-start-position'], category: 'page-size' },
+  tabs: { afdocs: ['tabbed-content-serialization'], category: 'content-structure' },
+  'section-headers': { afdocs: ['section-header-quality'], category: 'content-structure' },
+  'embedded-data': { afdocs: ['embedded-data-serialization'], category: 'content-structure' },
   'not-found': { afdocs: ['http-status-codes'], category: 'url-stability' },
   redirects: { afdocs: ['redirect-behavior'], category: 'url-stability' },
   cache: { afdocs: ['cache-header-hygiene'], category: 'observability' },
   'auth-gate': { afdocs: ['auth-gate-detection'], category: 'authentication' },
+  'auth-alternative': { afdocs: ['auth-alternative-access'], category: 'authentication' },
+  'bot-protection': { afdocs: ['bot-protection-interference'], category: 'authentication' },
 };
 
 /** A site whose llms.txt is missing scores at most this (AFDocs' cap for its one critical single-resource check). */

@@ -5,7 +5,7 @@
  */
 
 /** Every check, in the order the report lists them: by category, as the score groups them (score.ts). */
-export const CHECK_IDS = ['llms-txt', 'size', 'links', 'descriptions', 'describedby', 'directive-html', 'directive-md', 'alternate', 'twins', 'accept', 'page-size-md', 'page-size-html', 'fences', 'link-portability', 'not-found', 'redirects', 'coverage', 'parity', 'cache', 'auth-gate', 'robots'] as const;
+export const CHECK_IDS = ['llms-txt', 'size', 'links', 'links-markdown', 'descriptions', 'describedby', 'directive-html', 'directive-md', 'alternate', 'twins', 'accept', 'rendering', 'page-size-md', 'page-size-html', 'page-size-transfer', 'single-fetch', 'content-start', 'tabs', 'section-headers', 'fences', 'link-portability', 'embedded-data', 'not-found', 'redirects', 'coverage', 'parity', 'cache', 'auth-gate', 'auth-alternative', 'bot-protection', 'robots'] as const;
 export type CheckId = (typeof CHECK_IDS)[number];
 
 /** What each check looks at, in a few words (the report's row titles). */
@@ -13,6 +13,7 @@ export const CHECK_TITLES: Record<CheckId, string> = {
   'llms-txt': 'llms.txt published and valid',
   size: 'Size within what an agent reads whole',
   links: 'llms.txt links answer',
+  'links-markdown': 'llms.txt links lead to Markdown',
   descriptions: 'Entries have descriptions',
   coverage: 'Every page is in an llms.txt',
   describedby: 'Pages link their llms.txt (rel=describedby)',
@@ -24,12 +25,21 @@ export const CHECK_TITLES: Record<CheckId, string> = {
   accept: 'Accept: text/markdown honoured',
   'page-size-md': 'Twins are short enough to read whole',
   'page-size-html': 'Pages are short enough to read whole',
+  rendering: 'Content is in the HTML, not filled in by scripts',
+  'page-size-transfer': 'Pages serve few enough bytes to fetch',
+  'single-fetch': 'Twins are whole, or link the rest',
+  'content-start': 'Content comes before the menus',
+  tabs: 'Tabs read one after another stay short',
+  'section-headers': 'Tab headings say which variant they are',
+  'embedded-data': 'No bulk data makes pages too long',
   fences: 'Code blocks in twins are closed',
   'link-portability': 'Twins link by full addresses',
   'not-found': 'Missing pages answer 404',
   redirects: 'Redirects are plain HTTP on the same host',
   cache: 'Caching headers keep pages fresh',
   'auth-gate': 'Pages open without a login',
+  'auth-alternative': 'Something public stands in for gated pages',
+  'bot-protection': 'Bot protection lets the check through',
   robots: 'robots.txt lets agents read the llms files',
 };
 

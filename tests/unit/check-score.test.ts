@@ -48,29 +48,38 @@ describe('the score on real sites', { timeout: 30_000 }, () => {
     ]);
   });
 
-  it('no directive anywhere: 89, from the weights by hand', async () => {
-    // Content discoverability: exists 10, valid 4, size 7, links 7 pass; directive-html 7 and -md 4 fail: 28 of 39.
-    // Markdown availability: twins 7 + negotiation 4. Page size: twins 7 + pages 7. Content
-    // structure: fences 4 + link portability 4 (negotiation passes, so the Markdown path counts
-    // whole). URL stability: 404s 7 + redirects 4. Observability: coverage 4 + parity 4 + cache 2.
-    // Authentication: pages open without a login 10. Overall 92 of 103 = 89.3.
+  it('no directive anywhere: 93, from the weights by hand', async () => {
+    // Content discoverability: exists 10, valid 4, size 7, links 7, links to Markdown 7 pass;
+    // directive-html 7 and -md 4 fail: 35 of 46. Markdown availability: twins 7 + negotiation 4.
+    // Page size: rendering 10 + twins 7 + pages 7 + transfer 4 + single fetch 4 + content start 4.
+    // Content structure: tabs 4 + tab headings 2 + fences 4 + link portability 4 + embedded data 4
+    // (negotiation passes, so the Markdown path counts whole). URL stability: 404s 7 + redirects 4.
+    // Observability: coverage 4 + parity 4 + cache 2. Authentication: no login 10 + bot protection 7
+    // (alternative access has nothing to look at). Overall 138 of 149 = 92.6.
     const s = await score('nodirective');
-    expect(category(s, 'content-discoverability')).toBe(Math.round((28 / 39) * 100));
-    expect(s.overall).toBe(89);
-    expect(s.grade).toBe('B');
+    expect(category(s, 'content-discoverability')).toBe(Math.round((35 / 46) * 100));
+    expect(s.overall).toBe(93);
+    expect(s.grade).toBe('A');
     expect(s.items.filter((i) => i.grade === 'fail').map((i) => i.afdocs)).toEqual(['llms-txt-directive-html', 'llms-txt-directive-md']);
   });
 
   it('a bare static site earns only what its static server does right: 404s, plain redirects, validators', async () => {
     const s = await score('plain');
-    // Page size 7 + 404s 7 + redirects 4 + cache 2 + no login 10 of those plus exists 10,
-    // directive 7, twins 7, negotiation 4: 30 of 58.
-    expect(s.overall).toBe(Math.round((30 / 58) * 100));
+    // Rendering 10 + page size 7 + transfer 4 + tabs 4 + tab headings 2 + embedded data 4 + 404s 7 +
+    // redirects 4 + cache 2 + no login 10 + bot protection 7 = 61, of those plus exists 10,
+    // directive 7, twins 7, negotiation 4 and content start 4 (its menu comes first): 61 of 93,
+    // 66 — capped at 59 without an llms.txt.
+    expect(s.overall).toBe(59);
+    expect(s.cap?.cap).toBe(59);
     expect(s.grade).toBe('F');
     expect(s.items.map((i) => `${i.afdocs} ${i.grade}`)).toEqual([
       'llms-txt-exists fail', 'llms-txt-directive-html fail', 'markdown-url-support fail', 'content-negotiation fail',
-      'page-size-html pass', 'http-status-codes pass', 'redirect-behavior pass', 'cache-header-hygiene pass', 'auth-gate-detection pass',
+      'rendering-strategy pass', 'page-size-html pass', 'page-size-transfer pass', 'content-start-position fail', 'tabbed-content-serialization pass', 'section-header-quality pass', 'embedded-data-serialization pass',
+      'http-status-codes pass', 'redirect-behavior pass', 'cache-header-hygiene pass', 'auth-gate-detection pass', 'bot-protection-interference pass',
     ]);
+    const earned = s.items.reduce((sum, i) => sum + i.proportion * i.weight * i.coefficient, 0);
+    const possible = s.items.reduce((sum, i) => sum + i.weight * i.coefficient, 0);
+    expect([earned, possible]).toEqual([61, 93]);
   });
 
   it('the cap: with no llms.txt a site scores at most 59, however much else it does right', () => {
@@ -89,8 +98,9 @@ describe('the score on real sites', { timeout: 30_000 }, () => {
     const s = await score('soft');
     // URL stability: 404s 7 fail, redirects 4 pass.
     expect(category(s, 'url-stability')).toBe(Math.round((4 / 11) * 100));
-    // Content structure: one twin of nine with a block left open (fences 4), links all full (4).
-    expect(category(s, 'content-structure')).toBe(Math.round((((8 / 9) * 4 + 4) / 8) * 100));
+    // Content structure: one twin of nine with a block left open (fences 4); links all full (4),
+    // tabs (4), tab headings (2) and embedded data (4) pass.
+    expect(category(s, 'content-structure')).toBe(Math.round((((8 / 9) * 4 + 14) / 18) * 100));
     // Observability: coverage 4 + parity 4 pass, cache 2 fail.
     expect(category(s, 'observability')).toBe(80);
   });
@@ -151,16 +161,16 @@ describe('scout check --min-score and --format', { timeout: 90_000 }, () => {
 
   it('exits 1 below the score asked for and 0 at it, whatever the warnings; prints the score and categories', async () => {
     const url = `http://127.0.0.1:${local.port}/`;
-    const [below, at, json] = await Promise.all([scout('check', url, '--min-score', '90'), scout('check', url, '--min-score', '89'), scout('check', url, '--format', 'json', '--min-score', '89', '--quiet')]);
+    const [below, at, json] = await Promise.all([scout('check', url, '--min-score', '94'), scout('check', url, '--min-score', '93'), scout('check', url, '--format', 'json', '--min-score', '93', '--quiet')]);
     expect(below.code).toBe(1);
-    expect(below.stdout).toContain('Score 89/100 (B)');
-    expect(below.stdout).toContain('FAIL: score 89 below --min-score 90');
-    expect(below.stdout).toContain(`Content discoverability ${Math.round((28 / 39) * 100)} · Markdown availability 100 · Page size and truncation risk 100 · Content structure 100 · URL stability and redirects 100 · Observability and content health 100 · Authentication and access 100`);
+    expect(below.stdout).toContain('Score 93/100 (A)');
+    expect(below.stdout).toContain('FAIL: score 93 below --min-score 94');
+    expect(below.stdout).toContain(`Content discoverability ${Math.round((35 / 46) * 100)} · Markdown availability 100 · Page size and truncation risk 100 · Content structure 100 · URL stability and redirects 100 · Observability and content health 100 · Authentication and access 100`);
     expect(at.code).toBe(0);
-    expect(at.stdout).toContain('ok: score 89 at or above --min-score 89');
+    expect(at.stdout).toContain('ok: score 93 at or above --min-score 93');
     expect(json.code).toBe(0);
     const parsed = JSON.parse(json.stdout) as { ok: boolean; minScore: number; score: ScoreReport };
-    expect(parsed).toMatchObject({ ok: true, minScore: 89, score: { overall: 89, grade: 'B' } });
+    expect(parsed).toMatchObject({ ok: true, minScore: 93, score: { overall: 93, grade: 'A' } });
   });
 
   it('--format markdown prints the report with the score; a bad format or two formats are bad usage', async () => {
@@ -170,8 +180,8 @@ describe('scout check --min-score and --format', { timeout: 90_000 }, () => {
       scout('check', url, '--format', 'text', '--json'), scout('check', url, '--min-score', '101'),
     ]);
     expect(markdown.stdout).toMatch(/^# Agent readiness: 127\.0\.0\.1:\d+\n/);
-    expect(markdown.stdout).toContain('Score 89/100 (B).');
-    expect(markdown.stdout).toContain('| **Content discoverability: 72** | | | |');
+    expect(markdown.stdout).toContain('Score 93/100 (A).');
+    expect(markdown.stdout).toContain('| **Content discoverability: 76** | | | |');
     expect(markdown.stdout).toContain('| Pages say where their llms.txt is | FAIL | 0 of 9 sampled pages name their llms.txt. | llms-txt-directive-html |');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--format must be text, json or markdown, got "yaml"');

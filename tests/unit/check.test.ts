@@ -56,11 +56,13 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('the checks on a real site', { timeout: 30_000 }, () => {
-  it('passes a site that does everything right: twenty-one checks, no findings', async () => {
+  it('passes a site that does everything right: thirty-one checks, no findings', async () => {
     const report = await check('clean');
     expect(keys(report)).toEqual([]);
-    expect(report.checks.map((c) => c.status)).toEqual(Array(21).fill('pass'));
-    expect(report.verdict).toBe('Agents can use this site: 21 of 21 checks pass');
+    expect(report.checks).toHaveLength(31);
+    // Alternative access to gated pages: no page is gated, so nothing to look at.
+    expect(report.checks.filter((c) => c.status !== 'pass').map((c) => `${c.id} ${c.status}`)).toEqual(['auth-alternative na']);
+    expect(report.verdict).toBe('Agents can use this site: 30 of 30 checks pass');
     expect(report.sampled).toHaveLength(9);
     expect(report.checks.find((c) => c.id === 'twins')?.summary).toContain('v2 page.md');
   });
@@ -78,7 +80,7 @@ describe('the checks on a real site', { timeout: 30_000 }, () => {
     expect(size?.fix).toMatch(/nested llms\.txt/);
     expect(report.findings[2]?.more?.map((u) => new URL(u).pathname)).toEqual(['/extras/plugins.html']);
     expect(report.findings[3]?.figure).toMatch(/^token-F1 0\.\d\d$/);
-    expect(report.verdict).toBe('Agents can use this site, but miss parts of it: 17 of 21 checks pass');
+    expect(report.verdict).toBe('Agents can use this site, but miss parts of it: 26 of 30 checks pass');
     expect(status(report)).toMatchObject({ size: 'fail', coverage: 'fail', describedby: 'warn', parity: 'warn' });
   });
 
@@ -112,15 +114,17 @@ describe('the checks on a real site', { timeout: 30_000 }, () => {
   it('entries without descriptions, and Accept: text/markdown answered with HTML, are warnings', async () => {
     expect(keys(await check('bare'))).toEqual(['warning descriptions entries-without-descriptions /llms.txt']);
     const accept = await check('accept');
-    expect(keys(accept)).toEqual(['warning accept accept-ignored /']);
-    expect(accept.findings[0]?.figure).toBe('HTTP 200, text/html');
+    // The llms.txt links lead to HTML pages whose twins exist: a warning with the twin to link instead.
+    expect(keys(accept)).toEqual(['warning links-markdown links-to-html-with-twins /api/', 'warning accept accept-ignored /']);
+    expect(accept.findings[1]?.figure).toBe('HTTP 200, text/html');
   });
 
   it('a site without twins fails the twin check once; alternate and parity have nothing to look at', async () => {
     const report = await check('notwins');
-    expect(keys(report)).toEqual(['warning twins no-twins /index.html.md', 'warning accept accept-ignored /']);
+    expect(keys(report)).toEqual(['error links-markdown links-to-html /api/', 'warning twins no-twins /index.html.md', 'warning accept accept-ignored /']);
     expect(status(report)).toMatchObject({ twins: 'fail', alternate: 'na', parity: 'na', 'directive-md': 'na', fences: 'na', 'page-size-md': 'na', accept: 'fail' });
-    expect(report.verdict).toMatch(/: 13 of 15 checks pass$/);
+    // n/a: alternate, parity, directive-md, fences, page-size-md, link-portability, single-fetch, auth-alternative.
+    expect(report.verdict).toMatch(/: 20 of 23 checks pass$/);
   });
 
   it('twins in the v1 layout and relations sent as Link headers pass too', async () => {
@@ -169,9 +173,9 @@ describe('the checks on a real site', { timeout: 30_000 }, () => {
     const report = await check('plain');
     expect(keys(report)).toEqual([
       'error llms-txt no-llms-txt /llms.txt', 'warning describedby missing-describedby /', 'warning directive-html no-directive /',
-      'warning twins no-twins /index.html.md', 'warning accept accept-ignored /',
+      'warning twins no-twins /index.html.md', 'warning accept accept-ignored /', 'warning content-start content-starts-late /',
     ]);
-    expect(status(report)).toMatchObject({ 'llms-txt': 'fail', 'directive-html': 'fail', 'directive-md': 'na', twins: 'fail', accept: 'fail', robots: 'pass' });
+    expect(status(report)).toMatchObject({ 'content-start': 'fail', 'directive-html': 'fail', 'directive-md': 'na', twins: 'fail', accept: 'fail', robots: 'pass' });
   });
 
   it('a page that does not exist answering 200 is a soft 404, found with one request', async () => {
