@@ -7,6 +7,8 @@ describe('one size and plural formatter for the panel and for reasons', () => {
     expect(formatBytes(14.2 * 1024)).toBe('14.2 KB');
     expect(formatBytes(5 * 1024 * 1024)).toBe('5 MB');
     expect(formatBytes(1.25 * 1024 * 1024)).toBe('1.3 MB');
+    expect(formatBytes(1023 * 1024 * 1024)).toBe('1023 MB');
+    expect(formatBytes(75_048 * 1024 * 1024)).toBe('73.3 GB');
     expect(formatBytes(undefined)).toBe('');
   });
 
