@@ -152,6 +152,17 @@ describe('the bundle does what the TypeScript does', () => {
     expect(stderr).toContain(MARK);
   }, 240_000);
 
+  it('lints as the TypeScript does', async () => {
+    const args = ['lint', 'tests/fixtures/sites/demo-docs/llms.txt', 'tests/fixtures/sites/demo-docs/api/llms.txt', '--base-url', 'http://docs.scout-demo.test/', '--json'];
+    const fromBundle = await bin(args);
+    const fromTsx = await bin(args, 'off');
+    expect(fromBundle.stderr).toContain(MARK);
+    expect(fromTsx.stderr).not.toContain(MARK);
+    expect(fromBundle.code).toBe(fromTsx.code);
+    expect(JSON.parse(fromBundle.stdout)).toEqual(JSON.parse(fromTsx.stdout));
+    expect(fromBundle.stdout).toContain('demo-docs/api/llms.txt');
+  }, 120_000);
+
   it('refuses a folder it cannot serve: exit 1, the reason on stderr, nothing on stdout', async () => {
     const missing = await bin(['mcp', join(tmp, 'no-such-folder')]);
     expect(missing.code).toBe(1);
