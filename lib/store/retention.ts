@@ -91,7 +91,26 @@ export async function pruneCrawls(db: ScoutDb, origin: string, keep: number, onP
     await db.jobs.delete(crawlId);
     counter.add(1);
   }
+  await trimRefreshes(db, origin, jobs, new Set(doomed), counter);
   return { crawls: doomed.length, rows: counter.total };
+}
+
+/**
+ * A kept crawl's ended refreshes: their queues are of no more use (an ended refresh never resumes)
+ * and their page checks are read only for the site's newest refresh (the History tab) and for
+ * refreshes an output version still names. The rest of those rows go; the job rows stay, so the
+ * History keeps listing them. Each scheduled refresh would otherwise add a row per page, forever.
+ */
+async function trimRefreshes(db: ScoutDb, origin: string, jobs: JobRecord[], doomed: Set<string>, counter: Counter): Promise<void> {
+  const refreshes = jobs.filter((j) => j.kind === 'refresh' && !ACTIVE.has(j.state) && !(j.crawlJobId && doomed.has(j.crawlJobId)));
+  const newest = jobs.find((j) => j.kind === 'refresh');
+  const named = new Set<string>();
+  for (const kind of ARTIFACT_KINDS) await artifactVersions(db, origin, kind).each((a) => void (a.refreshJobId && named.add(a.refreshJobId)));
+  for (const refresh of refreshes) {
+    await inBatches(() => db.frontier.where('[jobId+key]').between([refresh.id, Dexie.minKey], [refresh.id, Dexie.maxKey]).limit(BATCH).primaryKeys(), (keys) => db.frontier.bulkDelete(keys), counter);
+    if (refresh.id === newest?.id || named.has(refresh.id)) continue;
+    await inBatches(() => db.pageVersions.where('[jobId+change]').between([refresh.id, Dexie.minKey], [refresh.id, Dexie.maxKey]).limit(BATCH).primaryKeys(), (keys) => db.pageVersions.bulkDelete(keys as number[]), counter);
+  }
 }
 
 /**

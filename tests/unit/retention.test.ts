@@ -112,12 +112,16 @@ describe('keeping the last crawls of a site', () => {
     const result = await pruneCrawls(db, SITE, 2);
 
     const after = await rowCounts(db);
-    // Exactly the rows of crawls 9 and 10 remain, plus the site's own rows (record, discovery, plan, descriptions).
-    const expected = Object.fromEntries(Object.keys(before).map((t) => [t, (before[t] ?? 0) - perCrawl.slice(0, 8).reduce((sum, c) => sum + (c[t] ?? 0), 0)]));
+    // Exactly the rows of crawls 9 and 10 remain, plus the site's own rows (record, discovery, plan,
+    // descriptions) — less their ended refreshes' queues (50 rows each) and the page checks of the
+    // refresh that is neither the newest nor named by an output version (crawl 9's, 50 rows).
+    const trimmed: Record<string, number> = { frontier: 2 * 50, pageVersions: 50 };
+    const expected = Object.fromEntries(Object.keys(before).map((t) => [t, (before[t] ?? 0) - perCrawl.slice(0, 8).reduce((sum, c) => sum + (c[t] ?? 0), 0) - (trimmed[t] ?? 0)]));
     expect(after).toEqual(expected);
     expect(after.pages).toBe(2 * PAGES);
-    expect(after.frontier).toBe(2 * (PAGES + 50));
-    expect(after.pageVersions).toBe(2 * 50);
+    expect(after.frontier).toBe(2 * PAGES);
+    expect(after.pageVersions).toBe(50);
+    expect(await db.pageVersions.where('[jobId+change]').between([`${ids[9]}/refresh`, Dexie.minKey], [`${ids[9]}/refresh`, Dexie.maxKey]).count()).toBe(50);
     expect(after.artifacts).toBe(2 * 3);
     expect(after.sites).toBe(1);
     expect(after.plans).toBe(1);
@@ -187,6 +191,28 @@ describe('keeping the last crawls of a site', () => {
     await started;
     racing.close();
     expect(await db.jobs.get('new-crawl')).toMatchObject({ state: 'running' });
+  });
+
+  it('keeps the page checks of the newest refresh and of one an output version names; an ended refresh’s queue goes', async () => {
+    db = createDb(`t-${Math.random()}`);
+    const crawl = await crawlRows(db, SITE, 1, 'done', 4);
+    const refresh = (n: number) => `${crawl}/refresh-${n}`;
+    for (const n of [1, 2, 3]) {
+      await db.jobs.add({ id: refresh(n), origin: SITE, kind: 'refresh', state: 'done', createdAt: 5_000 + n, crawlJobId: crawl, startUrl: `${SITE}/`, settings: DEFAULT_SETTINGS, counters: {} });
+      await db.frontier.add({ jobId: refresh(n), key: `${SITE}/page-0`, url: `${SITE}/page-0`, state: 'done', depth: 0, seq: 0, source: 'start', retries: 0, updatedAt: 1 });
+      await db.pageVersions.add({ jobId: refresh(n), crawlJobId: crawl, key: `${SITE}/page-0`, url: `${SITE}/page-0`, change: 'changed', previousFingerprint: 'f', changedEnough: true, reason: 'Similarity 0.5 < 0.9', checkedAt: 1 });
+    }
+    // Refresh 1 made the current llms.txt version.
+    await db.artifacts.add({ ...artifact(SITE, 'llms', 50, crawl), refreshJobId: refresh(1) });
+    await pruneCrawls(db, SITE, 2);
+    const checks = async (id: string) => db.pageVersions.where('[jobId+change]').between([id, Dexie.minKey], [id, Dexie.maxKey]).count();
+    const queue = async (id: string) => db.frontier.where('[jobId+key]').between([id, Dexie.minKey], [id, Dexie.maxKey]).count();
+    expect([await checks(refresh(1)), await checks(refresh(2)), await checks(refresh(3))]).toEqual([1, 0, 1]);
+    expect([await queue(refresh(1)), await queue(refresh(2)), await queue(refresh(3))]).toEqual([0, 0, 0]);
+    // The job rows stay: the History lists them.
+    expect(await db.jobs.where('origin').equals(SITE).filter((j) => j.kind === 'refresh').count()).toBe(4);
+    // The crawl's own queue stays (its page list shows skipped and failed URLs).
+    expect(await queue(crawl)).toBe(4);
   });
 
   it('keeps the crawl a running refresh re-checks', async () => {
