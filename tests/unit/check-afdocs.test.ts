@@ -104,10 +104,10 @@ describe('the AFDocs checks Scout added, on real sites', { timeout: 30_000 }, ()
     expect(result(report, 'page-size-html')?.status).toBe('pass');
   });
 
-  it('a page made too long by a 2,000-row table warns embedded-data-serialization', async () => {
+  it('a page made too long by a 1,400-row table warns embedded-data-serialization', async () => {
     const report = await check('bulk');
     expect(keysOf(report, 'embedded-data')).toEqual(['warning embedded-data bulk-data /api/server.html']);
-    expect(report.findings.find((f) => f.check === 'embedded-data')?.figure).toMatch(/^\d+ % bulk data, largest a 2,000-row table$/);
+    expect(report.findings.find((f) => f.check === 'embedded-data')?.figure).toMatch(/^\d+ % bulk data, largest a 1,400-row table$/);
     expect(result(report, 'page-size-html')?.status).toBe('warn');
   });
 

@@ -147,6 +147,8 @@ describe('the weights', () => {
     // content-negotiation: medium (4), warn credit 0.75.
     expect(scoreChecks([warn]).overall).toBe(75);
     expect(scoreChecks([{ ...warn, status: 'na' }]).items).toEqual([]);
+    // A category none of whose checks applied has no score (the panel shows a dash), not 0.
+    expect(scoreChecks([warn]).categories.find((c) => c.id === 'content-structure')?.score).toBeNull();
   });
 });
 
