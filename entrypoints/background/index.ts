@@ -9,11 +9,13 @@ import { installNetworkGuard } from './network-guard';
 import { setUpPlans } from './plan';
 import { createSchedule } from './schedule';
 import { setUpSidePanel } from './side-panel';
-import { setUpStorage } from './storage';
+import { limitPageStorageForTests, setUpStorage } from './storage';
 
 // MV3 wakes the worker for an event and dispatches it right after the top level
 // runs, so every listener must be registered synchronously here.
 export default defineBackground(() => {
+  // E2E builds only: a page store of limited room (storage.ts), set before anything opens the database.
+  if (import.meta.env.SCOUT_E2E) limitPageStorageForTests(db, browser);
   void installNetworkGuard();
   setUpSidePanel();
   setUpCommands();

@@ -1,3 +1,5 @@
+import type { DBCore, DBCoreMutateRequest } from 'dexie';
+import type { WxtBrowser } from 'wxt/browser';
 import type { ScoutDb } from '@/lib/db';
 import { deleteSiteData, pruneCrawls } from '@/lib/store/retention';
 import { normalizeKeep } from '@/lib/store/keep';
@@ -40,4 +42,48 @@ export function setUpStorage({ db }: { db: ScoutDb }): void {
     return serial(origin, () => pruneCrawls(db, origin, 1));
   });
   onCommand('deleteSiteData', ({ origin }) => serial(origin, () => deleteSiteData(db, origin)));
+}
+
+/**
+ * E2E builds only: a page store that holds at most `storage.local.e2eStorageRoom` pages (all sites
+ * together), refusing a write past it with QuotaExceededError as a full disk does, so the
+ * storage-full pause and its way out can be tested in the real extension. Must be installed
+ * before the database opens (Dexie builds its middleware stack on open).
+ */
+export function limitPageStorageForTests(db: ScoutDb, browser: Pick<WxtBrowser, 'storage'>): void {
+  // Read here, not in the write: awaiting anything but IndexedDB inside a transaction ends it.
+  let room: number | undefined;
+  const read = (value: unknown) => void (room = typeof value === 'number' ? value : undefined);
+  void browser.storage.local.get('e2eStorageRoom').then((items) => read(items.e2eStorageRoom));
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area === 'local' && 'e2eStorageRoom' in changes) read(changes.e2eStorageRoom?.newValue);
+  });
+  db.use({
+    stack: 'dbcore',
+    name: 'e2e-storage-room',
+    create: (down: DBCore): DBCore => ({
+      ...down,
+      table: (name) => {
+        const table = down.table(name);
+        if (name !== 'pages') return table;
+        return {
+          ...table,
+          mutate: async (req: DBCoreMutateRequest) => {
+            if (req.type === 'add' || req.type === 'put') {
+              if (room !== undefined) {
+                // DBCoreRangeType.Any (a const enum, so spelled as its value): every row.
+                const held = await table.count({ trans: req.trans, query: { index: table.schema.primaryKey, range: { type: 3, lower: undefined, upper: undefined } } });
+                // Only new pages take room: a put that rewrites a held page (token counts) does not.
+                const keys = (req.values as Array<{ jobId: string; key: string }>).map((v) => [v.jobId, v.key]);
+                const found = await table.getMany({ trans: req.trans, keys });
+                const added = found.filter((row) => row === undefined).length;
+                if (added > 0 && held + added > room) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+              }
+            }
+            return table.mutate(req);
+          },
+        };
+      },
+    }),
+  });
 }

@@ -57,3 +57,42 @@ test('three Generates keep the last two crawls; the Storage card shows the siteâ
   await expect(card.getByTestId('delete-site-data-result')).toContainText('Nothing of this site is left', { timeout: 15_000 });
   expect(await rowsNaming(panel, origin, jobIds)).toEqual([]);
 });
+
+test('a crawl paused on a full store offers the deletion; after Delete old crawls, Resume finishes it', async ({ openPanel, server, worker }) => {
+  const url = server.url('docs.scout-demo.test', '/');
+  const panel = await openPanel(url);
+  await panel.getByRole('tab', { name: 'Generate' }).click();
+  await panel.getByTestId('start-crawl').click();
+  await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await panel.getByTestId('new-crawl').click();
+  await panel.getByTestId('start-crawl').click();
+  await expect(panel.getByTestId('crawl-progress')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  const [first, second] = (await crawlsOf(panel)).sort((a, b) => a.createdAt - b.createdAt);
+  const perCrawl = (await readStore<{ jobId: string }>(panel, 'pages')).filter((p) => p.jobId === first?.id).length;
+  expect(perCrawl).toBeGreaterThan(4);
+
+  // The disk fills: room for the two crawls' pages and 3 more (the E2E build's test hook).
+  await worker.evaluate((room) => (globalThis as unknown as { chrome: typeof browser }).chrome.storage.local.set({ e2eStorageRoom: room }), 2 * perCrawl + 3);
+  await panel.getByTestId('new-crawl').click();
+  await panel.getByTestId('start-crawl').click();
+  const progress = panel.getByTestId('crawl-progress');
+  await expect(progress).toHaveAttribute('data-state', 'paused', { timeout: 30_000 });
+  await expect(progress.getByTestId('crawl-message')).toContainText('storage is full');
+  const full = progress.getByTestId('storage-full');
+  await expect(full.getByTestId('delete-old-crawls-start')).toBeVisible();
+  await expect(full.getByTestId('delete-site-data-start')).toBeVisible();
+  await panel.setViewportSize({ width: 380, height: 900 });
+  await progress.screenshot({ path: 'screenshots/storage-full-pause.png' });
+
+  await full.getByTestId('delete-old-crawls-start').click();
+  await expect(full.getByTestId('delete-old-crawls-result')).toContainText('Deleted one old crawl');
+  // The oldest crawl went; the one the outputs come from and the paused one stay.
+  const left = (await crawlsOf(panel)).map((j) => j.id);
+  expect(left).not.toContain(first?.id);
+  expect(left).toContain(second?.id);
+
+  await progress.getByTestId('resume').click();
+  await expect(progress).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  const third = left.find((id) => id !== second?.id);
+  expect((await readStore<{ jobId: string }>(panel, 'pages')).filter((p) => p.jobId === third).length).toBe(perCrawl);
+});

@@ -194,7 +194,8 @@ describe('keeping the last crawls of a site', () => {
   });
 
   it('keeps the page checks of the newest refresh and of one an output version names; an ended refresh’s queue goes', async () => {
-    db = createDb(`t-${Math.random()}`);
+    const d = createDb(`t-${Math.random()}`);
+    db = d;
     const crawl = await crawlRows(db, SITE, 1, 'done', 4);
     const refresh = (n: number) => `${crawl}/refresh-${n}`;
     for (const n of [1, 2, 3]) {
@@ -205,8 +206,8 @@ describe('keeping the last crawls of a site', () => {
     // Refresh 1 made the current llms.txt version.
     await db.artifacts.add({ ...artifact(SITE, 'llms', 50, crawl), refreshJobId: refresh(1) });
     await pruneCrawls(db, SITE, 2);
-    const checks = async (id: string) => db.pageVersions.where('[jobId+change]').between([id, Dexie.minKey], [id, Dexie.maxKey]).count();
-    const queue = async (id: string) => db.frontier.where('[jobId+key]').between([id, Dexie.minKey], [id, Dexie.maxKey]).count();
+    const checks = async (id: string) => d.pageVersions.where('[jobId+change]').between([id, Dexie.minKey], [id, Dexie.maxKey]).count();
+    const queue = async (id: string) => d.frontier.where('[jobId+key]').between([id, Dexie.minKey], [id, Dexie.maxKey]).count();
     expect([await checks(refresh(1)), await checks(refresh(2)), await checks(refresh(3))]).toEqual([1, 0, 1]);
     expect([await queue(refresh(1)), await queue(refresh(2)), await queue(refresh(3))]).toEqual([0, 0, 0]);
     // The job rows stay: the History lists them.
