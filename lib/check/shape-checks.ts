@@ -55,7 +55,8 @@ export function checkRendering(inputs: CheckInputs): CheckResult {
 export const TRANSFER_PASS_BYTES = 1_000_000;
 export const TRANSFER_FAIL_BYTES = 10_000_000;
 
-const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`;
+// Small pages in kB: "0.0 MB" says nothing.
+const mb = (bytes: number) => (bytes < 100_000 ? `${n(Math.max(1, Math.round(bytes / 1000)))} kB` : `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`);
 
 /** page-size-transfer: the bytes each page's HTML takes, whatever part of it is content. */
 export function checkTransfer(inputs: CheckInputs): CheckResult {

@@ -102,6 +102,8 @@ describe('the AFDocs checks Scout added, on real sites', { timeout: 30_000 }, ()
     expect(keysOf(report, 'page-size-transfer')).toEqual(['warning page-size-transfer transfer-over-budget /api/server.html']);
     expect(report.findings.find((f) => f.check === 'page-size-transfer')?.figure).toMatch(/^1\.\d MB served, [\d,]+:1 to its content$/);
     expect(result(report, 'page-size-html')?.status).toBe('pass');
+    // The other pages are a few kB: said in kB, not “0.0 MB”.
+    expect(result(await check('generic'), 'page-size-transfer')?.summary).toMatch(/^9 pages measured; the largest serves \d kB \(budget 1\.0 MB\)\.$/);
   });
 
   it('a page made too long by a 1,400-row table warns embedded-data-serialization', async () => {
