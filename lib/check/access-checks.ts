@@ -10,25 +10,12 @@ import { fetchText, type TextResponse } from '../fetch/fetch-text';
 import { markdownTwinCandidates } from '../fetch/page-fetcher';
 import { createNetworkGuard } from '../url/private-network';
 import type { CheckInputs, RequestRecord } from './gather';
-import { count, n, pathOf, resultOf } from './result';
+import { count, n, pathOf, pool, resultOf } from './result';
 import type { CheckFinding, CheckResult, Grade } from './types';
 
 const TIMEOUT_MS = 8000;
 /** Same-site llms.txt links looked at, at most (AFDocs' maxLinksToTest). */
 export const MARKDOWN_LINK_LIMIT = 50;
-
-async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  const run = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, run));
-  return out;
-}
 
 const HTML_SIGNS = [/<!doctype\s/i, /<html[\s>]/i, /<head[\s>]/i, /<body[\s>]/i];
 

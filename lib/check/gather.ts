@@ -18,6 +18,7 @@ import { comparableUrl } from '../generate/export';
 import { credentialsFor } from '../url/credentials';
 import { createNetworkGuard } from '../url/private-network';
 import { isSameSite } from '../url/site';
+import { pool } from './result';
 
 /** Pages sampled for the per-page checks: the start page and up to this many others. */
 export const SAMPLE_SIZE = 10;
@@ -150,20 +151,6 @@ export function samplePages(pageUrl: string, candidates: string[], size = SAMPLE
 }
 
 const reasonOf = (error: unknown) => (error instanceof FetchFailure ? error.reason : `Unexpected error: ${String(error)}`);
-
-/** Runs `work` over `items`, `limit` at a time, results in input order. */
-async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  const run = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, run));
-  return out;
-}
 
 /** The twin locations of a page with their form: one candidate is both forms (`page` → `page.md`), two are v1 then v2. */
 function twinForms(pageUrl: string): Array<{ url: string; form: TwinProbe['form'] }> {
