@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie, { type DBCoreQueryRequest } from 'dexie';
+import { wrapTable } from '@/lib/store/table-middleware';
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
@@ -32,29 +33,18 @@ async function afterFirstPagesRead(target: ScoutDb, between: () => Promise<void>
   let armed = true;
   // Dexie builds its middleware stack when the database opens.
   target.close();
-  target.use({
-    stack: 'dbcore',
-    name: 'race',
-    create: (down) => ({
-      ...down,
-      table: (name) => {
-        const table = down.table(name);
-        if (name !== 'pages') return table;
-        return {
-          ...table,
-          query: async (req: DBCoreQueryRequest) => {
-            const result = await table.query(req);
-            if (armed && req.values) {
-              armed = false;
-              // Outside the reader's transaction, as another job's writes are.
-              await Dexie.ignoreTransaction(between);
-            }
-            return result;
-          },
-        };
-      },
-    }),
-  });
+  wrapTable(target, 'race', 'pages', (table) => ({
+    ...table,
+    query: async (req: DBCoreQueryRequest) => {
+      const result = await table.query(req);
+      if (armed && req.values) {
+        armed = false;
+        // Outside the reader's transaction, as another job's writes are.
+        await Dexie.ignoreTransaction(between);
+      }
+      return result;
+    },
+  }));
   await target.open();
 }
 

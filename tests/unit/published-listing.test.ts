@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DBCoreTable } from 'dexie';
+import { wrapTable } from '@/lib/store/table-middleware';
 import { createDb, type ScoutDb } from '@/lib/db';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { watchPublishedListing, type PublishedListing } from '@/lib/output/published-listing';
@@ -23,18 +24,7 @@ async function countDiscoveredReads(target: ScoutDb): Promise<{ reads: number }>
       if ((args[0] as { trans: IDBTransaction }).trans.mode === 'readonly') counter.reads++;
       return (table[name] as (...a: unknown[]) => unknown)(...args);
     }) as DBCoreTable[K];
-  target.use({
-    stack: 'dbcore',
-    name: 'count-discovered-reads',
-    create: (down) => ({
-      ...down,
-      table: (name) => {
-        const table = down.table(name);
-        if (name !== 'discovered') return table;
-        return { ...table, get: counted(table, 'get'), getMany: counted(table, 'getMany'), query: counted(table, 'query'), openCursor: counted(table, 'openCursor') };
-      },
-    }),
-  });
+  wrapTable(target, 'count-discovered-reads', 'discovered', (table) => ({ ...table, get: counted(table, 'get'), getMany: counted(table, 'getMany'), query: counted(table, 'query'), openCursor: counted(table, 'openCursor') }));
   await target.open();
   return counter;
 }

@@ -1,4 +1,5 @@
-import Dexie, { type DBCore, type DBCoreMutateRequest } from 'dexie';
+import Dexie, { type DBCoreMutateRequest } from 'dexie';
+import { wrapTable } from '@/lib/store/table-middleware';
 import { afterEach, describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { linkedomAdapter } from '@/lib/convert/dom';
@@ -41,32 +42,21 @@ function dbWithRoomFor(capacity: number): ScoutDb {
   const quota = createDb(`t-${Math.random()}`);
   const held = new Set<string>();
   const keyOf = (page: PageRecord) => `${page.jobId} ${page.key}`;
-  quota.use({
-    stack: 'dbcore',
-    name: 'page-quota',
-    create: (down: DBCore): DBCore => ({
-      ...down,
-      table: (name) => {
-        const t = down.table(name);
-        if (name !== 'pages') return t;
-        return {
-          ...t,
-          mutate: async (req: DBCoreMutateRequest) => {
-            if (req.type === 'add' || req.type === 'put') {
-              const added = (req.values as PageRecord[]).map(keyOf).filter((k) => !held.has(k));
-              if (held.size + added.length > capacity) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-              const result = await t.mutate(req);
-              for (const k of added) held.add(k);
-              return result;
-            }
-            if (req.type === 'delete') for (const key of req.keys as Array<[string, string]>) held.delete(`${key[0]} ${key[1]}`);
-            if (req.type === 'deleteRange') held.clear();
-            return t.mutate(req);
-          },
-        };
-      },
-    }),
-  });
+  wrapTable(quota, 'page-quota', 'pages', (t) => ({
+    ...t,
+    mutate: async (req: DBCoreMutateRequest) => {
+      if (req.type === 'add' || req.type === 'put') {
+        const added = (req.values as PageRecord[]).map(keyOf).filter((k) => !held.has(k));
+        if (held.size + added.length > capacity) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        const result = await t.mutate(req);
+        for (const k of added) held.add(k);
+        return result;
+      }
+      if (req.type === 'delete') for (const key of req.keys as Array<[string, string]>) held.delete(`${key[0]} ${key[1]}`);
+      if (req.type === 'deleteRange') held.clear();
+      return t.mutate(req);
+    },
+  }));
   return quota;
 }
 

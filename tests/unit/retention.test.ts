@@ -1,4 +1,5 @@
-import Dexie, { type DBCore, type DBCoreMutateRequest } from 'dexie';
+import Dexie, { type DBCoreMutateRequest } from 'dexie';
+import { wrapTable } from '@/lib/store/table-middleware';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, type ArtifactRecord, type CrawlJob, type JobRecord, type ScoutDb } from '@/lib/db';
 import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
@@ -20,23 +21,13 @@ afterEach(async () => {
 function watchedDb(): { db: ScoutDb; largestDelete: () => number } {
   const watched = createDb(`t-${Math.random()}`);
   let largest = 0;
-  watched.use({
-    stack: 'dbcore',
-    name: 'delete-sizes',
-    create: (down: DBCore): DBCore => ({
-      ...down,
-      table: (name) => {
-        const t = down.table(name);
-        return {
-          ...t,
-          mutate: (req: DBCoreMutateRequest) => {
-            if (req.type === 'delete') largest = Math.max(largest, req.keys.length);
-            return t.mutate(req);
-          },
-        };
-      },
-    }),
-  });
+  wrapTable(watched, 'delete-sizes', '*', (t) => ({
+    ...t,
+    mutate: (req: DBCoreMutateRequest) => {
+      if (req.type === 'delete') largest = Math.max(largest, req.keys.length);
+      return t.mutate(req);
+    },
+  }));
   return { db: watched, largestDelete: () => largest };
 }
 
@@ -168,25 +159,14 @@ describe('keeping the last crawls of a site', () => {
     // The moment the first reading of the site's jobs is done, a new crawl starts (a Generate press).
     let started: Promise<unknown> | undefined;
     const racing = createDb(name);
-    racing.use({
-      stack: 'dbcore',
-      name: 'generate-during-prune',
-      create: (down: DBCore): DBCore => ({
-        ...down,
-        table: (table) => {
-          const t = down.table(table);
-          if (table !== 'jobs') return t;
-          return {
-            ...t,
-            query: async (req) => {
-              const result = await t.query(req);
-              started ??= Dexie.ignoreTransaction(() => db?.jobs.add({ id: 'new-crawl', origin: SITE, kind: 'crawl', state: 'running', createdAt: 99_000, startUrl: `${SITE}/`, settings: DEFAULT_SETTINGS, counters: {} }));
-              return result;
-            },
-          };
-        },
-      }),
-    });
+    wrapTable(racing, 'generate-during-prune', 'jobs', (t) => ({
+      ...t,
+      query: async (req) => {
+        const result = await t.query(req);
+        started ??= Dexie.ignoreTransaction(() => db?.jobs.add({ id: 'new-crawl', origin: SITE, kind: 'crawl', state: 'running', createdAt: 99_000, startUrl: `${SITE}/`, settings: DEFAULT_SETTINGS, counters: {} }));
+        return result;
+      },
+    }));
     await pruneCrawls(racing, SITE, 1);
     await started;
     racing.close();

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DBCore, DBCoreMutateRequest } from 'dexie';
+import type { DBCoreMutateRequest } from 'dexie';
+import { wrapTable } from '@/lib/store/table-middleware';
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
@@ -23,22 +24,10 @@ afterEach(async () => {
 function dbThatFillsUp(dbName: string, allowed: number): ScoutDb {
   const db = createDb(dbName);
   let writes = 0;
-  db.use({
-    stack: 'dbcore',
-    name: 'storage-full',
-    create: (down: DBCore): DBCore => ({
-      ...down,
-      table: (table) => {
-        const t = down.table(table);
-        if (table !== 'pages') return t;
-        return {
-          ...t,
-          mutate: (req: DBCoreMutateRequest) =>
-            ++writes > allowed ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) : t.mutate(req),
-        };
-      },
-    }),
-  });
+  wrapTable(db, 'storage-full', 'pages', (t) => ({
+    ...t,
+    mutate: (req: DBCoreMutateRequest) => (++writes > allowed ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) : t.mutate(req)),
+  }));
   return db;
 }
 
