@@ -57,7 +57,7 @@ function bigSite(pages: number): FixtureSite {
 
 async function crawledUrls(pageUrl: string, fetcher: typeof fetch): Promise<{ urls: string[]; ms: number }> {
   const started = Date.now();
-  const [{ createDb }, { crawlSite }, { crawledUrlsOf }] = await Promise.all([import('../lib/db'), import('../lib/headless/crawl-site'), import('../lib/check/check-job')]);
+  const [{ createDb }, { crawlSite }, { crawledUrlsOf }] = await Promise.all([import('../lib/store/db'), import('../lib/headless/crawl-site'), import('../lib/check/check-job')]);
   const db = createDb(`bench-check-${crypto.randomUUID()}`);
   try {
     const result = await crawlSite({ db, startUrl: pageUrl, fetch: fetcher, rendering: false, settings: { maxPages: PAGES + 10 }, onProgress: () => undefined });

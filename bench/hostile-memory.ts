@@ -19,7 +19,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DiscoveredFileRecord, JobRecord } from '../lib/db';
+import type { DiscoveredFileRecord, JobRecord } from '../lib/store/db';
 import { launchWithExtension } from '../tests/e2e/browser';
 import { readStore } from '../tests/e2e/extension-db';
 import { bombSite, hugeIndexSite, linkFloodSite } from '../tests/fixtures/hostile-budgets';

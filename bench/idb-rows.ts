@@ -1,7 +1,7 @@
 /**
  * What 100,000 frontier rows cost Chromium's IndexedDB, next to the same URLs kept as one record:
  * the floor under "a page with 100,000 links costs < 2 s" (#17) while every found URL is a row.
- * Raw IndexedDB in a plain page (no Dexie, no extension), relaxed durability like lib/db.ts, the
+ * Raw IndexedDB in a plain page (no Dexie, no extension), relaxed durability like lib/store/db.ts, the
  * frontier's three compound indexes or none. Prints the figures; writes bench/results/idb-rows-<date>.json.
  *
  * Run: npx tsx bench/idb-rows.ts [--rows 100000] [--runs 3]

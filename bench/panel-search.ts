@@ -19,7 +19,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { buildPageIndex, searchedWords, searchPages } from '../lib/agents/page-search';
 import { readDocsFolder } from '../lib/agents/read-folder';
-import { createDb, type PageRecord } from '../lib/db';
+import { createDb, type PageRecord } from '../lib/store/db';
 import { measuredCommit } from './commit';
 
 const { values } = parseArgs({ options: { pages: { type: 'string', default: '10000' }, runs: { type: 'string', default: '5' }, out: { type: 'string' } } });

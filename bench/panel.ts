@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { DEFAULT_SETTINGS } from '../lib/crawl/settings';
-import type { CrawlJob } from '../lib/db';
+import type { CrawlJob } from '../lib/store/db';
 import { launchWithExtension } from '../tests/e2e/browser';
 
 const ROWS = 10_000;

@@ -18,14 +18,14 @@ import 'fake-indexeddb/auto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { dirname, resolve } from 'node:path';
-import { createDb } from '../lib/db';
+import { createDb } from '../lib/store/db';
 import { crawlSite } from '../lib/headless/crawl-site';
 import { matrixSites, type MatrixSite } from '../tests/fixtures/matrix';
 import { loopbackFetch, startFixtureServer } from '../tests/fixtures/server';
 import { arg } from './harness';
 import { invariantOffenders, markdownTable, scoreSite, TABLE_HEADER, tableRow, type SiteScore } from './quality/scorecard';
 import { factsOfPages } from './quality/page-html';
-import { pagesOf } from '../lib/queries';
+import { pagesOf } from '../lib/store/queries';
 import { measuredCommit } from './commit';
 import { generatorHeadToHead, headToHeadTable, type HeadToHead } from './quality/head-to-head-run';
 

@@ -31,7 +31,7 @@ import { manifestText, pageFileText, type DocsManifest } from '../lib/agents/doc
 import { readDocsFolder } from '../lib/agents/read-folder';
 import { docsFolderFromDb } from '../lib/agents/from-db';
 import { AGENT_TUNING, type SearchTuning } from '../lib/agents/search-index';
-import { createDb } from '../lib/db';
+import { createDb } from '../lib/store/db';
 import { crawlSite } from '../lib/headless/crawl-site';
 import { writeFilesInside } from '../lib/headless/write-out';
 import { nodeDocsSite, pythonDocsDir } from '../tests/fixtures/real-docs';

@@ -7,7 +7,7 @@ import { Frontier } from '../lib/crawl/frontier';
 import { toEntries } from '../lib/crawl/links';
 import { PageWriter } from '../lib/crawl/page-writer';
 import { createScope } from '../lib/url/scope';
-import { createDb } from '../lib/db';
+import { createDb } from '../lib/store/db';
 
 export interface ScaleFigures {
   /** The batch holding the wide page: its Markdown stored, its links classified and queued, committed. */

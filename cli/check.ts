@@ -2,7 +2,7 @@
  * `scout check <url>`: discovery from a page, the linter on every llms.txt found, and the side
  * panel's agent-readiness checks (lib/check/), printed as the Check view lists them.
  */
-// Dexie (lib/db.ts, loaded only for --crawl) runs on fake-indexeddb in Node; it must be in place first.
+// Dexie (lib/store/db.ts, loaded only for --crawl) runs on fake-indexeddb in Node; it must be in place first.
 import 'fake-indexeddb/auto';
 import { reportLines, reportMarkdown } from '../lib/check/report';
 import { scoreOf } from '../lib/check/score';
@@ -29,7 +29,7 @@ export interface CheckOptions {
 
 /** The page URLs a crawl from `pageUrl` stores: the panel's optional crawl, in Node (fake-indexeddb). */
 async function crawledUrls(pageUrl: string, fetcher: typeof fetch, maxPages: number | undefined, io: Io): Promise<string[]> {
-  const [{ createDb }, { crawlSite }, { crawledUrlsOf }] = await Promise.all([import('../lib/db'), import('../lib/headless/crawl-site'), import('../lib/check/check-job')]);
+  const [{ createDb }, { crawlSite }, { crawledUrlsOf }] = await Promise.all([import('../lib/store/db'), import('../lib/headless/crawl-site'), import('../lib/check/check-job')]);
   const db = createDb(`scout-check-${crypto.randomUUID()}`);
   try {
     const result = await crawlSite({ db, startUrl: pageUrl, fetch: fetcher, rendering: true, settings: maxPages ? { maxPages } : {}, onProgress: io.progress });

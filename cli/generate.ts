@@ -2,11 +2,11 @@
  * `scout generate <url|folder> --out <dir>`: the extension's crawl and generator in Node
  * (lib/headless/crawl-site.ts), the files to publish written to a folder laid out as on the site.
  */
-// Dexie (lib/db.ts) runs on fake-indexeddb in Node; it must be in place before Dexie loads.
+// Dexie (lib/store/db.ts) runs on fake-indexeddb in Node; it must be in place before Dexie loads.
 import 'fake-indexeddb/auto';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { createDb, type PlanRecord } from '../lib/db';
+import { createDb, type PlanRecord } from '../lib/store/db';
 import { planSummary } from '../lib/crawl/plan';
 import { normalizeSettings, type CrawlSettings } from '../lib/crawl/settings';
 import type { OutputSettings } from '../lib/generate/output-settings';

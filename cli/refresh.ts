@@ -7,13 +7,13 @@
  * pages that left are deleted, and the manifest carries the refresh time. The crawl's rows come
  * from `.scout/crawl.json.gz` (lib/headless/crawl-state.ts) and go back there with the new validators.
  */
-// Dexie (lib/db.ts) runs on fake-indexeddb in Node; it must be in place before Dexie loads.
+// Dexie (lib/store/db.ts) runs on fake-indexeddb in Node; it must be in place before Dexie loads.
 import 'fake-indexeddb/auto';
 import { lstat, readFile, realpath, rm, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { linkedomAdapter } from '../lib/convert/dom';
 import { createLocalProcessor } from '../lib/crawl/processor';
-import { createDb, type PageChange } from '../lib/db';
+import { createDb, type PageChange } from '../lib/store/db';
 import { docsFolderFromDb } from '../lib/agents/from-db';
 import { DocsFolderError, readDocsFolder } from '../lib/agents/read-folder';
 import { CRAWL_STATE_PATH, CrawlStateError, exportCrawlState, importCrawlState, parseCrawlState } from '../lib/headless/crawl-state';

@@ -9,11 +9,11 @@
  * (commandFetch), one job at a time, the rest waiting in order. Results stay in memory for 24 hours,
  * as Firecrawl keeps them.
  */
-// Dexie (lib/db.ts) runs on fake-indexeddb in Node; it must be in place before Dexie loads.
+// Dexie (lib/store/db.ts) runs on fake-indexeddb in Node; it must be in place before Dexie loads.
 import 'fake-indexeddb/auto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createDb } from '../lib/db';
+import { createDb } from '../lib/store/db';
 import { MAX_PAGES_LIMIT } from '../lib/crawl/settings';
 import { crawlSite } from '../lib/headless/crawl-site';
 import { EXIT, UsageError, type ExitCode, type Io } from './common';

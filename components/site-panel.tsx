@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
-import { db } from '@/lib/db';
+import { db } from '@/lib/store/db';
 import type { SiteInfo } from '@/lib/url/site';
 import { CheckView } from './check/check-view';
 import { CrawlView } from './crawl/crawl-view';

@@ -1,5 +1,5 @@
 import { serveSearch, type SearchWorkerRequest } from '@/lib/agents/page-search';
-import { db } from '@/lib/db';
+import { db } from '@/lib/store/db';
 
 /**
  * The side panel's search (Web Worker): builds the index of a crawl's pages a batch at a time,

@@ -1,4 +1,4 @@
-import type { ScoutDb, SiteRecord } from './db';
+import type { ScoutDb, SiteRecord } from './store/db';
 import { siteInfo } from './url/site';
 
 /**

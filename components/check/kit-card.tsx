@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { buildKit, SNIPPET_FILES, zipKit, type TwinLayout } from '@/lib/check/kit';
-import { db } from '@/lib/db';
+import { db } from '@/lib/store/db';
 import { exportablePages, exportFileName } from '@/lib/generate/export';
-import { latestCrawlWithPages } from '@/lib/queries';
+import { latestCrawlWithPages } from '@/lib/store/queries';
 import { saveFile } from '../output/download';
 import { fullTextOf, publishedFiles } from '../output/published';
 import { useOutput } from '../output/use-output';

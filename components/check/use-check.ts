@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db, type CheckJob } from '@/lib/db';
-import { countPages, latestCrawlWithPages, latestJob } from '@/lib/queries';
+import { db, type CheckJob } from '@/lib/store/db';
+import { countPages, latestCrawlWithPages, latestJob } from '@/lib/store/queries';
 
 export interface CheckState {
   /** The newest check of the site (running, done or failed); null when none ran yet. */

@@ -1,4 +1,4 @@
-import type { PlanRecord } from '@/lib/db';
+import type { PlanRecord } from '@/lib/store/db';
 import { MAX_PAGES_LIMIT, type CrawlSettings } from '@/lib/crawl/settings';
 import type { DocsBoundary } from '@/lib/url/boundary';
 import { plural, shortUrl } from '../format';

@@ -1,4 +1,4 @@
-import type { CrawlCounters, CrawlJob } from '@/lib/db';
+import type { CrawlCounters, CrawlJob } from '@/lib/store/db';
 import { plural } from '../format';
 import { DEFAULT_CRAWL_DELAY_CAP_S } from '@/lib/crawl/host-gate';
 import { CommandError, useCommand } from '../use-command';

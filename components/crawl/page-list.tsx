@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
-import type { CrawlJob, FrontierRecord } from '@/lib/db';
+import type { CrawlJob, FrontierRecord } from '@/lib/store/db';
 import { shortUrl } from '../format';
 import { PagePreview } from './page-preview';
 import { useFrontierWindow, type PageFilter } from './use-crawl';

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db, type FrontierRecord } from '@/lib/db';
+import { db, type FrontierRecord } from '@/lib/store/db';
 import { formatBytes } from '../format';
 
 const PREVIEW_CHARS = 100_000;

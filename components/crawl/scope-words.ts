@@ -1,4 +1,4 @@
-import type { CrawlJob } from '@/lib/db';
+import type { CrawlJob } from '@/lib/store/db';
 import type { CrawlSettings } from '@/lib/crawl/settings';
 import type { DocsRoot } from '@/lib/url/boundary';
 import { siteInfo } from '@/lib/url/site';

@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { db, type CrawlJob, type FrontierRecord, type FrontierState, type JobKind, type JobOf } from '@/lib/db';
+import { db, type CrawlJob, type FrontierRecord, type FrontierState, type JobKind, type JobOf } from '@/lib/store/db';
 import { frontierWindow } from '@/lib/crawl/frontier-view';
-import { latestJob } from '@/lib/queries';
+import { latestJob } from '@/lib/store/queries';
 
 /** The site's newest job of one kind (running, paused or finished), live. */
 export function useLatestJob<K extends JobKind>(origin: string, kind: K): JobOf<K> | undefined | null {

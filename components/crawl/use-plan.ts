@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef } from 'react';
-import { db, type PlanRecord } from '@/lib/db';
-import { isKind, jobsNewestFirst } from '@/lib/queries';
+import { db, type PlanRecord } from '@/lib/store/db';
+import { isKind, jobsNewestFirst } from '@/lib/store/queries';
 import { outsideBoundary } from '@/lib/url/boundary';
 import { useCommand } from '../use-command';
 

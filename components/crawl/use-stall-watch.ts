@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { JobRecord } from '@/lib/db';
+import type { JobRecord } from '@/lib/store/db';
 import { sendMessage } from '@/lib/messaging';
 
 /** Progress is written every ~250 ms while a runner works; this much silence means no runner. */

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { db, type CrawlJob } from '@/lib/db';
+import { db, type CrawlJob } from '@/lib/store/db';
 import { describeVariant, foundVariants, type FoundVariant } from '@/lib/url/variants';
 import { plural } from '../format';
-import { frontierOf } from '@/lib/queries';
+import { frontierOf } from '@/lib/store/queries';
 import { CommandError, useCommand } from '../use-command';
 
 /**

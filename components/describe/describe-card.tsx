@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef, useState } from 'react';
-import { db } from '@/lib/db';
+import { db } from '@/lib/store/db';
 import { builtinProvider } from '@/lib/describe/builtin';
 import { runDescribeInPanel } from '@/lib/describe/panel-run';
 import { pagesToDescribe } from '@/lib/describe/run-describe';

@@ -1,4 +1,4 @@
-import type { DiscoveredFileRecord } from '@/lib/db';
+import type { DiscoveredFileRecord } from '@/lib/store/db';
 import { formatBytes, plural, shortUrl } from '../format';
 import { FileViewer } from './file-viewer';
 import { KindBadge } from './kind-badge';

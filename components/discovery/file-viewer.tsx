@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { DiscoveredFileRecord } from '@/lib/db';
+import type { DiscoveredFileRecord } from '@/lib/store/db';
 import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
 import { validateLlmsTxt } from '@/lib/generate/validate';
 import { FindingsList } from '../output/findings-list';

@@ -1,4 +1,4 @@
-import type { DiscoveredFileRecord } from '@/lib/db';
+import type { DiscoveredFileRecord } from '@/lib/store/db';
 import type { DiscoveredKind } from '@/lib/discovery/types';
 
 const KIND_ORDER: DiscoveredKind[] = ['llms', 'llms-full', 'well-known', 'markdown', 'robots', 'sitemap'];

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db, type DiscoveredFileRecord, type DiscoveryJob } from '@/lib/db';
-import { isKind, jobsNewestFirst } from '@/lib/queries';
+import { db, type DiscoveredFileRecord, type DiscoveryJob } from '@/lib/store/db';
+import { isKind, jobsNewestFirst } from '@/lib/store/queries';
 
 export interface DiscoveryState {
   /** A run in progress, if any. */

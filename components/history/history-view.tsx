@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '@/lib/db';
+import { db } from '@/lib/store/db';
 import { useLatestJob } from '../crawl/use-crawl';
 import { JobHistory } from './job-history';
 import { MonitorForm } from './monitor-form';
@@ -7,7 +7,7 @@ import { PageChanges } from './page-changes';
 import { RefreshCard } from './refresh-card';
 import { VersionsCard } from './versions-card';
 import { StorageCard } from '../storage/storage-card';
-import { jobsNewestFirst } from '@/lib/queries';
+import { jobsNewestFirst } from '@/lib/store/queries';
 
 /** The History tab: refresh now or on a schedule, what changed, the versions and a diff, every job. */
 export function HistoryView({ origin }: { origin: string }) {

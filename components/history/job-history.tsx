@@ -1,4 +1,4 @@
-import type { JobRecord } from '@/lib/db';
+import type { JobRecord } from '@/lib/store/db';
 import { useJobs } from './use-history';
 
 const KIND: Record<JobRecord['kind'], string> = { discovery: 'Discovery', crawl: 'Crawl', refresh: 'Refresh', describe: 'Descriptions', check: 'Check' };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { MonitorSettings } from '@/lib/db';
+import type { MonitorSettings } from '@/lib/store/db';
 import { SCHEDULE_CHOICES } from '@/lib/refresh/schedule';
 import { DEFAULT_THRESHOLD } from '@/lib/refresh/similarity';
 import { CommandError, useCommand } from '../use-command';

@@ -1,4 +1,4 @@
-import type { PageVersionRecord } from '@/lib/db';
+import type { PageVersionRecord } from '@/lib/store/db';
 import { shortUrl } from '../format';
 import { usePageChanges } from './use-history';
 

@@ -1,4 +1,4 @@
-import type { RefreshJob } from '@/lib/db';
+import type { RefreshJob } from '@/lib/store/db';
 import { useStallWatch } from '../crawl/use-stall-watch';
 import { CommandError, useCommand } from '../use-command';
 

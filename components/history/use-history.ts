@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db, type ArtifactRecord, type JobRecord, type PageVersionRecord } from '@/lib/db';
-import { artifactVersions, jobsNewestFirst, pageChanges } from '@/lib/queries';
+import { db, type ArtifactRecord, type JobRecord, type PageVersionRecord } from '@/lib/store/db';
+import { artifactVersions, jobsNewestFirst, pageChanges } from '@/lib/store/queries';
 
 const JOBS_SHOWN = 30;
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ArtifactRecord } from '@/lib/db';
+import type { ArtifactRecord } from '@/lib/store/db';
 import { plural } from '../format';
 import { DiffView } from './diff-view';
 import { useVersions } from './use-history';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { ArtifactRecord } from '@/lib/db';
+import type { ArtifactRecord } from '@/lib/store/db';
 import { buildContextPack, PACK_BUDGETS, type ContextPack } from '@/lib/generate/context-pack';
 import { packFileName } from '@/lib/generate/export';
 import type { OutputFile, OutputFiles } from '@/lib/generate/output-files';

@@ -1,6 +1,6 @@
 import { useObservable } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
-import { db, type ArtifactRecord } from '@/lib/db';
+import { db, type ArtifactRecord } from '@/lib/store/db';
 import { coverageOfUrls, exportFileName } from '@/lib/generate/export';
 import { watchPublishedListing } from '@/lib/output/published-listing';
 import { plural, shortUrl } from '../format';

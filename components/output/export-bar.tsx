@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { agentConfigs } from '@/lib/agents/agent-config';
 import { docsFolderFromDb } from '@/lib/agents/from-db';
-import { db, type ArtifactRecord } from '@/lib/db';
+import { db, type ArtifactRecord } from '@/lib/store/db';
 import { buildZipWithNotes, exportablePages, exportFileName } from '@/lib/generate/export';
 import type { OutputFile, OutputFiles } from '@/lib/generate/output-files';
 import { saveFile } from './download';
 import { fullTextOf } from './published';
-import { latestCrawlWithPages, pagesOf } from '@/lib/queries';
+import { latestCrawlWithPages, pagesOf } from '@/lib/store/queries';
 
 /**
  * Download, copy, zip and JSON export of the generated files. The llms.txt is the root of the

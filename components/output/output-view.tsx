@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
-import { db } from '@/lib/db';
+import { db } from '@/lib/store/db';
 import { validateLlmsTxt } from '@/lib/generate/validate';
 import { normalizeOutputSettings, type OutputSettings } from '@/lib/generate/output-settings';
 import type { Curation } from '@/lib/generate/types';

@@ -3,7 +3,7 @@
  * stored layout, or just the flat llms.txt for versions made before layouts existed) and each
  * one's llms-full.txt, cut from the site's.
  */
-import type { ArtifactRecord } from '@/lib/db';
+import type { ArtifactRecord } from '@/lib/store/db';
 import type { PackScope } from '@/lib/generate/context-pack';
 import type { NestedFile } from '@/lib/generate/nested';
 import { fileFullText, type OutputFile, type OutputFiles } from '@/lib/generate/output-files';

@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Fragment, useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import type { PageHit } from '@/lib/agents/page-search';
-import { db } from '@/lib/db';
-import { countPages, latestArtifact, latestCrawlWithPages } from '@/lib/queries';
+import { db } from '@/lib/store/db';
+import { countPages, latestArtifact, latestCrawlWithPages } from '@/lib/store/queries';
 import { plural } from '../format';
 import { PagePreview } from '../crawl/page-preview';
 import { PanelSearch, type SearchSource } from './panel-search';

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db, type ArtifactRecord } from '@/lib/db';
-import { latestArtifact } from '@/lib/queries';
+import { db, type ArtifactRecord } from '@/lib/store/db';
+import { latestArtifact } from '@/lib/store/queries';
 
 export interface OutputState {
   llms?: ArtifactRecord;

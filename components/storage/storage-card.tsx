@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { db } from '@/lib/db';
+import { db } from '@/lib/store/db';
 import { formatBytes } from '@/lib/format';
 import { siteRowCount, siteStorage, type TableUse } from '@/lib/store/retention';
 import { CommandError, errorOf, useCommand } from '../use-command';

@@ -1,6 +1,6 @@
 import { createCheckJob, runCheckJob } from '@/lib/check/check-job';
-import { failInterrupted } from '@/lib/queries';
-import { db } from '@/lib/db';
+import { failInterrupted } from '@/lib/store/queries';
+import { db } from '@/lib/store/db';
 import { browserFetch } from '@/lib/fetch/browser-fetch';
 import { onCommand } from './on-command';
 import { siteJobs } from './site-jobs';

@@ -1,4 +1,4 @@
-import { db } from '@/lib/db';
+import { db } from '@/lib/store/db';
 import { onCommand } from './on-command';
 import { recordSiteOpened } from '@/lib/sites';
 

@@ -2,7 +2,7 @@ import { linkedomAdapter } from '@/lib/convert/dom';
 import { markResumed, runningCrawls, startCrawlJob, stopWithoutRunner } from '@/lib/crawl/jobs';
 import type { PageProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
-import type { CrawlJob, RefreshJob, ScoutDb } from '@/lib/db';
+import type { CrawlJob, RefreshJob, ScoutDb } from '@/lib/store/db';
 import { browserFetch } from '@/lib/fetch/browser-fetch';
 import { createRefreshJob } from '@/lib/refresh/jobs';
 import { RefreshRunner } from '@/lib/refresh/runner';

@@ -1,4 +1,4 @@
-import { db } from '@/lib/db';
+import { db } from '@/lib/store/db';
 import { endpointProvider } from '@/lib/describe/endpoint';
 import { createDescribeJob, runDescribeJob } from '@/lib/describe/run-describe';
 import { describeSite } from '@/lib/describe/site-summary';

@@ -1,7 +1,7 @@
-import { db } from '@/lib/db';
+import { db } from '@/lib/store/db';
 import { failDiscoveryJob, runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { runDiscoveryVisit, siteDiscovery } from '@/lib/discovery/visit';
-import { failInterrupted } from '@/lib/queries';
+import { failInterrupted } from '@/lib/store/queries';
 import { browserFetch } from '@/lib/fetch/browser-fetch';
 import { siteInfo } from '@/lib/url/site';
 import { holdStartHost } from './network-guard';

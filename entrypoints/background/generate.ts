@@ -1,4 +1,4 @@
-import { db, type ScoutDb } from '@/lib/db';
+import { db, type ScoutDb } from '@/lib/store/db';
 import { generateForSite, saveCuration } from '@/lib/generate/run-generate';
 import { onCommand } from './on-command';
 import { descriptionsBy } from '@/lib/describe/settings-item';

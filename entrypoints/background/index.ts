@@ -1,6 +1,6 @@
 import { setUpCheck } from './check';
 import { setUpCommands } from './commands';
-import { db } from '@/lib/db';
+import { db } from '@/lib/store/db';
 import { browserProcessor, setUpCrawls } from './crawl';
 import { setUpDescribe } from './describe';
 import { setUpDiscovery } from './discovery';

@@ -1,6 +1,6 @@
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { planCrawl } from '@/lib/crawl/plan';
-import { db } from '@/lib/db';
+import { db } from '@/lib/store/db';
 import { browserFetch } from '@/lib/fetch/browser-fetch';
 import { siteInfo } from '@/lib/url/site';
 import { discoveryStarted } from './discovery';

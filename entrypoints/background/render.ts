@@ -1,4 +1,4 @@
-import type { ScoutDb } from '@/lib/db';
+import type { ScoutDb } from '@/lib/store/db';
 import type { WxtBrowser } from 'wxt/browser';
 import { browserTabs } from '@/lib/render/browser-tabs';
 import { createTabRenderer, type TabRenderer } from '@/lib/render/tab-renderer';

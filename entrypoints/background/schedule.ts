@@ -1,4 +1,4 @@
-import type { JobRecord, ScoutDb, UnstartedRefreshJob } from '@/lib/db';
+import type { JobRecord, ScoutDb, UnstartedRefreshJob } from '@/lib/store/db';
 import { descriptionsBy } from '@/lib/describe/settings-item';
 import { outputsAfterRefresh } from '@/lib/refresh/after-refresh';
 import { afterRun, dueSites, nextWake, withMonitor } from '@/lib/refresh/schedule';

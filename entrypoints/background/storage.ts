@@ -1,7 +1,7 @@
 import type { DBCoreMutateRequest } from 'dexie';
 import { wrapTable } from '@/lib/store/table-middleware';
 import type { WxtBrowser } from 'wxt/browser';
-import type { ScoutDb } from '@/lib/db';
+import type { ScoutDb } from '@/lib/store/db';
 import { deleteSiteData, pruneCrawls } from '@/lib/store/retention';
 import { normalizeKeep } from '@/lib/store/keep';
 import { onCommand } from './on-command';

@@ -3,9 +3,9 @@
  * button, zipped) and `scout generate --for-agents` (written to --out) both make it here, so the
  * two are the same layout. The pages are those the version's llms.txt lists, read from its crawl.
  */
-import type { ArtifactRecord, ScoutDb } from '../db';
+import type { ArtifactRecord, ScoutDb } from '../store/db';
 import { fileFullText, type OutputFiles } from '../generate/output-files';
-import { getJob, latestArtifact, latestJob, pagesOf } from '../queries';
+import { getJob, latestArtifact, latestJob, pagesOf } from '../store/queries';
 import { buildDocsFolder, type DocsFolder, type DocsFolderInput } from './docs-folder';
 
 export interface FolderArtifacts {

@@ -5,8 +5,8 @@
  * (entrypoints/search-worker.ts), so indexing 10,000 pages never holds up typing.
  */
 import Dexie from 'dexie';
-import type { PageRecord, ScoutDb } from '../db';
-import { countPages } from '../queries';
+import type { PageRecord, ScoutDb } from '../store/db';
+import { countPages } from '../store/queries';
 import { DocsIndex, queryTerms, type IndexPage, type SearchHit } from './search-index';
 
 /** Pages read and indexed at a time: small enough that a search waiting behind a batch waits well under 100 ms. */

@@ -3,8 +3,8 @@
  * once done, the report; the panel reads it with a live query. A worker stopped mid-check leaves
  * a job marked running, which the next worker marks failed.
  */
-import type { CheckJob, ScoutDb } from '../db';
-import { latestCrawlWithPages, updateJob } from '../queries';
+import type { CheckJob, ScoutDb } from '../store/db';
+import { latestCrawlWithPages, updateJob } from '../store/queries';
 import { runSiteCheck } from './run';
 
 /** Finished checks kept per site (the newest is shown; older ones go). */

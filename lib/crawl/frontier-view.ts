@@ -1,4 +1,4 @@
-import type { FrontierRecord, FrontierState, LinkBlockRecord, ScoutDb } from '../db';
+import type { FrontierRecord, FrontierState, LinkBlockRecord, ScoutDb } from '../store/db';
 import { endOf, rowOf } from './link-blocks';
 
 /** Which of a crawl's URLs a list shows: all of them (in the order found) or one state's (breadth-first). */

@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import type { FrontierRecord, FrontierState, NewEntry, ScoutDb } from '../db';
+import type { FrontierRecord, FrontierState, NewEntry, ScoutDb } from '../store/db';
 import { BLOCK_MIN, endOf, keyAt, mergeClaims, plan, remaining, type Block } from './link-blocks';
 
 /** What `addNew` wrote; hand it to `remember` once its transaction has committed. */

@@ -1,4 +1,4 @@
-import type { CrawlJob, JobRecord, RefreshJob, ScoutDb } from '../db';
+import type { CrawlJob, JobRecord, RefreshJob, ScoutDb } from '../store/db';
 import { normalizeSettings, type CrawlSettings } from './settings';
 
 /** Creates a crawl job in the running state; the worker then starts a runner for it. */

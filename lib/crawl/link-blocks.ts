@@ -1,5 +1,5 @@
-import type { FrontierRecord, LinkBlockRecord } from '../db';
-import type { NewEntry } from '../db';
+import type { FrontierRecord, LinkBlockRecord } from '../store/db';
+import type { NewEntry } from '../store/db';
 
 /**
  * Pending links of one page at or above this many go into one record (a link block) rather

@@ -1,9 +1,9 @@
-import type { FrontierSource } from '../db';
+import type { FrontierSource } from '../store/db';
 import { isLlmsFileUrl } from '../discovery/parse-llms-txt';
 import type { RobotsInfo } from '../discovery/robots';
 import { binaryExtensionReason, keyOfNormalized, normalizeParsed } from '../url/normalize';
 import type { Scope } from '../url/scope';
-import type { NewEntry } from '../db';
+import type { NewEntry } from '../store/db';
 
 /** Where a found URL came from. */
 export interface EntryMeta {

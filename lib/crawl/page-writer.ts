@@ -1,5 +1,5 @@
-import type { CrawlJob, FrontierRecord, PageRecord, ScoutDb } from '../db';
-import { getJob, updateJob } from '../queries';
+import type { CrawlJob, FrontierRecord, PageRecord, ScoutDb } from '../store/db';
+import { getJob, updateJob } from '../store/queries';
 import { BatchQueue } from './batch-queue';
 import { mergeNav } from './nav-merge';
 import type { Added, Frontier } from './frontier';

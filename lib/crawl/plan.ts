@@ -11,9 +11,9 @@
 import { convertHtml } from '../convert/convert-page';
 import type { DomAdapter } from '../convert/dom';
 import { readHeadMetadata } from '../convert/metadata';
-import type { PlanRecord, ScoutDb } from '../db';
+import type { PlanRecord, ScoutDb } from '../store/db';
 import { fetchPage } from '../fetch/page-fetcher';
-import { latestJob } from '../queries';
+import { latestJob } from '../store/queries';
 import { inferBoundary, type BoundaryEvidence } from '../url/boundary';
 import { credentialsFor } from '../url/credentials';
 import { createScope } from '../url/scope';

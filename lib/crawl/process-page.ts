@@ -1,4 +1,4 @@
-import type { FrontierRecord, PageRecord } from '../db';
+import type { FrontierRecord, PageRecord } from '../store/db';
 import { convertHtml, type ConvertedPage, type NavLink } from '../convert/convert-page';
 import type { PageTypeSignals } from '../convert/metadata';
 import type { DomAdapter } from '../convert/dom';

@@ -1,4 +1,4 @@
-import type { FrontierRecord } from '../db';
+import type { FrontierRecord } from '../store/db';
 import type { DomAdapter } from '../convert/dom';
 import type { DocsBoundary } from '../url/boundary';
 import { createScope } from '../url/scope';

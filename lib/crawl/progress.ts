@@ -1,6 +1,6 @@
-import type { CrawlCounters } from '../db';
+import type { CrawlCounters } from '../store/db';
 
-/** What the side panel shows about a crawl: defined with the job it belongs to (lib/db.ts). */
+/** What the side panel shows about a crawl: defined with the job it belongs to (lib/store/db.ts). */
 export type { CrawlCounters };
 
 const n = (v: number) => v.toLocaleString('en');

@@ -1,4 +1,4 @@
-import type { FrontierRecord, JobState, ScoutDb } from '../db';
+import type { FrontierRecord, JobState, ScoutDb } from '../store/db';
 import { Frontier } from './frontier';
 import { DEFAULT_CRAWL_DELAY_CAP_S, HostGate } from './host-gate';
 import type { PageOutcome } from './process-page';

@@ -1,5 +1,5 @@
 import { linkedomAdapter, type DomAdapter } from '../convert/dom';
-import type { CrawlJob, JobState } from '../db';
+import type { CrawlJob, JobState } from '../store/db';
 import { createScope, type Scope } from '../url/scope';
 import type { Frontier } from './frontier';
 import { toEntries, type ClassifyContext } from './links';
@@ -9,7 +9,7 @@ import { QueueRunner, type QueueDeps } from './queue-runner';
 import type { HostGate } from './host-gate';
 import { collectSeeds } from './seeds';
 import { PLAN_RUNNING_MESSAGE, planCrawl } from './plan';
-import { countPages, frontierOf, updateJob } from '../queries';
+import { countPages, frontierOf, updateJob } from '../store/queries';
 
 export interface RunnerDeps extends QueueDeps {
   /** Reads the start page when the crawl works out the docs' boundary itself (no plan yet); linkedom by default. */

@@ -1,10 +1,10 @@
-import type { DiscoveredFileRecord, DiscoveryJob, ScoutDb } from '../db';
+import type { DiscoveredFileRecord, DiscoveryJob, ScoutDb } from '../store/db';
 import { parseLlmsTxt } from '../discovery/parse-llms-txt';
 import { crawlSitemaps } from '../discovery/sitemap';
 import { credentialsFor } from '../url/credentials';
 import { createNetworkGuard } from '../url/private-network';
 import { isSameSite } from '../url/site';
-import { latestJob } from '../queries';
+import { latestJob } from '../store/queries';
 
 export interface Seed {
   url: string;

@@ -1,4 +1,4 @@
-import type { JobRecord, JobState, ScoutDb } from '../db';
+import type { JobRecord, JobState, ScoutDb } from '../store/db';
 import { createDescribeJob, PANEL_CLOSED, runDescribeJob } from './run-describe';
 import type { DescriptionProvider } from './types';
 

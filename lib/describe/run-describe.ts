@@ -1,8 +1,8 @@
-import type { DescribeCounters, DescribeJob, JobState, ScoutDb } from '../db';
+import type { DescribeCounters, DescribeJob, JobState, ScoutDb } from '../store/db';
 import { activeJobFor } from '../crawl/jobs';
 import { cacheKey, describePages } from './describe-pages';
 import type { DescribeResult, DescriptionCache, DescriptionProvider } from './types';
-import { countPages, latestCrawlWithPages, pagesOf, updateJob } from '../queries';
+import { countPages, latestCrawlWithPages, pagesOf, updateJob } from '../store/queries';
 
 const FALLBACKS_KEPT = 200;
 

@@ -1,8 +1,8 @@
-import type { ScoutDb } from '../db';
+import type { ScoutDb } from '../store/db';
 import { cleanSummary } from './clean';
 import { callChat, type EndpointConfig } from './endpoint';
 import { PROMPT_VERSION, siteMessages } from './prompt';
-import { latestArtifact } from '../queries';
+import { latestArtifact } from '../store/queries';
 
 /** Where a site's model-written summary is kept: beside the page descriptions, per provider and prompt version. */
 export const siteSummaryKey = (origin: string, providerId: string, promptVersion: number = PROMPT_VERSION) => `site|v${promptVersion}|${providerId}|${origin}`;

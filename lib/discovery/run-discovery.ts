@@ -1,4 +1,4 @@
-import type { DiscoveredFileRecord, DiscoveryCounters, DiscoveryJob, JobRecord, ScoutDb } from '../db';
+import type { DiscoveredFileRecord, DiscoveryCounters, DiscoveryJob, JobRecord, ScoutDb } from '../store/db';
 import { discover } from './discover';
 import type { DiscoveryResult, DiscoverySummary } from './types';
 import { plural } from '../format';

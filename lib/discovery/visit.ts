@@ -1,5 +1,5 @@
-import type { DiscoveredFileRecord, DiscoveryJob, ScoutDb } from '../db';
-import { isKind, jobsNewestFirst } from '../queries';
+import type { DiscoveredFileRecord, DiscoveryJob, ScoutDb } from '../store/db';
+import { isKind, jobsNewestFirst } from '../store/queries';
 import { discover } from './discover';
 import { countersOf, summaryMessage } from './run-discovery';
 

@@ -2,8 +2,8 @@
  * The name a site gives its docs in its own llms.txt: the H1 of the file that covers the start
  * page (spec v2: a file covers the URLs under its folder; the most specific one wins).
  */
-import type { ScoutDb } from '../db';
-import { latestJob } from '../queries';
+import type { ScoutDb } from '../store/db';
+import { latestJob } from '../store/queries';
 import { coveringFile } from '../url/boundary';
 import { oneLine } from './text';
 

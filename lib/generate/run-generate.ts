@@ -1,4 +1,4 @@
-import type { ArtifactRecord, CrawlJob, PageRecord, ScoutDb } from '../db';
+import type { ArtifactRecord, CrawlJob, PageRecord, ScoutDb } from '../store/db';
 import { cachedDescriptions } from '../describe/run-describe';
 import { siteSummaryKey } from '../describe/site-summary';
 import { generateOutputs } from './generate';
@@ -9,7 +9,7 @@ import { normalizeOutputSettings } from './output-settings';
 import { segmentCounter } from './segment-count';
 import { describeVariant } from '../url/variants';
 import type { Curation, GeneratedOutput } from './types';
-import { latestArtifact, latestCrawlWithPages, pagesOf } from '../queries';
+import { latestArtifact, latestCrawlWithPages, pagesOf } from '../store/queries';
 
 /** Versions kept per site and kind; older ones are dropped (each llms-full can be megabytes). */
 export const KEEP_VERSIONS = 5;

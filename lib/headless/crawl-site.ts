@@ -7,7 +7,7 @@
  * fake-indexeddb in Node) and the fetch (the network, a folder on disk, a loopback server).
  */
 import { linkedomAdapter } from '../convert/dom';
-import type { CrawlJob, DiscoveryJob, JobState, PlanRecord, ScoutDb } from '../db';
+import type { CrawlJob, DiscoveryJob, JobState, PlanRecord, ScoutDb } from '../store/db';
 import { createCrawlJob } from '../crawl/jobs';
 import { DEFAULT_PLAN_SITEMAP_URLS, planCrawl } from '../crawl/plan';
 import { createLocalProcessor } from '../crawl/processor';
@@ -18,7 +18,7 @@ import { withRendering } from '../render/render-processor';
 import type { OutputSettings } from '../generate/output-settings';
 import { generateForSite, saveCuration } from '../generate/run-generate';
 import { guardedFetch } from '../fetch/guarded-fetch';
-import { getJob } from '../queries';
+import { getJob } from '../store/queries';
 import { recordSiteOpened } from '../sites';
 import { createNetworkGuard } from '../url/private-network';
 

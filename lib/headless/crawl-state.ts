@@ -11,8 +11,8 @@
  * and version, and its rows put into a fresh database — never run.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { ArtifactRecord, DescriptionRecord, DiscoveredFileRecord, JobRecord, PageRecord, PlanRecord, ScoutDb, SiteRecord } from '../db';
-import { latestArtifact, latestCrawlWithPages } from '../queries';
+import type { ArtifactRecord, DescriptionRecord, DiscoveredFileRecord, JobRecord, PageRecord, PlanRecord, ScoutDb, SiteRecord } from '../store/db';
+import { latestArtifact, latestCrawlWithPages } from '../store/queries';
 
 export const CRAWL_STATE_PATH = '.scout/crawl.json.gz';
 const FORMAT = 'llms-txt-scout/crawl-state';

@@ -1,7 +1,7 @@
 import { liveQuery } from 'dexie';
-import type { ScoutDb } from '../db';
+import type { ScoutDb } from '../store/db';
 import { parseLlmsTxt } from '../discovery/parse-llms-txt';
-import { isKind, jobsNewestFirst } from '../queries';
+import { isKind, jobsNewestFirst } from '../store/queries';
 
 /** What the coverage card needs of the site's own llms.txt: where it is and the URLs it lists. */
 export interface PublishedListing {

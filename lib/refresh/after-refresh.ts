@@ -1,6 +1,6 @@
-import type { ScoutDb } from '../db';
+import type { ScoutDb } from '../store/db';
 import { generateForSite } from '../generate/run-generate';
-import { updateJob } from '../queries';
+import { updateJob } from '../store/queries';
 import { changedEnough } from './counters';
 
 /**

@@ -1,6 +1,6 @@
-import type { PageChange, RefreshCounters } from '../db';
+import type { PageChange, RefreshCounters } from '../store/db';
 
-/** A refresh's progress and result, per kind of change: defined with the job it belongs to (lib/db.ts). */
+/** A refresh's progress and result, per kind of change: defined with the job it belongs to (lib/store/db.ts). */
 export type { RefreshCounters };
 
 export const emptyRefreshCounters = (): RefreshCounters => ({ total: 0, checked: 0, bytes: 0, unchanged: 0, minor: 0, changed: 0, removed: 0, restored: 0, failed: 0 });

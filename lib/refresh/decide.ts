@@ -1,4 +1,4 @@
-import type { PageChange, PageRecord, PageVersionRecord } from '../db';
+import type { PageChange, PageRecord, PageVersionRecord } from '../store/db';
 import type { PageOutcome } from '../crawl/process-page';
 import { similarity } from './similarity';
 

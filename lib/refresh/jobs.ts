@@ -1,6 +1,6 @@
-import type { ScoutDb, StartedRefreshJob } from '../db';
+import type { ScoutDb, StartedRefreshJob } from '../store/db';
 import { activeJobFor } from '../crawl/jobs';
-import { latestCrawlWithPages } from '../queries';
+import { latestCrawlWithPages } from '../store/queries';
 
 /**
  * Creates a refresh of the site's latest crawl: the same pages, re-checked with

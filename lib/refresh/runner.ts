@@ -1,11 +1,11 @@
-import type { FrontierRecord, JobState, PageChange } from '../db';
-import type { NewEntry } from '../db';
+import type { FrontierRecord, JobState, PageChange } from '../store/db';
+import type { NewEntry } from '../store/db';
 import type { Frontier } from '../crawl/frontier';
 import { QueueRunner, type QueueDeps } from '../crawl/queue-runner';
 import { emptyRefreshCounters, refreshMessage, type RefreshCounters } from './counters';
 import { DEFAULT_THRESHOLD } from './similarity';
 import { RefreshWriter } from './writer';
-import { pageChanges } from '../queries';
+import { pageChanges } from '../store/queries';
 
 export type RefreshDeps = QueueDeps;
 

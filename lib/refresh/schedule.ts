@@ -1,4 +1,4 @@
-import type { MonitorSettings, SiteRecord } from '../db';
+import type { MonitorSettings, SiteRecord } from '../store/db';
 import { DEFAULT_THRESHOLD } from './similarity';
 
 const HOUR = 3_600_000;

@@ -1,4 +1,4 @@
-import type { FrontierRecord, PageRecord, PageVersionRecord, ScoutDb } from '../db';
+import type { FrontierRecord, PageRecord, PageVersionRecord, ScoutDb } from '../store/db';
 import { BatchQueue } from '../crawl/batch-queue';
 import type { Frontier } from '../crawl/frontier';
 import { frontierStateOf, type PageOutcome } from '../crawl/process-page';

@@ -3,7 +3,7 @@
  * fetched as the page's Markdown twin. The home page brings the sidebar along: its links feed
  * the frontier and its nested list is the site's navigation (sections in llms.txt).
  */
-import type { FrontierRecord } from '../db';
+import type { FrontierRecord } from '../store/db';
 import { markdownDescription, markdownTitle } from '../crawl/markdown-meta';
 import type { PageOutcome } from '../crawl/process-page';
 import { fetchPage, type PageFetchResult } from '../fetch/page-fetcher';

@@ -7,7 +7,7 @@
  * row carries the session it was opened in, and a row from an earlier session is dropped without
  * closing anything: its id may now belong to one of the user's own tabs.
  */
-import type { ScoutDb } from '../db';
+import type { ScoutDb } from '../store/db';
 
 /** What the store needs from the browser: closing a tab (resolving when it is already gone). */
 export type CloseTab = (tabId: number) => Promise<void>;

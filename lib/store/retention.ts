@@ -15,9 +15,9 @@
  * behind one long write.
  */
 import Dexie from 'dexie';
-import type { ArtifactRecord, JobRecord, ScoutDb } from '../db';
+import type { ArtifactRecord, JobRecord, ScoutDb } from './db';
 import { normalizeKeep } from './keep';
-import { artifactVersions, jobsNewestFirst, latestArtifact, latestCrawlWithPages } from '../queries';
+import { artifactVersions, jobsNewestFirst, latestArtifact, latestCrawlWithPages } from './queries';
 
 /** Rows deleted per transaction. */
 export const BATCH = 500;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { CrawlJob, JobRecord } from '@/lib/db';
+import type { CrawlJob, JobRecord } from '@/lib/store/db';
 
 /**
  * Every row of one store of the extension's IndexedDB. Runs inside an extension page (passed to

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { readStore } from './extension-db';
-import type { JobRecord } from '@/lib/db';
+import type { JobRecord } from '@/lib/store/db';
 
 const STORES = ['sites', 'jobs', 'discovered', 'frontier', 'linkBlocks', 'pages', 'artifacts', 'pageVersions', 'descriptions', 'renderTabs', 'plans'];
 

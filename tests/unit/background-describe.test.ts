@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setUpDescribe } from '@/entrypoints/background/describe';
-import { db } from '@/lib/db';
+import { db } from '@/lib/store/db';
 import { saveDescribeSettings } from '@/lib/describe/settings-item';
 import { normalizeDescribeSettings } from '@/lib/describe/settings';
 import { answer, startChatServer, type ChatServer } from '../fixtures/chat-server';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { db } from '@/lib/db';
+import { db } from '@/lib/store/db';
 import { setUpDiscovery } from '@/entrypoints/background/discovery';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { command, fakeExtension } from './fake-extension';

@@ -4,8 +4,8 @@ import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import type { CrawlSettings } from '@/lib/crawl/settings';
-import type { ScoutDb } from '@/lib/db';
-import { frontierOf } from '@/lib/queries';
+import type { ScoutDb } from '@/lib/store/db';
+import { frontierOf } from '@/lib/store/queries';
 import { loopbackFetch } from '../fixtures/server';
 import { command } from './fake-extension';
 

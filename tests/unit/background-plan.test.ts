@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { db, type PlanRecord } from '@/lib/db';
+import { db, type PlanRecord } from '@/lib/store/db';
 import { setUpDiscovery } from '@/entrypoints/background/discovery';
 import { setUpPlans } from '@/entrypoints/background/plan';
 import { startFixtureServer, type FixtureServer, type Route } from '../fixtures/server';

@@ -5,7 +5,7 @@ import { linkedomAdapter } from '@/lib/convert/dom';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
-import { createDb, type JobRecord, type ScoutDb } from '@/lib/db';
+import { createDb, type JobRecord, type ScoutDb } from '@/lib/store/db';
 import { recordSiteOpened } from '@/lib/sites';
 import { setUpCrawls } from '@/entrypoints/background/crawl';
 import { createSchedule } from '@/entrypoints/background/schedule';

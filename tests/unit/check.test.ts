@@ -5,13 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCheckJob, crawledUrlsOf, runCheckJob } from '@/lib/check/check-job';
-import { failInterrupted, getJob } from '@/lib/queries';
+import { failInterrupted, getJob } from '@/lib/store/queries';
 import { samplePages } from '@/lib/check/gather';
 import { PARITY_THRESHOLD, textTokens, tokenF1, twinParity } from '@/lib/check/parity';
 import { findingKey, reportLines, reportMarkdown } from '@/lib/check/report';
 import { runSiteCheck } from '@/lib/check/run';
 import type { CheckReport } from '@/lib/check/types';
-import { createDb } from '@/lib/db';
+import { createDb } from '@/lib/store/db';
 import { checkSite, E2E_FAULTS, type CheckSiteFaults } from '../fixtures/check-site';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChunkSearch } from '@/lib/agents/chunk-search';
 import { docsFolderFromDb } from '@/lib/agents/from-db';
 import { AGENT_TUNING, chunksOf, DEFAULT_TUNING, indexOptions, type Chunk, type IndexPage } from '@/lib/agents/search-index';
-import { createDb } from '@/lib/db';
+import { createDb } from '@/lib/store/db';
 import { crawlSite } from '@/lib/headless/crawl-site';
 import { nodeDocsSite } from '../fixtures/real-docs';
 import { loopbackFetch, startFixtureServer } from '../fixtures/server';

@@ -19,7 +19,7 @@ import { type Io, UsageError } from '../../cli/common';
 import { resolvingFetch } from '../../cli/fetch';
 import { runGenerate } from '../../cli/generate';
 import { runLint } from '../../cli/lint';
-import { createDb } from '@/lib/db';
+import { createDb } from '@/lib/store/db';
 import { checkSite } from '@/lib/headless/check';
 import { crawlSite } from '@/lib/headless/crawl-site';
 import { hostileNetworkSites, SINK_SECRET, sinkSite } from '../fixtures/hostile-network-site';

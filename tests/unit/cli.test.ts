@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildConnector } from 'undici';
-import { createDb } from '@/lib/db';
+import { createDb } from '@/lib/store/db';
 import { validateLlmsTxt, type Finding } from '@/lib/generate/validate';
 import type { SiteCheck } from '@/lib/headless/check';
 import { crawlSite } from '@/lib/headless/crawl-site';

@@ -5,7 +5,7 @@ import { createCrawlJob } from '@/lib/crawl/jobs';
 import { convertBody, type ConvertJob } from '@/lib/crawl/process-page';
 import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
-import { createDb, type ScoutDb } from '@/lib/db';
+import { createDb, type ScoutDb } from '@/lib/store/db';
 import { createRefreshJob } from '@/lib/refresh/jobs';
 import { RefreshRunner } from '@/lib/refresh/runner';
 import { loopbackFetch, startFixtureServer, type FixtureServer, type FixtureSite } from '../fixtures/server';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { relative, join } from 'node:path';
 import { linkedomAdapter } from '@/lib/convert/dom';
-import { createDb, type PageRecord, type ScoutDb } from '@/lib/db';
+import { createDb, type PageRecord, type ScoutDb } from '@/lib/store/db';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
@@ -13,7 +13,7 @@ import { countTokens } from '@/lib/tokens';
 import { validateLlmsTxt } from '@/lib/generate/validate';
 import { nodeDocsDir, nodeDocsSite, pythonDocsDir } from '../fixtures/real-docs';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
-import { getJob, pagesOf } from '@/lib/queries';
+import { getJob, pagesOf } from '@/lib/store/queries';
 
 /** Every .html file under a folder, as site paths. */
 function htmlPaths(dir: string): string[] {

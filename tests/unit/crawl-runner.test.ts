@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { linkedomAdapter } from '@/lib/convert/dom';
-import { createDb, type ScoutDb } from '@/lib/db';
+import { createDb, type ScoutDb } from '@/lib/store/db';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import type { CrawlSettings } from '@/lib/crawl/settings';
-import { getJob } from '@/lib/queries';
+import { getJob } from '@/lib/store/queries';
 import { freezingFetch, until } from './background-helpers';
 import { loopbackFetch, startFixtureServer, type FixtureServer, type FixtureSite } from '../fixtures/server';
 

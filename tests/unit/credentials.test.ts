@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { linkedomAdapter } from '@/lib/convert/dom';
-import { createDb, type ScoutDb } from '@/lib/db';
+import { createDb, type ScoutDb } from '@/lib/store/db';
 import { discover } from '@/lib/discovery/discover';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { createCrawlJob } from '@/lib/crawl/jobs';
@@ -9,7 +9,7 @@ import { CrawlRunner } from '@/lib/crawl/runner';
 import { isSameSite } from '@/lib/url/site';
 import { crossSiteTwinSites } from '../fixtures/security-sites';
 import { loopbackFetch, startPortAwareServer, type FixtureServer } from '../fixtures/server';
-import { pagesOf } from '@/lib/queries';
+import { pagesOf } from '@/lib/store/queries';
 
 /**
  * Node's fetch has no cookie jar, and sends a Cookie header only if told to. This one

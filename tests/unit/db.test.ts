@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Frontier } from '@/lib/crawl/frontier';
-import { createDb, SCHEMA_VERSION, type ScoutDb } from '@/lib/db';
+import { createDb, SCHEMA_VERSION, type ScoutDb } from '@/lib/store/db';
 import { recordSiteOpened } from '@/lib/sites';
 
 let db: ScoutDb | undefined;
@@ -100,7 +100,7 @@ describe('the Scout database', () => {
 
 /**
  * A database with the schema versions 1…`upTo` exactly as they shipped, written out here rather
- * than taken from lib/db.ts: an upgrade test must start from what users have on disk.
+ * than taken from lib/store/db.ts: an upgrade test must start from what users have on disk.
  */
 function shippedDatabase(name: string, upTo: 1 | 2 | 3): Dexie {
   const old = new Dexie(name);

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
-import { createDb, type PageRecord, type ScoutDb } from '@/lib/db';
+import { createDb, type PageRecord, type ScoutDb } from '@/lib/store/db';
 import { endpointProvider } from '@/lib/describe/endpoint';
 import { createDescribeJob, pagesToDescribe, runDescribeJob } from '@/lib/describe/run-describe';
 import { describeSite } from '@/lib/describe/site-summary';
 import { generateForSite } from '@/lib/generate/run-generate';
-import { getJob } from '@/lib/queries';
+import { getJob } from '@/lib/store/queries';
 import { answer, pageUrlOf, serverError, startChatServer, type ChatServer } from '../fixtures/chat-server';
 
 const ORIGIN = 'https://docs.example.test';

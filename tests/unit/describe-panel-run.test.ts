@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setUpDescribe } from '@/entrypoints/background/describe';
-import { db, type DescribeJob } from '@/lib/db';
+import { db, type DescribeJob } from '@/lib/store/db';
 import { endpointProvider } from '@/lib/describe/endpoint';
 import { runDescribeInPanel } from '@/lib/describe/panel-run';
 import { PANEL_CLOSED } from '@/lib/describe/run-describe';

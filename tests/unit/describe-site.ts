@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
-import { db, type PageRecord } from '@/lib/db';
+import { db, type PageRecord } from '@/lib/store/db';
 
 /** A finished crawl of `origin` with `count` stored pages, each with a little text to describe. */
 export async function crawledSite(origin: string, count: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildConnector, getGlobalDispatcher, setGlobalDispatcher, type Dispatcher } from 'undici';
-import { db } from '@/lib/db';
-import { isKind } from '@/lib/queries';
+import { db } from '@/lib/store/db';
+import { isKind } from '@/lib/store/queries';
 import { setUpDiscovery } from '@/entrypoints/background/discovery';
 import { startFixtureServer, type FixtureServer, type FixtureSite, type Route } from '../fixtures/server';
 import { command, fakeExtension } from './fake-extension';

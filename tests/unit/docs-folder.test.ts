@@ -17,12 +17,12 @@ import { docsFolderFromDb } from '@/lib/agents/from-db';
 import { findSection, markdownSections, sectionText } from '@/lib/agents/markdown-sections';
 import { DocsFolderError, readDocsFolder } from '@/lib/agents/read-folder';
 import { chunksOf, DocsIndex } from '@/lib/agents/search-index';
-import { createDb, type ScoutDb } from '@/lib/db';
+import { createDb, type ScoutDb } from '@/lib/store/db';
 import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
 import { generateForSite, saveCuration } from '@/lib/generate/run-generate';
 import { crawlSite } from '@/lib/headless/crawl-site';
 import { writeFilesInside } from '@/lib/headless/write-out';
-import { pagesOf, latestCrawlWithPages } from '@/lib/queries';
+import { pagesOf, latestCrawlWithPages } from '@/lib/store/queries';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
 
 const NOW = new Date('2026-11-25T12:00:00Z');

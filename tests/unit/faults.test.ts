@@ -8,13 +8,13 @@ import { linkedomAdapter } from '@/lib/convert/dom';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
-import { createDb, type CrawlJob, type FrontierRecord, type PageRecord, type ScoutDb } from '@/lib/db';
+import { createDb, type CrawlJob, type FrontierRecord, type PageRecord, type ScoutDb } from '@/lib/store/db';
 import { discover } from '@/lib/discovery/discover';
 import { HTML_NOT_SITEMAP } from '@/lib/discovery/sitemap';
 import type { DiscoverySummary } from '@/lib/discovery/types';
 import { FAULT_HOST, FAULT_PATHS as P, faultSite, HUGE_BYTES, LLMS_HUB_HOST, manyLlmsSite, OTHER_HOST, otherSite, type FaultSite } from '../fixtures/fault-site';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
-import { frontierOf, getJob } from '@/lib/queries';
+import { frontierOf, getJob } from '@/lib/store/queries';
 
 const fetch = loopbackFetch();
 const TIMEOUT_MS = 1500;

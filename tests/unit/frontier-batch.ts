@@ -1,5 +1,5 @@
 import type { Frontier } from '@/lib/crawl/frontier';
-import type { NewEntry } from '@/lib/db';
+import type { NewEntry } from '@/lib/store/db';
 
 /** What the page writer does per batch: addNew in one transaction, then remember once it committed. */
 export async function addBatch(f: Frontier, entries: NewEntry[]) {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDb, type ScoutDb } from '@/lib/db';
+import { createDb, type ScoutDb } from '@/lib/store/db';
 import { Frontier } from '@/lib/crawl/frontier';
 import { addBatch as add } from './frontier-batch';
-import type { NewEntry } from '@/lib/db';
+import type { NewEntry } from '@/lib/store/db';
 import { toEntries } from '@/lib/crawl/links';
 import { createScope } from '@/lib/url/scope';
 

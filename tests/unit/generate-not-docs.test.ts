@@ -8,7 +8,7 @@ import type { Io } from '@/cli/common';
 import { convertHtml } from '@/lib/convert/convert-page';
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
-import { createDb, type CrawlJob, type PageRecord, type ScoutDb } from '@/lib/db';
+import { createDb, type CrawlJob, type PageRecord, type ScoutDb } from '@/lib/store/db';
 import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
 import { bringBack, toggleKey } from '@/lib/generate/curation';
 import { buildZip, exportablePages } from '@/lib/generate/export';

@@ -5,7 +5,7 @@ import { linkedomAdapter } from '@/lib/convert/dom';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
-import { createDb, type ScoutDb } from '@/lib/db';
+import { createDb, type ScoutDb } from '@/lib/store/db';
 import { generateForSite } from '@/lib/generate/run-generate';
 import { createRefreshJob } from '@/lib/refresh/jobs';
 import { RefreshRunner } from '@/lib/refresh/runner';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { linkedomAdapter } from '@/lib/convert/dom';
-import { createDb, type ScoutDb } from '@/lib/db';
+import { createDb, type ScoutDb } from '@/lib/store/db';
 import { discover } from '@/lib/discovery/discover';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { createCrawlJob } from '@/lib/crawl/jobs';
@@ -9,7 +9,7 @@ import { CrawlRunner } from '@/lib/crawl/runner';
 import { fetchText, FetchFailure } from '@/lib/fetch/fetch-text';
 import { fetchPage } from '@/lib/fetch/page-fetcher';
 import { HIDDEN_HOP_REFUSED, SIGNED_IN_REDIRECT } from '@/lib/fetch/redirects';
-import { pagesOf } from '@/lib/queries';
+import { pagesOf } from '@/lib/store/queries';
 import { browserModelFetch } from '../fixtures/browser-model-fetch';
 import { HOSTILE_COOKIE, hostileCookieSites, OTHER_COOKIES, OTHER_SECRET } from '../fixtures/hostile-cookie-sites';
 import { startFixtureServer, startPortAwareServer, type FixtureServer, type Route } from '../fixtures/server';

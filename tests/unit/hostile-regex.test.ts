@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDb } from '@/lib/db';
+import { createDb } from '@/lib/store/db';
 import { crawlSite } from '@/lib/headless/crawl-site';
 import { convertHtml } from '@/lib/convert/convert-page';
 import { linkedomAdapter } from '@/lib/convert/dom';

@@ -4,7 +4,7 @@
  * hostile llms.txt is parsed within its budget, and one discovery writes a bounded number of rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '@/lib/db';
+import { createDb } from '@/lib/store/db';
 import { discover, MAX_RESULTS } from '@/lib/discovery/discover';
 import { PARSE_BUDGET, parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDb, type PageRecord, type ScoutDb } from '@/lib/db';
+import { createDb, type PageRecord, type ScoutDb } from '@/lib/store/db';
 import { createDescribeJob } from '@/lib/describe/run-describe';
 import { createRefreshJob } from '@/lib/refresh/jobs';
 

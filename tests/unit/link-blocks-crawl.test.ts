@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { linkedomAdapter } from '@/lib/convert/dom';
-import { createDb, type ScoutDb } from '@/lib/db';
+import { createDb, type ScoutDb } from '@/lib/store/db';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDb, type FrontierRecord, type ScoutDb } from '@/lib/db';
+import { createDb, type FrontierRecord, type ScoutDb } from '@/lib/store/db';
 import { Frontier } from '@/lib/crawl/frontier';
 import { addBatch as add } from './frontier-batch';
-import type { NewEntry } from '@/lib/db';
+import type { NewEntry } from '@/lib/store/db';
 import { frontierWindow } from '@/lib/crawl/frontier-view';
 
 // A page's many links kept as one record (lib/crawl/link-blocks.ts) and claimed row by row: the

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { linkedomAdapter } from '@/lib/convert/dom';
-import { createDb, type ScoutDb } from '@/lib/db';
+import { createDb, type ScoutDb } from '@/lib/store/db';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
-import { frontierOf, pagesOf } from '@/lib/queries';
+import { frontierOf, pagesOf } from '@/lib/store/queries';
 
 const HOST = 'notes.example.test';
 let db: ScoutDb;

@@ -15,7 +15,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocsManifest } from '@/lib/agents/docs-folder';
 import { docsFolderFromDb } from '@/lib/agents/from-db';
-import { createDb } from '@/lib/db';
+import { createDb } from '@/lib/store/db';
 import { crawlSite } from '@/lib/headless/crawl-site';
 import { writeFilesInside } from '@/lib/headless/write-out';
 import { pythonDocsDir } from '../fixtures/real-docs';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkedomAdapter } from '@/lib/convert/dom';
-import { createDb, type PageRecord, type ScoutDb } from '@/lib/db';
+import { createDb, type PageRecord, type ScoutDb } from '@/lib/store/db';
 import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
@@ -16,7 +16,7 @@ import { matrixSites } from '../fixtures/matrix';
 import { pythonDocsDir } from '../fixtures/real-docs';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { textWords, walkNested } from './nested-helpers';
-import { getJob, pagesOf } from '@/lib/queries';
+import { getJob, pagesOf } from '@/lib/store/queries';
 
 async function crawl(db: ScoutDb, startUrl: string): Promise<{ pages: PageRecord[]; nav?: Array<{ title: string; url: string; depth: number }> }> {
   const job = await createCrawlJob(db, startUrl, { maxPages: 2000, maxDepth: 50 });

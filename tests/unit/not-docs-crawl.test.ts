@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { linkedomAdapter } from '@/lib/convert/dom';
-import { createDb, type ScoutDb } from '@/lib/db';
+import { createDb, type ScoutDb } from '@/lib/store/db';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import type { CrawlSettings } from '@/lib/crawl/settings';
 import { planCrawl } from '@/lib/crawl/plan';
 import { crawlSite } from '@/lib/headless/crawl-site';
-import { frontierOf, getJob, pagesOf, updateJob } from '@/lib/queries';
+import { frontierOf, getJob, pagesOf, updateJob } from '@/lib/store/queries';
 import { dedupeKey } from '@/lib/url/normalize';
 import { gamma } from '../fixtures/company-sites';
 import type { DocsBoundary } from '@/lib/url/boundary';

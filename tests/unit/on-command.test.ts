@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { db } from '@/lib/db';
+import { db } from '@/lib/store/db';
 import { setUpCommands } from '@/entrypoints/background/commands';
 import { command, fakeExtension } from './fake-extension';
 

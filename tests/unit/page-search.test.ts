@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PanelSearch, type PanelSearchState, type WorkerLike } from '@/components/output/panel-search';
 import { buildPageIndex, indexPageOf, searchPages, serveSearch, type BuildProgress, type SearchWorkerReply } from '@/lib/agents/page-search';
 import { DocsIndex } from '@/lib/agents/search-index';
-import { createDb, type ScoutDb } from '@/lib/db';
+import { createDb, type ScoutDb } from '@/lib/store/db';
 import { crawlSite } from '@/lib/headless/crawl-site';
-import { countPages, pagesOf } from '@/lib/queries';
+import { countPages, pagesOf } from '@/lib/store/queries';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
 
 /** The search worker's code on the other end of a MessageChannel, as the panel's Worker would be. */

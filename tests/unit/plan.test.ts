@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runGenerate } from '@/cli/generate';
 import { linkedomAdapter } from '@/lib/convert/dom';
-import { createDb, type ScoutDb } from '@/lib/db';
+import { createDb, type ScoutDb } from '@/lib/store/db';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { planCrawl, planSummary } from '@/lib/crawl/plan';
 import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
-import { getJob, updateJob } from '@/lib/queries';
+import { getJob, updateJob } from '@/lib/store/queries';
 import { loopbackFetch, startPortAwareServer, type FixtureServer, type FixtureSite, type Route } from '../fixtures/server';
 
 const DOCS = 'docs.acme.test';

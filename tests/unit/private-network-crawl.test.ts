@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { linkedomAdapter } from '@/lib/convert/dom';
-import { createDb, type ScoutDb } from '@/lib/db';
+import { createDb, type ScoutDb } from '@/lib/store/db';
 import { discover } from '@/lib/discovery/discover';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { createCrawlJob } from '@/lib/crawl/jobs';
@@ -8,7 +8,7 @@ import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { PUBLIC_HOST, privateNetworkSite, privateTargets } from '../fixtures/private-network-site';
 import { loopbackFetch, startPortAwareServer, type FixtureServer } from '../fixtures/server';
-import { frontierOf } from '@/lib/queries';
+import { frontierOf } from '@/lib/store/queries';
 
 // The fixture server listens on 127.0.0.1, and loopbackFetch resolves localhost there too:
 // a request that got past the guard to localhost or 127.0.0.1 would land in server.requests

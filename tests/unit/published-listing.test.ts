@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DBCoreTable } from 'dexie';
 import { wrapTable } from '@/lib/store/table-middleware';
-import { createDb, type ScoutDb } from '@/lib/db';
+import { createDb, type ScoutDb } from '@/lib/store/db';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { watchPublishedListing, type PublishedListing } from '@/lib/output/published-listing';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
-import { createDb, type CheckJob, type CrawlJob, type DiscoveryJob, type JobRecord, type JobState, type PageChange, type PageRecord, type PageVersionRecord, type ScoutDb } from '@/lib/db';
-import { countPages, frontierOf, getJob, jobsNewestFirst, latestArtifact, latestCrawlWithPages, latestJob, pageChanges, updateJob } from '@/lib/queries';
+import { createDb, type CheckJob, type CrawlJob, type DiscoveryJob, type JobRecord, type JobState, type PageChange, type PageRecord, type PageVersionRecord, type ScoutDb } from '@/lib/store/db';
+import { countPages, frontierOf, getJob, jobsNewestFirst, latestArtifact, latestCrawlWithPages, latestJob, pageChanges, updateJob } from '@/lib/store/queries';
 
 let db: ScoutDb;
 afterEach(() => db.delete());

@@ -3,7 +3,7 @@ import { linkedomAdapter } from '@/lib/convert/dom';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
-import { createDb, type JobRecord, type ScoutDb } from '@/lib/db';
+import { createDb, type JobRecord, type ScoutDb } from '@/lib/store/db';
 import { generateForSite, KEEP_VERSIONS } from '@/lib/generate/run-generate';
 import { outputsAfterRefresh } from '@/lib/refresh/after-refresh';
 import { createRefreshJob } from '@/lib/refresh/jobs';

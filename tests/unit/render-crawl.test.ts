@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { linkedomAdapter } from '@/lib/convert/dom';
-import { createDb, type ScoutDb } from '@/lib/db';
+import { createDb, type ScoutDb } from '@/lib/store/db';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
@@ -11,7 +11,7 @@ import type { Renderer, RenderRequest } from '@/lib/render/tab-renderer';
 import { loopbackFetch, startFixtureServer, type FixtureServer, type FixtureSite } from '../fixtures/server';
 import { SPA_HOME, SPA_PAGES } from '../fixtures/spa-content';
 import { docsifyRoutes, docsifySite } from '../fixtures/spa-sites';
-import { frontierOf, getJob } from '@/lib/queries';
+import { frontierOf, getJob } from '@/lib/store/queries';
 
 let db: ScoutDb;
 let server: FixtureServer;

@@ -1,7 +1,7 @@
 import Dexie, { type DBCoreMutateRequest } from 'dexie';
 import { wrapTable } from '@/lib/store/table-middleware';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDb, type ArtifactRecord, type CrawlJob, type JobRecord, type ScoutDb } from '@/lib/db';
+import { createDb, type ArtifactRecord, type CrawlJob, type JobRecord, type ScoutDb } from '@/lib/store/db';
 import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
 import { cacheKey } from '@/lib/describe/describe-pages';
 import { siteSummaryKey } from '@/lib/describe/site-summary';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
-import { createDb, type ScoutDb } from '@/lib/db';
+import { createDb, type ScoutDb } from '@/lib/store/db';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
-import { failInterrupted } from '@/lib/queries';
+import { failInterrupted } from '@/lib/store/queries';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
 
 let db: ScoutDb;

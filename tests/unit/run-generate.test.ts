@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
-import { createDb, type PageRecord, type ScoutDb } from '@/lib/db';
+import { createDb, type PageRecord, type ScoutDb } from '@/lib/store/db';
 import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
 import { generateForSite, KEEP_VERSIONS, saveCuration } from '@/lib/generate/run-generate';
 import { countTokens } from '@/lib/tokens';

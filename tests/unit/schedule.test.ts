@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SiteRecord } from '@/lib/db';
+import type { SiteRecord } from '@/lib/store/db';
 import { afterRun, dueSites, nextWake, withMonitor } from '@/lib/refresh/schedule';
 
 const HOUR = 3_600_000;

@@ -5,10 +5,10 @@ import { linkedomAdapter } from '@/lib/convert/dom';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
-import { createDb, type ScoutDb } from '@/lib/db';
+import { createDb, type ScoutDb } from '@/lib/store/db';
 import { generatedPaths, generatedSite } from '../fixtures/generated-site';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
-import { pagesOf } from '@/lib/queries';
+import { pagesOf } from '@/lib/store/queries';
 
 let server: FixtureServer;
 let name: string;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDb, type ScoutDb } from '@/lib/db';
+import { createDb, type ScoutDb } from '@/lib/store/db';
 import type { RenderBrowser } from '@/lib/render/browser-tabs';
 import { createTabRenderer } from '@/lib/render/tab-renderer';
 import { slotRuleIds, TAB_ID_NONE, tabRules } from '@/lib/render/tab-rules';

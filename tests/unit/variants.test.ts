@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkedomAdapter } from '@/lib/convert/dom';
-import { createDb, type ScoutDb } from '@/lib/db';
+import { createDb, type ScoutDb } from '@/lib/store/db';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { createLocalProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
@@ -10,7 +10,7 @@ import { createScope } from '@/lib/url/scope';
 import { describeVariant, foundVariants, otherVariant, variantKind } from '@/lib/url/variants';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { PAGES, versionedSite } from '../fixtures/versioned-site';
-import { pagesOf } from '@/lib/queries';
+import { pagesOf } from '@/lib/store/queries';
 
 describe('versions and languages in paths', () => {
   it('recognise version and language segments, and nothing else', () => {
