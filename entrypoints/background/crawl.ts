@@ -3,6 +3,7 @@ import { markResumed, runningCrawls, startCrawlJob, stopWithoutRunner } from '@/
 import type { PageProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import type { CrawlJob, RefreshJob, ScoutDb } from '@/lib/store/db';
+import { jobById, setJobFields } from '@/lib/store/jobs';
 import { browserFetch } from '@/lib/fetch/browser-fetch';
 import { createRefreshJob } from '@/lib/refresh/jobs';
 import { RefreshRunner } from '@/lib/refresh/runner';
@@ -106,7 +107,7 @@ export function setUpCrawls({ db, browser, processor, hooks, fetch = browserFetc
     const done = holdStartHost(job.startUrl)
       .then((release) => runner.run().finally(() => void release()))
       .then(async (state) => {
-        const ended = await db.jobs.get(job.id);
+        const ended = await jobById(db, job.id);
         if (!ended) return;
         // A finished crawl produces its llms.txt and llms-full.txt right away; a refresh only when something changed.
         if (ended.kind === 'crawl' && state === 'done') await regenerate(ended.origin, db);
@@ -115,7 +116,7 @@ export function setUpCrawls({ db, browser, processor, hooks, fetch = browserFetc
         if (ended.kind === 'crawl' && (state === 'done' || state === 'cancelled')) await pruneOldCrawls(db, ended.origin, ended.settings.keepCrawls);
         if (ended.kind === 'refresh' && state !== 'paused' && state !== 'running') await hooks.onRefreshEnded(ended);
       })
-      .catch((error: unknown) => db.jobs.update(job.id, { state: 'failed', endedAt: Date.now(), message: `Stopped on an error: ${String(error)}` }))
+      .catch((error: unknown) => setJobFields(db, job.id, { state: 'failed', endedAt: Date.now(), message: `Stopped on an error: ${String(error)}` }))
       .finally(() => {
         runners.delete(job.id);
         ended.delete(job.id);
@@ -176,7 +177,7 @@ export function setUpCrawls({ db, browser, processor, hooks, fetch = browserFetc
     const previous = ended.get(data.jobId) ?? Promise.resolve();
     void previous
       .then(async () => {
-        const job = await db.jobs.get(data.jobId);
+        const job = await jobById(db, data.jobId);
         if (job?.state === 'paused') await markResumed(db, data.jobId);
         // markResumed took only a crawl or a refresh; the check narrows the row's type to those.
         if (job?.kind === 'crawl' || job?.kind === 'refresh') start(job);

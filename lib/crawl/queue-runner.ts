@@ -1,5 +1,7 @@
 import type { FrontierRecord, JobState, ScoutDb } from '../store/db';
+import { setJobFields } from '../store/jobs';
 import { Frontier } from './frontier';
+import { InOrder } from './in-order';
 import { DEFAULT_CRAWL_DELAY_CAP_S, HostGate } from './host-gate';
 import type { PageOutcome } from './process-page';
 import type { HostSlot, PageProcessor } from './processor';
@@ -66,6 +68,13 @@ export interface QueueJob extends OpenQueue {
    */
   stopOnRefusals?: boolean;
 }
+
+/**
+ * Results that may wait for a slower page started before them (a page timing out, retried) before
+ * no more URLs are claimed: enough that one slow page rarely stalls the crawl, few enough that
+ * their Markdown stays a few megabytes.
+ */
+const MAX_HELD = 256;
 
 /** Progress is written at most this often: enough to look live, few enough writes to stay cheap. */
 const PROGRESS_EVERY_MS = 250;
@@ -166,6 +175,8 @@ export abstract class QueueRunner {
     let fetching = 0;
     let converting = 0;
     const maxConverting = 2 * Math.max(1, this.deps.converters ?? 1);
+    // Results go to the writer in the order their pages started, not as they finish (in-order.ts).
+    const ordered = new InOrder<{ entry: FrontierRecord; outcome: PageOutcome }>(({ entry, outcome }) => writer.add(entry, outcome));
     // Starts buffered URLs whose host has a free slot. Synchronous, and called the moment a
     // slot is released, so a free slot never waits on a database round trip.
     const pump = () => {
@@ -203,15 +214,17 @@ export abstract class QueueRunner {
         },
         slowDown: (waitMs) => gate.slowDown(host, waitMs),
       };
+      const ticket = ordered.ticket();
       const task = this.processEntry(entry, job, slot)
         .then((outcome) => {
-          if (this.abort.signal.aborted) return;
-          writer.add(entry, outcome);
+          if (this.abort.signal.aborted) return ordered.settle(ticket, null);
+          ordered.settle(ticket, { entry, outcome });
           if (job.stopOnRefusals) this.noteFirstPage(outcome);
         })
         .catch((error: unknown) => {
           // A processor may throw on Cancel (an aborted message): the URL goes back to pending, not failed.
-          if (!this.abort.signal.aborted) writer.add(entry, { state: 'failed', reason: job.failureReason(error instanceof Error ? error.message : String(error)), retries: 0 });
+          const outcome: PageOutcome = { state: 'failed', reason: job.failureReason(error instanceof Error ? error.message : String(error)), retries: 0 };
+          ordered.settle(ticket, this.abort.signal.aborted ? null : { entry, outcome });
         })
         .finally(() => {
           if (held) {
@@ -233,8 +246,8 @@ export abstract class QueueRunner {
         if (this.stopRequest) break;
         pump();
         // Claim ahead: keep about two URLs per slot buffered, within the job's limit.
-        const want = Math.min(slots * 3 - buffer.length - fetching, job.room(buffer.length + active.size + writer.pending));
-        if (want > 0 && buffer.length < slots * 2 && frontier.hasPending()) {
+        const want = Math.min(slots * 3 - buffer.length - fetching, job.room(buffer.length + active.size + ordered.held + writer.pending));
+        if (want > 0 && buffer.length < slots * 2 && ordered.held < MAX_HELD && frontier.hasPending()) {
           const claimed = await frontier.claim(want);
           buffer.push(...claimed);
           if (claimed.length) continue;
@@ -318,7 +331,7 @@ export abstract class QueueRunner {
     const refused = state === 'paused' && this.refused && this.stopRequest === 'pause' ? { stoppedOnRefusals: true } : {};
     // Written either way, so a job resumed after a full store and paused again for another reason loses the mark.
     const storageFull = state === 'paused' && this.pauseMessage !== null && this.storageFull ? true : undefined;
-    await this.deps.db.jobs.update(this.jobId, { state, message, storageFull, ...refused, ...(state === 'paused' ? {} : { endedAt: Date.now() }) });
+    await setJobFields(this.deps.db, this.jobId, { state, message, storageFull, ...refused, ...(state === 'paused' ? {} : { endedAt: Date.now() }) });
     return state;
   }
 }

@@ -9,7 +9,9 @@ import { QueueRunner, type QueueDeps } from './queue-runner';
 import type { HostGate } from './host-gate';
 import { collectSeeds } from './seeds';
 import { PLAN_RUNNING_MESSAGE, planCrawl } from './plan';
-import { countPages, frontierOf, updateJob } from '../store/queries';
+import { countPages, updateJob } from '../store/queries';
+import { queuedCount } from '../store/frontier';
+import { jobById, setJobFields } from '../store/jobs';
 
 export interface RunnerDeps extends QueueDeps {
   /** Reads the start page when the crawl works out the docs' boundary itself (no plan yet); linkedom by default. */
@@ -34,10 +36,10 @@ export class CrawlRunner extends QueueRunner {
 
   async run(): Promise<JobState> {
     const { db } = this.deps;
-    let job = await db.jobs.get(this.jobId);
+    let job = await jobById(db, this.jobId);
     if (job?.kind !== 'crawl' || job.state !== 'running') return job?.state ?? 'failed';
     const { settings, startUrl } = job;
-    if (settings.scope === 'docs' && !job.boundary && (await frontierOf(db, this.jobId).count()) === 0) job = await this.findBoundary(job);
+    if (settings.scope === 'docs' && !job.boundary && (await queuedCount(db, this.jobId)) === 0) job = await this.findBoundary(job);
     let scope: Scope;
     try {
       scope = createScope({ startUrl, mode: settings.scope, include: settings.include, exclude: settings.exclude, ...(job.boundary ? { boundary: job.boundary } : {}) });
@@ -55,12 +57,12 @@ export class CrawlRunner extends QueueRunner {
     // Counted as pages are written, kept in the job's counters: a resumed run carries on from there.
     writer.rendered = job.counters.rendered ?? 0;
     writer.empty = job.counters.empty ?? 0;
-    if ((await frontierOf(db, this.jobId).count()) === 0) await this.seed(job, frontier, ctx);
+    if ((await queuedCount(db, this.jobId)) === 0) await this.seed(job, frontier, ctx);
 
     const startedAt = job.startedAt ?? job.createdAt;
     const report = async () => {
       const counters = this.counters(frontier, writer, startedAt);
-      await db.jobs.update(this.jobId, { counters: { ...counters }, message: progressMessage(counters, 'running', settings.maxPages) });
+      await updateJob(db, this.jobId, 'crawl', { counters: { ...counters }, message: progressMessage(counters, 'running', settings.maxPages) });
     };
     return this.runQueue({
       ...queue,
@@ -87,7 +89,7 @@ export class CrawlRunner extends QueueRunner {
    */
   private async findBoundary(job: CrawlJob): Promise<CrawlJob> {
     const { db, fetch } = this.deps;
-    await db.jobs.update(this.jobId, { message: PLAN_RUNNING_MESSAGE });
+    await setJobFields(db, this.jobId, { message: PLAN_RUNNING_MESSAGE });
     const plan = await planCrawl(db, job.startUrl, { fetch, dom: this.deps.dom ?? linkedomAdapter, signal: this.abort.signal, timeoutMs: this.deps.timeoutMs }, { maxSitemapUrls: Math.max(job.settings.maxPages * 4, 1) });
     if (plan.state !== 'done' || !plan.boundary) return job;
     await updateJob(db, this.jobId, 'crawl', { boundary: plan.boundary });
@@ -96,7 +98,7 @@ export class CrawlRunner extends QueueRunner {
 
   private async seed(job: CrawlJob, frontier: Frontier, ctx: ClassifyContext): Promise<void> {
     const { settings, startUrl } = job;
-    await this.deps.db.jobs.update(this.jobId, { message: 'Collecting seeds from llms.txt files and sitemaps…' });
+    await setJobFields(this.deps.db, this.jobId, { message: 'Collecting seeds from llms.txt files and sitemaps…' });
     const seeds = settings.useSeeds
       ? await collectSeeds(this.deps.db, startUrl, this.deps.fetch, settings.maxPages * 4, this.abort.signal)
       : [{ url: startUrl, source: 'start' as const, preferMarkdown: false }];

@@ -8,6 +8,7 @@
  */
 import { linkedomAdapter } from '../convert/dom';
 import type { CrawlJob, DiscoveryJob, JobState, PlanRecord, ScoutDb } from '../store/db';
+import { jobById } from '../store/jobs';
 import { createCrawlJob } from '../crawl/jobs';
 import { DEFAULT_PLAN_SITEMAP_URLS, planCrawl } from '../crawl/plan';
 import { createLocalProcessor } from '../crawl/processor';
@@ -100,7 +101,7 @@ function watchJob(db: ScoutDb, jobId: string, report: (message: string) => void)
   let last = '';
   let stopped = false;
   const timer = setInterval(() => {
-    void db.jobs.get(jobId).then((job) => {
+    void jobById(db, jobId).then((job) => {
       if (!stopped && job?.message && job.message !== last) report((last = job.message));
     });
   }, 1000);
