@@ -1,7 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef } from 'react';
 import { db, type PlanRecord } from '@/lib/store/db';
-import { isKind, jobsNewestFirst } from '@/lib/store/queries';
+import { jobsOfKind } from '@/lib/store/jobs';
+import { plansOfSite } from '@/lib/store/plans';
 import { outsideBoundary } from '@/lib/url/boundary';
 import { useCommand } from '../use-command';
 
@@ -30,9 +31,9 @@ export interface PlanState {
  * still works out its own as it starts, so what it keeps to is its own page's.
  */
 export function usePlan(origin: string, startUrl: string): PlanState {
-  const plans = useLiveQuery(() => db.plans.where('origin').equals(origin).toArray(), [origin]);
+  const plans = useLiveQuery(() => plansOfSite(db, origin), [origin]);
   const discovery = useLiveQuery(async () => {
-    const jobs = await jobsNewestFirst(db, origin).filter(isKind('discovery')).toArray();
+    const jobs = await jobsOfKind(db, origin, 'discovery');
     return { done: jobs.find((j) => j.state === 'done')?.id ?? null, running: jobs.some((j) => j.state === 'running') };
   }, [origin]);
   const current = discovery?.done ?? null;

@@ -1,6 +1,7 @@
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { planCrawl } from '@/lib/crawl/plan';
 import { db } from '@/lib/store/db';
+import { failPlan, failRunningPlans } from '@/lib/store/plans';
 import { browserFetch } from '@/lib/fetch/browser-fetch';
 import { siteInfo } from '@/lib/url/site';
 import { discoveryStarted } from './discovery';
@@ -50,17 +51,10 @@ export function setUpPlans(): void {
 /** A plan that threw before writing its own failure still ends, with the reason, so the panel offers Try again. */
 async function recordFailure(startUrl: string, origin: string, error: unknown): Promise<void> {
   const message = `Scout could not read the site to find its documentation: ${error instanceof Error ? error.message : String(error)}.`;
-  await db.transaction('rw', db.plans, async () => {
-    const plan = await db.plans.get(startUrl);
-    if (plan?.state === 'failed') return;
-    await db.plans.put({ ...plan, startUrl, origin, state: 'failed', message, createdAt: plan?.createdAt ?? Date.now() });
-  });
+  await failPlan(db, startUrl, origin, message);
 }
 
 /** Plans the worker was making when it was stopped never finish: they end failed, so the panel offers Try again. */
 async function failInterruptedPlans(): Promise<void> {
-  await db.plans
-    .filter((p) => p.state === 'running')
-    .modify({ state: 'failed', message: 'Stopped before it finished (the browser stopped Scout’s background worker).' })
-    .catch((error: unknown) => console.error('Scout could not mark interrupted plans', error));
+  await failRunningPlans(db, 'Stopped before it finished (the browser stopped Scout’s background worker).').catch((error: unknown) => console.error('Scout could not mark interrupted plans', error));
 }

@@ -1,5 +1,6 @@
 import type { CrawlJob, FrontierRecord, PageRecord, ScoutDb } from '../store/db';
 import { getJob, updateJob } from '../store/queries';
+import { planFor } from '../store/plans';
 import { BatchQueue } from './batch-queue';
 import { mergeNav } from './nav-merge';
 import type { Added, Frontier } from './frontier';
@@ -68,7 +69,7 @@ export class PageWriter {
   async init(): Promise<void> {
     const job = await getJob(this.db, this.jobId, 'crawl');
     // A host or site crawl keeps no boundary of its own; the plan the Generate tab showed for its start page says where the docs are.
-    const plan = job && !job.boundary ? await this.db.plans.get(job.startUrl) : undefined;
+    const plan = job && !job.boundary ? await planFor(this.db, job.startUrl) : undefined;
     this.notDocsContext = notDocsContext(job?.boundary ?? (plan?.state === 'done' ? plan.boundary : undefined));
     this.followNotDocs = job?.settings.scope !== 'docs';
     this.notDocs = job?.counters.notDocs ?? 0;

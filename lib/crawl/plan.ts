@@ -14,6 +14,7 @@ import { readHeadMetadata } from '../convert/metadata';
 import type { PlanRecord, ScoutDb } from '../store/db';
 import { fetchPage } from '../fetch/page-fetcher';
 import { latestJob } from '../store/queries';
+import { planFor, savePlan } from '../store/plans';
 import { inferBoundary, type BoundaryEvidence } from '../url/boundary';
 import { credentialsFor } from '../url/credentials';
 import { createScope } from '../url/scope';
@@ -70,14 +71,14 @@ async function makePlan(db: ScoutDb, startUrl: string, deps: PlanDeps, options: 
   const origin = new URL(startUrl).origin;
   await discoveryEnded(db, origin, deps.signal);
   const discovery = await latestJob(db, origin, 'discovery', 'done');
-  const existing = await db.plans.get(startUrl);
+  const existing = await planFor(db, startUrl);
   if (!options.again && existing?.state === 'done' && existing.discoveryJobId === discovery?.id) return existing;
 
   const base = { startUrl, origin, createdAt: now(), ...(discovery ? { discoveryJobId: discovery.id } : {}) };
-  await db.plans.put({ ...base, state: 'running', message: PLAN_RUNNING_MESSAGE });
+  await savePlan(db, { ...base, state: 'running', message: PLAN_RUNNING_MESSAGE });
   const fail = async (message: string): Promise<PlanRecord> => {
     const plan: PlanRecord = { ...base, state: 'failed', message };
-    await db.plans.put(plan);
+    await savePlan(db, plan);
     return plan;
   };
   try {
@@ -89,7 +90,7 @@ async function makePlan(db: ScoutDb, startUrl: string, deps: PlanDeps, options: 
     if (deps.signal?.aborted) return await fail(`Stopped before it was done: ${reasonOf(deps.signal.reason)}`);
     const boundary = inferBoundary({ ...page, llms: llmsFiles(rows), sitemapUrls });
     const plan: PlanRecord = { ...base, state: 'done', boundary, sitemapUrls, sitemapLimit: limit };
-    await db.plans.put(plan);
+    await savePlan(db, plan);
     return plan;
   } catch (error) {
     return fail(`Scout could not work out where the documentation is: ${reasonOf(error)}`);

@@ -5,6 +5,7 @@ import { credentialsFor } from '../url/credentials';
 import { createNetworkGuard } from '../url/private-network';
 import { isSameSite } from '../url/site';
 import { latestJob } from '../store/queries';
+import { findingsOfRun, planFor } from '../store/plans';
 
 export interface Seed {
   url: string;
@@ -29,7 +30,7 @@ export async function collectSeeds(db: ScoutDb, startUrl: string, fetchFn: typeo
   if (!discovery) return seeds;
   const rows = await discoveredRows(db, discovery);
   for (const file of llmsFiles(rows)) for (const url of file.links) seeds.push({ url, source: 'llms', preferMarkdown: true });
-  const planned = await db.plans.get(startUrl);
+  const planned = await planFor(db, startUrl);
   const fromPlan =
     planned?.state === 'done' && planned.discoveryJobId === discovery.id && planned.sitemapUrls !== undefined
     // A list the plan cut short of what this crawl wants is fetched again, whole enough.
@@ -41,7 +42,7 @@ export async function collectSeeds(db: ScoutDb, startUrl: string, fetchFn: typeo
 
 /** The rows a finished discovery wrote. */
 export function discoveredRows(db: ScoutDb, discovery: DiscoveryJob): Promise<DiscoveredFileRecord[]> {
-  return db.discovered.where('jobId').equals(discovery.id).toArray();
+  return findingsOfRun(db, discovery.id);
 }
 
 /** The llms.txt-family files a discovery found, each with its H1 and every URL it links. */

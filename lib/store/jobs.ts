@@ -4,7 +4,8 @@
  * by id. Kind-specific questions (the newest crawl, a kind's fields) stay in queries.ts; what a
  * job's record holds is the caller's to build (a crawl's settings are normalized in lib/crawl/).
  */
-import type { CrawlJob, JobRecord, RefreshJob, ScoutDb } from './db';
+import type { CrawlJob, JobKind, JobOf, JobRecord, RefreshJob, ScoutDb } from './db';
+import { isKind, jobsNewestFirst } from './queries';
 
 /** Crawls and refreshes: the jobs that work through a site's pages, one at a time per site. */
 export type PageJob = CrawlJob | RefreshJob;
@@ -83,4 +84,9 @@ export async function stopWithoutRunner(db: ScoutDb, jobId: string, to: 'paused'
 /** Crawls and refreshes that were running when the worker stopped; each gets a new runner. */
 export async function runningPageJobs(db: ScoutDb): Promise<PageJob[]> {
   return db.jobs.where('state').equals('running').filter(isPageJob).toArray();
+}
+
+/** A site's jobs of one kind, newest first (any state). */
+export function jobsOfKind<K extends JobKind>(db: ScoutDb, origin: string, kind: K): Promise<Array<JobOf<K>>> {
+  return jobsNewestFirst(db, origin).filter(isKind(kind)).toArray();
 }
