@@ -192,7 +192,7 @@ export async function htmlPage(url: string, finalUrl: string, converted: Convert
     siteName: converted.siteName,
     markdown: converted.markdown,
     format: 'html',
-    contentHash: await contentFingerprint(converted.markdown),
+    contentHash: await pageFingerprint(converted.markdown, [url, finalUrl]),
     bytes,
   };
 }
@@ -207,11 +207,46 @@ async function fromMarkdown(res: Extract<PageFetchResult, { kind: 'markdown' | '
     markdown,
     format: 'markdown',
     twinUrl,
-    contentHash: await contentFingerprint(markdown),
+    contentHash: await pageFingerprint(markdown, [url, res.finalUrl]),
     bytes: res.bytes,
     etag: res.etag,
     lastModified: res.lastModified,
   };
+}
+
+/**
+ * The fingerprint duplicates are told by (the crawl's dedupe, a refresh's change check): the
+ * Markdown's text with links to the page itself reduced to their fragment. One file served at two
+ * addresses (`/` and `/index.html`) resolves its in-page links (a table of contents, heading
+ * anchors) to each address, so its two copies differ only there; reduced, they are one page.
+ */
+export async function pageFingerprint(markdown: string, pageUrls: string[]): Promise<string> {
+  return contentFingerprint(withoutSelfLinks(markdown, pageUrls));
+}
+
+/**
+ * `markdown` with every link target naming one of `pageUrls` (fragment aside) written as its
+ * fragment alone: `[Install](https://x.test/#install)` on https://x.test/ becomes `[Install](#install)`.
+ * A folder and its index file (`/a/` and `/a/index.html`) are one address here, as static hosts serve them.
+ */
+export function withoutSelfLinks(markdown: string, pageUrls: string[]): string {
+  let text = markdown;
+  // Each form is replaced only where the target ends right after it (a fragment, the closing
+  // parenthesis, a title), so `](https://x.test/` never cuts into `](https://x.test/guide.html)`.
+  for (const self of new Set(pageUrls.flatMap(addressForms))) {
+    if (!text.includes(`](${self}`)) continue;
+    text = text.split(`](${self}#`).join('](#').split(`](${self})`).join('](#)').split(`](${self} "`).join('](# "');
+  }
+  return text;
+}
+
+/** The page's address without its fragment, and the other name of the same file when it is a folder's index. */
+function addressForms(url: string): string[] {
+  const cut = url.indexOf('#');
+  const bare = cut === -1 ? url : url.slice(0, cut);
+  if (bare.endsWith('/')) return [bare, `${bare}index.html`];
+  for (const index of ['/index.html', '/index.htm']) if (bare.endsWith(index)) return [bare, bare.slice(0, -index.length + 1)];
+  return [bare];
 }
 
 function redirectScopeReason(url: string, finalUrl: string, scope: (u: string) => string | null): string | null {

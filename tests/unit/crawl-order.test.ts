@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { linkedomAdapter } from '@/lib/convert/dom';
+import { createDb, type ScoutDb } from '@/lib/store/db';
+import { createCrawlJob } from '@/lib/crawl/jobs';
+import { createLocalProcessor } from '@/lib/crawl/processor';
+import { withoutSelfLinks } from '@/lib/crawl/process-page';
+import { CrawlRunner } from '@/lib/crawl/runner';
+import type { CrawlSettings } from '@/lib/crawl/settings';
+import { InOrder } from '@/lib/crawl/in-order';
+import { loopbackFetch, startFixtureServer, type FixtureServer, type FixtureSite, type Route } from '../fixtures/server';
+
+// What a crawl stores must not depend on which fetch finishes first: the same site gives the same
+// pages, the same duplicates and, at the page limit, the same set — whatever the server's timing.
+
+const page = (title: string, links: string[] = [], extra = ''): Route => ({
+  headers: { 'content-type': 'text/html; charset=utf-8' },
+  body: `<!doctype html><html><head><title>${title}</title></head><body><main><h1>${title}</h1><p>All about ${title}, explained at some length for the readers of this page.</p>${extra}${links.map((l) => `<a href="${l}">${l}</a>`).join(' ')}</main></body></html>`,
+});
+
+let db: ScoutDb | undefined;
+let server: FixtureServer | undefined;
+afterEach(async () => {
+  await db?.delete();
+  await server?.close();
+  db = undefined;
+  server = undefined;
+});
+
+async function crawl(site: FixtureSite, settings: Partial<CrawlSettings> = {}) {
+  db = createDb(`t-${Math.random()}`);
+  server = await startFixtureServer({ 'docs.example.test': site });
+  const fetchFn = loopbackFetch();
+  const job = await createCrawlJob(db, server.url('docs.example.test', '/'), { useSeeds: false, ...settings });
+  const state = await new CrawlRunner({ db, fetch: fetchFn, process: createLocalProcessor(fetchFn, linkedomAdapter), timeoutMs: 5000 }, job.id).run();
+  const pages = await db.pages.where('[jobId+state]').between([job.id, ''], [job.id, '\uffff']).toArray();
+  const path = (u: string) => new URL(u).pathname;
+  const stored = pages.filter((p) => p.state === 'stored').map((p) => path(p.url)).sort();
+  const duplicates = pages.filter((p) => p.state === 'duplicate').map((p) => `${path(p.url)} = ${path(p.duplicateOf ?? '')}`).sort();
+  await server.close();
+  server = undefined;
+  return { state, stored, duplicates };
+}
+
+describe('one page at two addresses', () => {
+  it('is one page: its links to itself are read as its fragments', () => {
+    const md = '- [Install](https://x.test/#install)\n- [Top](https://x.test/)\n[Guide](https://x.test/guide.html) [Home](https://x.test/index.html#a "Home")';
+    expect(withoutSelfLinks(md, ['https://x.test/'])).toBe('- [Install](#install)\n- [Top](#)\n[Guide](https://x.test/guide.html) [Home](#a "Home")');
+    expect(withoutSelfLinks(md.replaceAll('https://x.test/#', 'https://x.test/index.html#'), ['https://x.test/index.html'])).toBe(withoutSelfLinks(md, ['https://x.test/']));
+  });
+
+  it('stores `/` and `/index.html` once, whichever answers first, keeping the one the crawl meets first', async () => {
+    // An in-page table of contents: its links resolve to each address the file is served at.
+    const toc = '<nav><a href="#install">Install</a> <a href="#usage">Usage</a></nav><h2 id="install">Install</h2><p>Run the installer with the defaults.</p><h2 id="usage">Usage</h2><p>Call it from your code.</p>';
+    for (const slow of ['/', '/index.html']) {
+      const home = page('Home', ['/index.html', '/guide'], toc);
+      const routes: FixtureSite['routes'] = { '/': home, '/index.html': home, '/guide': page('Guide', ['/', '/index.html']) };
+      routes[slow] = { ...home, delayMs: 150 };
+      const { stored, duplicates } = await crawl({ routes });
+      expect(stored, `slow ${slow}`).toEqual(['/', '/guide']);
+      expect(duplicates, `slow ${slow}`).toEqual(['/index.html = /']);
+    }
+  });
+});
+
+describe('the page limit', () => {
+  // `/` links to ten sections; each links to six pages of its own and to the last page of the next
+  // section (a link two sections share, first seen from the earlier one); /s3 serves /s1's file.
+  function site(delayOf: (path: string) => number): FixtureSite {
+    const routes: Record<string, Route> = {};
+    const sections = Array.from({ length: 10 }, (_, i) => `/s${i}`);
+    routes['/'] = page('Home', sections);
+    for (const [i, s] of sections.entries()) {
+      const children = Array.from({ length: 6 }, (_, j) => `${s}/p${j}`);
+      const body = i === 3 ? (routes['/s1'] as Route) : page(`Section ${i}`, [...children, `/s${(i + 1) % 10}/p5`]);
+      routes[s] = { ...body, delayMs: delayOf(s) };
+      for (const c of children) routes[c] = { ...page(`Page ${c}`), delayMs: delayOf(c) };
+    }
+    return { routes };
+  }
+  // Two timings that finish pages in opposite orders.
+  const early = (path: string) => (path.split('').reduce((n, ch) => n + ch.charCodeAt(0), 0) % 7) * 12;
+  const late = (path: string) => 84 - early(path);
+
+  it('admits the same pages whichever fetches finish first: breadth-first, in link order', async () => {
+    const a = await crawl(site(early), { maxPages: 30, perHostConcurrency: 4 });
+    const b = await crawl(site(late), { maxPages: 30, perHostConcurrency: 4 });
+    // The start, its sections (/s3 a duplicate), then the sections' pages in the order the
+    // sections link them — not the pages of whichever section answered first.
+    const children = (i: number, from = 0, to = 5) => Array.from({ length: to - from + 1 }, (_, j) => `/s${i}/p${from + j}`);
+    const expected = ['/', '/s0', '/s1', '/s2', '/s4', '/s5', '/s6', '/s7', '/s8', '/s9', ...children(0), '/s1/p5', ...children(1, 0, 4), '/s2/p5', ...children(2, 0, 4), '/s3/p5', '/s4/p0'];
+    expect(expected).toHaveLength(30);
+    expect(a.stored).toEqual(expected.sort());
+    expect(b.stored).toEqual(a.stored);
+    expect(a.duplicates).toEqual(['/s3 = /s1']);
+    expect(b.duplicates).toEqual(a.duplicates);
+  });
+});
+
+describe('InOrder', () => {
+  it('hands results on in the order started, skipping work that gave none', () => {
+    const out: string[] = [];
+    const ordered = new InOrder<string>((item) => out.push(item));
+    const [a, b, c, d] = [ordered.ticket(), ordered.ticket(), ordered.ticket(), ordered.ticket()];
+    ordered.settle(c, 'c');
+    ordered.settle(b, null);
+    expect(out).toEqual([]);
+    expect(ordered.held).toBe(2);
+    ordered.settle(a, 'a');
+    expect(out).toEqual(['a', 'c']);
+    ordered.settle(d, 'd');
+    expect(out).toEqual(['a', 'c', 'd']);
+    expect(ordered.held).toBe(0);
+    expect(() => ordered.settle(a, 'again')).toThrow(/twice/);
+  });
+});
