@@ -1,4 +1,7 @@
 /** AFDocs' categories and checks (afdocs 0.22.2), which Scout's score is weighed by: see docs/check.md. */
+import type { AfdocsId, CategoryId } from '../store/records/check';
+
+export type { AfdocsId, CategoryId };
 
 export const CATEGORIES = [
   { id: 'content-discoverability', name: 'Content discoverability' },
@@ -8,8 +11,7 @@ export const CATEGORIES = [
   { id: 'url-stability', name: 'URL stability and redirects' },
   { id: 'observability', name: 'Observability and content health' },
   { id: 'authentication', name: 'Authentication and access' },
-] as const;
-export type CategoryId = (typeof CATEGORIES)[number]['id'];
+] as const satisfies ReadonlyArray<{ id: CategoryId; name: string }>;
 
 export type Tier = 'critical' | 'high' | 'medium' | 'low';
 export const TIER_WEIGHT: Record<Tier, number> = { critical: 10, high: 7, medium: 4, low: 2 };
@@ -44,5 +46,4 @@ export const AFDOCS_CHECKS = {
   'auth-gate-detection': { category: 'authentication', tier: 'critical', warn: 0.5 },
   'auth-alternative-access': { category: 'authentication', tier: 'medium', warn: 0.5 },
   'bot-protection-interference': { category: 'authentication', tier: 'high', warn: 0.5 },
-} as const satisfies Record<string, { category: CategoryId; tier: Tier; warn: number }>;
-export type AfdocsId = keyof typeof AFDOCS_CHECKS;
+} as const satisfies Record<AfdocsId, { category: CategoryId; tier: Tier; warn: number }>;

@@ -7,9 +7,10 @@
  */
 import { bodyFingerprint } from './full-text';
 import { countTokens } from '../tokens';
+import type { StoredCounts } from '../store/records/generate';
 
-/** Counts kept on a page: body fingerprint → tokens of `${body}\n\n`. */
-export type StoredCounts = Array<{ f: string; n: number }>;
+/** Kept on a page row, so the store holds its shape (lib/store/records/generate.ts). */
+export type { StoredCounts };
 
 export class BodyCounts {
   private readonly used = new Map<string, StoredCounts>();

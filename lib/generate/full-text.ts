@@ -7,22 +7,11 @@
 import { textFingerprint } from '../hash';
 import { bodySplitsCleanly, headLines, type FileHead } from './render';
 import { headingLine } from './text';
+import type { FullIndexEntry } from '../store/records/generate';
 import type { LlmsSectionModel } from './types';
 
-/** Where one page is in the site's llms-full.txt. */
-export interface FullIndexEntry {
-  key: string;
-  title: string;
-  /** The page's address (its `Source:` line). */
-  url: string;
-  /** The address llms.txt links to when it is not the page's own (its Markdown twin). */
-  link?: string;
-  /** The body (headings already demoted) is `text.slice(bodyStart, bodyEnd)`; empty when equal. */
-  bodyStart: number;
-  bodyEnd: number;
-  /** Tokens of the body as the site's llms-full.txt has it (lean when links are), for estimates. */
-  tokens?: number;
-}
+/** Stored with each version's files, so the store holds its shape (lib/store/records/generate.ts). */
+export type { FullIndexEntry };
 
 /** One page as it goes into a full-text file. */
 export interface FullPart {

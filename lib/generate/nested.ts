@@ -12,26 +12,11 @@ import { groupChars, packGroups, splitGroup, type EntryGroup } from './nested-gr
 import { choosePath, folderOf, pageFolders, type PathState } from './nested-paths';
 import { renderLlmsTxt, type FileHead } from './render';
 import { truncateWords } from './text';
+import type { NestedFile } from '../store/records/generate';
 import type { LlmsEntry, LlmsSectionModel } from './types';
 
-/** One llms.txt of the layout, with the llms-full.txt that sits beside it. */
-export interface NestedFile {
-  /** Path on the site: "/llms.txt", "/library/llms.txt". */
-  path: string;
-  url: string;
-  fullPath: string;
-  fullUrl: string;
-  title: string;
-  summary?: string;
-  /** The file that links here; none for the root. */
-  parent?: string;
-  depth: number;
-  text: string;
-  /** Every page under this file, its own and its child files', in the file's order (its llms-full order). */
-  keys: string[];
-  /** Pages this file lists itself rather than through a child file. */
-  listed: number;
-}
+/** Stored with each version's files, so the store holds its shape (lib/store/records/generate.ts). */
+export type { NestedFile };
 
 /** What the layout is built from: the generated model (see GeneratedOutput). */
 export interface NestModel {

@@ -13,24 +13,10 @@ import { nestOutput, type NestedFile, type NestModel } from './nested';
 import type { OutputSettings } from './output-settings';
 import { countTokens } from '../tokens';
 import { dedupeKey } from '../url/normalize';
+import type { OutputFile, OutputFiles } from '../store/records/generate';
 
-/** A file of the layout with what the Output tab shows about it. */
-export interface OutputFile extends NestedFile {
-  chars: number;
-  tokens: number;
-  /** The llms-full.txt beside it: every page under the file that the site's llms-full.txt has. */
-  full: { chars: number; tokens: number; pages: number };
-}
-
-export interface OutputFiles {
-  settings: OutputSettings;
-  /** Characters of the flat llms.txt, to say why the layout is nested. */
-  flatChars: number;
-  /** Parents before children; the first is the root /llms.txt. */
-  files: OutputFile[];
-  /** Where each page is in the site's llms-full.txt of the same version. */
-  index: FullIndexEntry[];
-}
+/** Stored with each version, so the store holds their shape (lib/store/records/generate.ts). */
+export type { OutputFile, OutputFiles } from '../store/records/generate';
 
 /**
  * The pages of a full-text file, in the order of `keys`, cut from the site's llms-full.txt;

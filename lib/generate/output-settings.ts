@@ -3,14 +3,10 @@
  * it is nested, whether to nest at all, and whether full-text files get token-lean links.
  */
 
-export interface OutputSettings {
-  /** Characters an llms.txt may have (agents' tools cut files near 100,000; 50,000 is the common advice). */
-  budget: number;
-  /** 'nested': per-section files when the flat llms.txt is over the budget; 'flat': always one file. */
-  layout: 'nested' | 'flat';
-  /** Token-lean links in llms-full.txt files and context packs (see lean-links.ts). */
-  leanLinks: boolean;
-}
+import type { OutputSettings } from '../store/records/generate';
+
+/** Stored in a site's curation, so the store holds its shape (lib/store/records/generate.ts). */
+export type { OutputSettings };
 
 export const DEFAULT_OUTPUT_SETTINGS: OutputSettings = { budget: 50_000, layout: 'nested', leanLinks: true };
 

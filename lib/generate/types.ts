@@ -1,18 +1,8 @@
 import type { NavLink } from '../convert/convert-page';
-import type { OutputSettings } from './output-settings';
+import type { BodyTokens, Curation } from '../store/records/generate';
 
-/**
- * A cached token count of a page's body: the body depends on the title (demoteHeadings drops a
- * first heading that repeats it) and on the Markdown, which generation trims of site chrome; `hash`
- * is that Markdown's fingerprint (lib/hash.ts). `chars` is its length, all that counts made before
- * the hash had.
- */
-export interface BodyTokens {
-  title: string;
-  count: number;
-  chars?: number;
-  hash?: string;
-}
+/** Stored with each generated version, so the store holds their shape (lib/store/records/generate.ts). */
+export type { BodyTokens, Curation, GeneratedOutput, LlmsEntry, LlmsSectionModel, NotDocsEntry } from '../store/records/generate';
 
 /** What the generator needs from a stored page. */
 export interface SourcePage {
@@ -40,24 +30,6 @@ export interface SourcePage {
   notDocs?: string;
 }
 
-/** The user's review choices, applied on top of the generated structure. */
-export interface Curation {
-  /** Section ids in the order the user wants (unknown ids ignored; missing ones keep their place after). */
-  sectionOrder?: string[];
-  /** Section id → new name. */
-  renames?: Record<string, string>;
-  /** Page keys moved to the Optional section. */
-  optional?: string[];
-  /** Page keys left out of both files. */
-  excluded?: string[];
-  /** Page keys marked not documentation (`PageRecord.notDocs`) that the user brought back. */
-  included?: string[];
-  /** Leave Optional pages out of llms-full.txt (default: include them, last). */
-  fullWithoutOptional?: boolean;
-  /** The size budget, flat or nested layout, token-lean links (see output-settings.ts). */
-  output?: Partial<OutputSettings>;
-}
-
 export interface GenerateInput {
   startUrl: string;
   pages: SourcePage[];
@@ -79,50 +51,6 @@ export interface GenerateInput {
    * (segment-count.ts) that it also hands to the full-text files, which count the same bodies again.
    */
   countTokens?: (text: string) => number;
-}
-
-export interface LlmsEntry {
-  key: string;
-  title: string;
-  /** The link target: the Markdown twin when one was found, else the page. */
-  url: string;
-  pageUrl: string;
-  description?: string;
-  tokens: number;
-}
-
-export interface LlmsSectionModel {
-  /** Stable id (from the section's origin, e.g. "path:/guide/" or "nav:Guide" or "optional"), for curation. */
-  id: string;
-  name: string;
-  optional: boolean;
-  entries: LlmsEntry[];
-  tokens: number;
-}
-
-/** A stored page the evidence says is not documentation, for the Review to list with why. */
-export interface NotDocsEntry {
-  key: string;
-  title: string;
-  url: string;
-  /** Why, in words (`PageRecord.notDocs`). */
-  reason: string;
-  /** The user brought it back (`Curation.included`, and not left out since): it is in the files like any page. */
-  included: boolean;
-}
-
-export interface GeneratedOutput {
-  title: string;
-  summary?: string;
-  details: string;
-  sections: LlmsSectionModel[];
-  /** Pages left out as not documentation and those brought back, ordered by URL. */
-  notDocs: NotDocsEntry[];
-  llmsTxt: string;
-  llmsFullTxt: string;
-  tokens: { llmsTxt: number; llmsFullTxt: number };
-  /** Every listed page's body token count, by page key, for the caller to keep (see renderLlmsFull). */
-  fullTokens: Map<string, BodyTokens>;
 }
 
 /** Pages under one H2, before curation. */

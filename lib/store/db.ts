@@ -1,11 +1,9 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { CheckReport } from '../check/types';
-import type { CrawlSettings } from '../crawl/settings';
-import type { DiscoveryResult } from '../discovery/types';
-import type { Curation, GeneratedOutput } from '../generate/types';
-import type { OutputFiles } from '../generate/output-files';
-import type { StoredCounts } from '../generate/body-counts';
 import type { DocsBoundary } from '../url/boundary';
+import type { CheckReport } from './records/check';
+import type { CrawlSettings } from './records/crawl-settings';
+import type { DiscoveryResult } from './records/discovery';
+import type { Curation, GeneratedOutput, OutputFiles, StoredCounts } from './records/generate';
 
 /**
  * The one IndexedDB database. The background worker writes; the side panel reads
