@@ -1,12 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type FrontierRecord } from '@/lib/store/db';
+import { pageByKey } from '@/lib/store/pages';
 import { formatBytes } from '../format';
 
 const PREVIEW_CHARS = 100_000;
 
 /** A stored page's Markdown, shown as text: nothing fetched is ever rendered as HTML. */
 export function PagePreview({ jobId, entry, onClose }: { jobId: string; entry: Pick<FrontierRecord, 'key'>; onClose: () => void }) {
-  const page = useLiveQuery(() => db.pages.get([jobId, entry.key]), [jobId, entry.key]);
+  const page = useLiveQuery(() => pageByKey(db, jobId, entry.key), [jobId, entry.key]);
   if (page === undefined) return null;
   return (
     <div className="preview" data-testid="page-preview">

@@ -11,7 +11,8 @@
  * and version, and its rows put into a fresh database — never run.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { ArtifactRecord, DescriptionRecord, DiscoveredFileRecord, JobRecord, PageRecord, PlanRecord, ScoutDb, SiteRecord } from '../store/db';
+import type { ArtifactRecord, ScoutDb } from '../store/db';
+import { putSiteRows, readSiteRows, type SiteRows } from '../store/site-state';
 import { latestArtifact, latestCrawlWithPages } from '../store/queries';
 
 export const CRAWL_STATE_PATH = '.scout/crawl.json.gz';
@@ -21,40 +22,24 @@ const VERSION = 1;
 /** Where the pages were fetched from: the network, or a built site on disk published at a URL. */
 export type CrawlSource = { kind: 'url' } | { kind: 'folder'; baseUrl: string; cleanUrls: boolean };
 
-export interface CrawlState {
+export interface CrawlState extends SiteRows {
   format: typeof FORMAT;
   version: number;
   origin: string;
   source: CrawlSource;
-  sites: SiteRecord[];
-  jobs: JobRecord[];
-  pages: PageRecord[];
-  plans: PlanRecord[];
-  discovered: DiscoveredFileRecord[];
-  descriptions: DescriptionRecord[];
-  artifacts: ArtifactRecord[];
 }
 
 /** The site's crawl as the gzipped JSON to save; null when it has no crawl with pages. */
 export async function exportCrawlState(db: ScoutDb, origin: string, source: CrawlSource): Promise<Uint8Array | null> {
   const crawl = await latestCrawlWithPages(db, origin);
   if (!crawl) return null;
-  const [sites, jobs, stored, removed, plans, discovered, descriptions] = await Promise.all([
-    db.sites.where('origin').equals(origin).toArray(),
-    db.jobs.where('origin').equals(origin).toArray(),
-    db.pages.where('[jobId+state]').equals([crawl.id, 'stored']).toArray(),
-    db.pages.where('[jobId+state]').equals([crawl.id, 'removed']).toArray(),
-    db.plans.where('origin').equals(origin).toArray(),
-    db.discovered.where('origin').equals(origin).toArray(),
-    db.descriptions.toArray(),
-  ]);
   const artifacts: ArtifactRecord[] = [];
   for (const kind of ['llms', 'llms-full', 'files'] as const) {
     const latest = await latestArtifact(db, origin, kind);
     if (latest) artifacts.push(latest);
   }
   // Only the crawl the pages belong to and the jobs around it: other crawls' rows are not saved.
-  const state: CrawlState = { format: FORMAT, version: VERSION, origin, source, sites, jobs: jobs.filter((j) => j.kind !== 'crawl' || j.id === crawl.id), pages: [...stored, ...removed], plans, discovered, descriptions, artifacts };
+  const state: CrawlState = { format: FORMAT, version: VERSION, origin, source, ...(await readSiteRows(db, origin, crawl.id, artifacts)) };
   return gzipSync(JSON.stringify(state));
 }
 
@@ -84,13 +69,5 @@ export function parseCrawlState(gzipped: Uint8Array): CrawlState {
 
 /** Puts the saved rows into `db` (a new, empty database). */
 export async function importCrawlState(db: ScoutDb, state: CrawlState): Promise<void> {
-  await db.transaction('rw', [db.sites, db.jobs, db.pages, db.plans, db.discovered, db.descriptions, db.artifacts], async () => {
-    await db.sites.bulkPut(state.sites);
-    await db.jobs.bulkPut(state.jobs);
-    await db.pages.bulkPut(state.pages);
-    await db.plans.bulkPut(state.plans);
-    await db.discovered.bulkPut(state.discovered);
-    await db.descriptions.bulkPut(state.descriptions);
-    await db.artifacts.bulkPut(state.artifacts);
-  });
+  await putSiteRows(db, state);
 }

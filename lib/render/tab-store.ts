@@ -8,6 +8,7 @@
  * closing anything: its id may now belong to one of the user's own tabs.
  */
 import type { ScoutDb } from '../store/db';
+import { forgetTab, recordTab, recordedTabs } from '../store/render-tabs';
 
 /** What the store needs from the browser: closing a tab (resolving when it is already gone). */
 export type CloseTab = (tabId: number) => Promise<void>;
@@ -20,11 +21,11 @@ export class TabStore {
   ) {}
 
   async record(tabId: number, jobId: string, url: string): Promise<void> {
-    await this.db.renderTabs.put({ tabId, jobId, url, openedAt: Date.now(), session: await this.session });
+    await recordTab(this.db, { tabId, jobId, url, openedAt: Date.now(), session: await this.session });
   }
 
   async forget(tabId: number): Promise<void> {
-    await this.db.renderTabs.delete(tabId);
+    await forgetTab(this.db, tabId);
   }
 
   /**
@@ -33,7 +34,7 @@ export class TabStore {
    */
   async sweep(close: CloseTab, keep: ReadonlySet<number> = new Set(), jobId?: string): Promise<number> {
     const session = await this.session;
-    const rows = jobId === undefined ? await this.db.renderTabs.toArray() : await this.db.renderTabs.where('jobId').equals(jobId).toArray();
+    const rows = await recordedTabs(this.db, jobId);
     let closed = 0;
     for (const row of rows) {
       if (keep.has(row.tabId)) continue;
@@ -41,7 +42,7 @@ export class TabStore {
         await close(row.tabId);
         closed++;
       }
-      await this.db.renderTabs.delete(row.tabId);
+      await forgetTab(this.db, row.tabId);
     }
     return closed;
   }
