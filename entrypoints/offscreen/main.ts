@@ -2,6 +2,7 @@ import { nativeDomAdapter } from '@/lib/convert/dom';
 import { serveConversions } from '@/lib/crawl/convert-port';
 import { NATIVE_LANE } from '@/lib/crawl/converter-plan';
 import { onMessage } from '@/lib/messaging';
+import { listenForWorkerProbes } from './worker-probe';
 
 // The offscreen document has what the service worker lacks: the browser's own HTML parser, and
 // the right to start Web Workers. It starts the conversion workers and hands the service worker a
@@ -9,6 +10,7 @@ import { onMessage } from '@/lib/messaging';
 // service worker to a converter.
 const dom = nativeDomAdapter();
 const workers: Worker[] = [];
+if (import.meta.env.SCOUT_E2E) listenForWorkerProbes();
 
 onMessage('connectConverters', async ({ data }) => {
   while (workers.length < data.workers) workers.push(new Worker(browser.runtime.getURL('/convert-worker.js')));
