@@ -10,12 +10,15 @@ import { setUpPlans } from './plan';
 import { createSchedule } from './schedule';
 import { setUpSidePanel } from './side-panel';
 import { limitPageStorageForTests, setUpStorage } from './storage';
+import { listenForWorkerProbes } from '../offscreen/worker-probe';
 
 // MV3 wakes the worker for an event and dispatches it right after the top level
 // runs, so every listener must be registered synchronously here.
 export default defineBackground(() => {
   // E2E builds only: a page store of limited room (storage.ts), set before anything opens the database.
   if (import.meta.env.SCOUT_E2E) limitPageStorageForTests(db, browser);
+  // E2E builds only: Firefox's background page starts the conversion workers; a test asks one to fetch.
+  if (import.meta.env.SCOUT_E2E) listenForWorkerProbes();
   void installNetworkGuard();
   setUpSidePanel();
   setUpCommands();
