@@ -1,4 +1,7 @@
-import type { DiscoveredFileRecord, DiscoveryCounters, DiscoveryJob, JobRecord, ScoutDb } from '../store/db';
+import type { DiscoveredFileRecord, DiscoveryCounters, DiscoveryJob, ScoutDb } from '../store/db';
+import { failDiscoveryRow, finishDiscovery, putDiscoveryJob, storeFindings } from '../store/discovered';
+import { setJobFields } from '../store/jobs';
+import { updateJob } from '../store/queries';
 import { discover } from './discover';
 import type { DiscoveryResult, DiscoverySummary } from './types';
 import { plural } from '../format';
@@ -24,7 +27,7 @@ export async function runDiscoveryJob(db: ScoutDb, input: DiscoveryJobInput): Pr
   const now = input.now ?? Date.now;
   const origin = new URL(input.pageUrl).origin;
   const job: DiscoveryJob = { id: input.jobId, origin, kind: 'discovery', state: 'running', createdAt: now(), startedAt: now(), counters: {}, message: 'Starting…' };
-  await db.jobs.put(job);
+  await putDiscoveryJob(db, job);
 
   // Writes are chained so a result's later update never races its first insert, and batched:
   // each write wakes every open panel's query of all rows, so 1,000 rows one by one made the
@@ -43,15 +46,14 @@ export async function runDiscoveryJob(db: ScoutDb, input: DiscoveryJobInput): Pr
         scheduled = false;
         const batch = [...pending.values()];
         pending.clear();
-        return db.transaction('rw', db.discovered, async () => {
-          for (const result of batch) {
-            const row: DiscoveredFileRecord = { ...result, origin, jobId: job.id, fetchedAt: now() };
-            const id = ids.get(result.url);
-            if (id !== undefined) await db.discovered.put({ ...row, id });
-            else {
-              const added = await db.discovered.add(row);
-              if (added !== undefined) ids.set(result.url, added);
-            }
+        const rows = batch.map((result): DiscoveredFileRecord => {
+          const id = ids.get(result.url);
+          return { ...result, origin, jobId: job.id, fetchedAt: now(), ...(id !== undefined ? { id } : {}) };
+        });
+        return storeFindings(db, rows).then((stored) => {
+          for (const [i, row] of rows.entries()) {
+            const id = stored[i];
+            if (id !== undefined) ids.set(row.url, id);
           }
         });
       });
@@ -64,21 +66,16 @@ export async function runDiscoveryJob(db: ScoutDb, input: DiscoveryJobInput): Pr
       followDepth: input.followDepth,
       maxLinkedFiles: input.maxLinkedFiles,
       onResult: write,
-      onProgress: (message) => void db.jobs.update(job.id, { message }),
+      onProgress: (message) => void setJobFields(db, job.id, { message }),
     });
     await writes;
     const done: Partial<DiscoveryJob> = { state: 'done', endedAt: now(), counters: countersOf(summary), message: summaryMessage(summary) };
-    await db.transaction('rw', db.jobs, db.discovered, async () => {
-      await db.jobs.update(job.id, done);
-      const older = await db.jobs.where('origin').equals(origin).filter((j) => j.kind === 'discovery' && j.id !== job.id && j.state !== 'running').primaryKeys();
-      await db.discovered.where('jobId').anyOf(older).delete();
-      await db.jobs.bulkDelete(older);
-    });
+    await finishDiscovery(db, job, done);
     return { ...job, ...done };
   } catch (error) {
     await writes.catch(() => undefined);
     const failed: Partial<DiscoveryJob> = { state: 'failed', endedAt: now(), message: `Discovery failed: ${error instanceof Error ? error.message : String(error)}` };
-    await db.jobs.update(job.id, failed);
+    await updateJob(db, job.id, 'discovery', failed);
     return { ...job, ...failed };
   }
 }
@@ -90,11 +87,7 @@ export async function runDiscoveryJob(db: ScoutDb, input: DiscoveryJobInput): Pr
 export async function failDiscoveryJob(db: ScoutDb, input: { jobId: string; pageUrl: string; now?: () => number }, error: unknown): Promise<void> {
   const now = input.now ?? Date.now;
   const failed = { state: 'failed' as const, endedAt: now(), message: `Discovery failed: ${error instanceof Error ? error.message : String(error)}` };
-  await db.transaction('rw', db.jobs, async () => {
-    const job = await db.jobs.get(input.jobId);
-    const base: JobRecord = job ?? { id: input.jobId, origin: new URL(input.pageUrl).origin, kind: 'discovery', state: 'running', createdAt: now(), startedAt: now(), counters: {}, message: '' };
-    await db.jobs.put({ ...base, ...failed });
-  });
+  await failDiscoveryRow(db, input.jobId, () => ({ id: input.jobId, origin: new URL(input.pageUrl).origin, kind: 'discovery', state: 'running', createdAt: now(), startedAt: now(), counters: {}, message: '' }), failed);
 }
 
 export function countersOf(s: DiscoverySummary): DiscoveryCounters {

@@ -1,11 +1,12 @@
 import type { DiscoveredFileRecord, DiscoveryJob, ScoutDb } from '../store/db';
-import { isKind, jobsNewestFirst } from '../store/queries';
+import { addVisitFindings, findingsOfRun } from '../store/discovered';
+import { latestJob } from '../store/queries';
 import { discover } from './discover';
 import { countersOf, summaryMessage } from './run-discovery';
 
 /** The site's discovery: its newest run, whatever its state (undefined when it never ran). */
 export async function siteDiscovery(db: ScoutDb, origin: string): Promise<DiscoveryJob | undefined> {
-  return jobsNewestFirst(db, origin).filter(isKind('discovery')).first() as Promise<DiscoveryJob | undefined>;
+  return latestJob(db, origin, 'discovery');
 }
 
 export interface DiscoveryVisitInput {
@@ -26,20 +27,16 @@ export interface DiscoveryVisitInput {
 export async function runDiscoveryVisit(db: ScoutDb, input: DiscoveryVisitInput): Promise<number> {
   const now = input.now ?? Date.now;
   const { job } = input;
-  const rows = await db.discovered.where('jobId').equals(job.id).toArray();
+  const rows = await findingsOfRun(db, job.id);
   const known = new Set(rows.map((r) => r.url));
   const summary = await discover({ pageUrl: input.pageUrl, fetch: input.fetch, visit: { known } });
   // A result is final only once discover returns (a file reached two ways gains a source).
   const added: DiscoveredFileRecord[] = summary.results.filter((r) => !known.has(r.url)).map((r) => ({ ...r, origin: job.origin, jobId: job.id, fetchedAt: now() }));
   if (added.length === 0) return 0;
-  await db.transaction('rw', db.jobs, db.discovered, async () => {
-    const current = await db.jobs.get(job.id);
-    // The site was discovered again meanwhile (Re-run): its rows are that run's now.
-    if (current?.kind !== 'discovery' || current.state !== 'done') return;
-    await db.discovered.bulkAdd(added);
-    const all = [...rows, ...added];
-    const whole = { ...summary, results: all, overCap: current.counters.overCap ?? 0, ms: current.counters.ms ?? summary.ms };
-    await db.jobs.update(job.id, { counters: { ...current.counters, ...countersOf(whole) }, message: summaryMessage(whole) });
+  // Not written when the site was discovered again meanwhile (Re-run): its rows are that run's now.
+  await addVisitFindings(db, job.id, added, (current) => {
+    const whole = { ...summary, results: [...rows, ...added], overCap: current.counters.overCap ?? 0, ms: current.counters.ms ?? summary.ms };
+    return { counters: { ...current.counters, ...countersOf(whole) }, message: summaryMessage(whole) };
   });
   return added.length;
 }
