@@ -222,8 +222,9 @@ export function pageFacts(document: Document): PageFacts {
   const body = document.body ?? document.documentElement;
   const empty: PageFacts = { h1Candidates: [], headings: [], codeBlocks: [], tables: [], listItems: [], lead: [], members: [] };
   if (!body) return empty;
+  const title = document.querySelector('head > title')?.textContent ?? undefined;
   pruneNonText(document.documentElement ?? body);
-  const main = findMainContent(body);
+  const main = findMainContent(body, title);
   const inMain = (selector: string) => [...main.querySelectorAll(selector)].filter((e) => !excluded(e, main));
 
   const headingElements = inMain('h1, h2, h3, h4, h5, h6');

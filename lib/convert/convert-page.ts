@@ -103,7 +103,7 @@ export function convertHtml(html: string, pageUrl: string, dom: DomAdapter, opti
   const links = collectLinks(document, head.baseUrl, hrefs);
   let navLinks = findNavLinks(body, head.baseUrl, hrefs);
   // The page's header and lead stay with its content whatever the theme marks (page-header.ts).
-  const main = widenToPageHeader(body, findMainContent(body));
+  const main = widenToPageHeader(body, findMainContent(body, head.title));
   if (options.startPage && !hasGroups(navLinks)) navLinks = findContentsTree(main, head.baseUrl, hrefs) ?? navLinks;
 
   const siteNames = [head.ogSiteName, head.applicationName, head.openSearchTitle].filter((n): n is string => !!n);

@@ -56,8 +56,11 @@ interface Candidate {
   length: number;
 }
 
-/** The main-content container of `body` (or `body` itself). */
-export function findMainContent(body: Element): Element {
+/**
+ * The main-content container of `body` (or `body` itself). `title` (the page's `<title>`) finds
+ * the content of an unmarked theme whose page is too short for its prose to outweigh the frame.
+ */
+export function findMainContent(body: Element, title?: string): Element {
   const candidates: Candidate[] = [];
   walkElements(body, (element) => {
     const tier = tierOf(element);
@@ -66,7 +69,7 @@ export function findMainContent(body: Element): Element {
     const tag = tagOf(element);
     return tag === 'nav' || tag === 'footer' || tag === 'svg' ? 'skip' : undefined;
   });
-  if (!candidates.length) return densestBlock(body);
+  if (!candidates.length) return densestBlock(body, title);
   const lengths = textLengths(body, candidates.map((c) => c.element));
   const bodyLength = lengths.get(body) ?? 0;
   for (const candidate of candidates) candidate.length = lengths.get(candidate.element) ?? 0;
@@ -82,7 +85,7 @@ export function findMainContent(body: Element): Element {
     // Several disjoint holders (a list of articles) mean no single one is the page's content.
     if (holders.every((c) => c === pick || c.element.contains(pick.element))) return pick.element;
   }
-  return densestBlock(body);
+  return densestBlock(body, title);
 }
 
 // A block holding at least this share of the page's prose (text outside links) is its content.
@@ -92,11 +95,48 @@ const DENSITY_BLOCKS = new Set(['div', 'section', 'article', 'main', 'td']);
 // Inherited"; a theme picker), not its prose.
 const CONTROLS = new Set(['form', 'label', 'select', 'option', 'button', 'textarea', 'input']);
 
+// A block opened by the page's title heading needs this share of the prose to be taken as the content.
+const TITLED_SHARE = 0.2;
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const squash = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * The outermost block below `body` that opens with a heading saying the page's title (no text
+ * before it in the block): a short page's content beside a footer line or a pager of similar
+ * length (DocBook's "Last updated …" under a one-line appendix).
+ */
+function titledBlock(body: Element, title: string): Element | undefined {
+  const wanted = squash(title);
+  if (!wanted) return undefined;
+  let heading: Element | undefined;
+  walkElements(body, (element) => {
+    if (heading) return 'skip';
+    const tag = tagOf(element);
+    if (tag === 'nav' || tag === 'footer' || tag === 'header' || tag === 'aside') return 'skip';
+    if (!HEADINGS.has(tag)) return undefined;
+    const text = squash(element.textContent);
+    // The title may add the site's name after the heading's words ("Intro — Project").
+    if (text && (text === wanted || wanted.startsWith(`${text} `))) heading = element;
+    return 'skip';
+  });
+  if (!heading) return undefined;
+  let best: Element | undefined;
+  for (let node: Element | null = heading.parentElement; node && node !== body; node = node.parentElement) {
+    const before = node.textContent ?? '';
+    const at = before.indexOf(heading.textContent ?? '');
+    if (at < 0 || before.slice(0, at).trim() !== '') break;
+    if (DENSITY_BLOCKS.has(tagOf(node))) best = node;
+  }
+  return best;
+}
+
 /**
  * For themes that mark nothing: the smallest block that holds most of the page's prose — text
- * outside links, so a sidebar or header full of links never wins — else `<body>`.
+ * outside links, so a sidebar or header full of links never wins — else the block the page's
+ * title heading opens when the body or a block beside that heading won and it holds a fair share
+ * of the prose, else `<body>`.
  */
-function densestBlock(body: Element): Element {
+function densestBlock(body: Element, title?: string): Element {
   const prose = new Map<Element, number>();
   const measure = (element: Element): number => {
     const tag = tagOf(element);
@@ -127,7 +167,12 @@ function densestBlock(body: Element): Element {
       bestLength = length;
     }
   }
-  return best;
+  if (title === undefined) return best;
+  const titled = titledBlock(body, title);
+  if (!titled || (prose.get(titled) ?? 0) < TITLED_SHARE * all) return best;
+  // The body, or a block beside the title's (a footer line longer than a title-only page), is not
+  // the page's content; a block inside or around the titled one is.
+  return best === body || (!best.contains(titled) && !titled.contains(best)) ? titled : best;
 }
 
 const OUTSIDE_CONTENT = new Set(['nav', 'aside', 'footer']);
