@@ -14,9 +14,14 @@
  * on those pages the copyright line is the content. Where the page's source Markdown is known, a
  * line whose words occur in that order in the source is content the author wrote, not chrome
  * (Node's "> Stability: 2 - Stable" is on most pages, and in their sources).
+ *
+ * A repeated line whose pages all sit in one folder, while at least `minPages` of the site's pages
+ * sit outside it, belongs to that part of the site: the author's note on every page of a subtree
+ * (cryptography's "Hazardous Materials" warning, written as `.. hazmat::` in each source of
+ * /hazmat/ and on none of the other pages) is content a reader of any one of those pages needs. A
+ * theme's frame is on pages whatever their folder (see `confined`).
  */
 import { classifyLines, proseWords, stripLinkTargets, wordTokens } from './markdown';
-import { normalizeSectionName } from './sections';
 import { nameCore } from './titles';
 
 export type ChromeKind =
@@ -37,7 +42,7 @@ interface LineContext {
   level: number;
   /** Cores (see nameCore) of the site's names. */
   siteNames: string[];
-  /** The site's names, normalized whole (see normalizeSectionName), for plain title headings. */
+  /** The site's names as written (see exactTitle), for plain title headings. */
   siteTitles: string[];
   /** The page is titled with the site's name (the home page): its name heading is its own. */
   pageIsSite: boolean;
@@ -55,6 +60,13 @@ interface Pattern {
 const NAV_WORDS = /^(?:«|‹|←|<)?\s*(?:home|index|general index|modules|module index|table of contents|contents|next|next page|next topic|previous|previous page|previous topic|prev|up|search|top|toc)\s*(?:»|›|→|>)?$/i;
 /** Link text without its target and wrapping, for matching: "[« previous](a.html)" → "« previous". */
 const plain = (s: string) => stripLinkTargets(s).replace(/\]\(\)/g, '').replace(/[[\]*_`]/g, '').replace(/\s+/g, ' ').trim();
+
+/**
+ * A heading's words as written, for telling the site's name from a sentence about it: case, accents,
+ * emphasis and spacing aside, punctuation counts ("## … structlog?" on structlog's "Why …" page
+ * asks a question; "# The Embedded Rust Book" is the menu's title).
+ */
+const exactTitle = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[*_`]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** A line of ≥ 3 short items joined by " | " (not a table row), at least one a navigation word. */
 function isNavBar(line: string): boolean {
@@ -89,7 +101,7 @@ export const CHROME_PATTERNS: Pattern[] = [
       if (!at.heading) return false;
       const link = /^\s{0,3}#{1,6}\s+\[([^\]]+)\]\((?![^)]*#)[^)]*\)\s*$/.exec(line);
       if (link) return at.level === 1 || at.siteNames.includes(nameCore(link[1] ?? ''));
-      const text = normalizeSectionName(line.replace(/^\s{0,3}#{1,6}\s+/, ''));
+      const text = exactTitle(line.replace(/^\s{0,3}#{1,6}\s+/, ''));
       return !at.pageIsSite && at.sameLevelHeadings > 1 && text !== '' && at.siteTitles.includes(text);
     },
   },
@@ -167,6 +179,28 @@ export interface ChromeResult {
   keys: string[];
 }
 
+/** The URL's folder: its path up to and with the last "/". */
+const folderOf = (url: string) => {
+  try {
+    return new URL(url).pathname.replace(/[^/]*$/, '');
+  } catch {
+    return '/';
+  }
+};
+
+/**
+ * Whether `urls` (the pages a block repeats on) all sit in one folder below the site's top while at
+ * least `minOutside` of `siteUrls` sit outside it: the block is that part's, not the site frame's.
+ */
+export function confined(urls: string[], siteUrls: string[], minOutside: number): boolean {
+  if (urls.length === 0) return false;
+  const folders = urls.map(folderOf);
+  let common = folders[0] as string;
+  for (const folder of folders) while (!folder.startsWith(common)) common = common.replace(/[^/]*\/$/, '');
+  const outside = siteUrls.filter((url) => !folderOf(url).startsWith(common)).length;
+  return outside >= minOutside;
+}
+
 const LEGAL = /copyright|licen[cs]e|legal|terms of use|trademark/i;
 /** Lines compared for repetition: link targets stripped, whitespace collapsed, list markers dropped. */
 export const repetitionKey = (line: string) => stripLinkTargets(line).replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').replace(/\s+/g, ' ').trim();
@@ -174,7 +208,7 @@ export const repetitionKey = (line: string) => stripLinkTargets(line).replace(/^
 /** Metric 3 over a site's pages. */
 export function chromeLines(pages: ChromePage[], options: { share?: number; minPages?: number; keepTop?: number; siteNames?: string[] } = {}): ChromeResult {
   const siteNames = (options.siteNames ?? []).map(nameCore).filter(Boolean);
-  const siteTitles = (options.siteNames ?? []).map(normalizeSectionName).filter(Boolean);
+  const siteTitles = (options.siteNames ?? []).map(exactTitle).filter(Boolean);
   const share = options.share ?? 0.4;
   const minPages = options.minPages ?? 5;
   const keepTop = options.keepTop ?? 12;
@@ -209,7 +243,9 @@ export function chromeLines(pages: ChromePage[], options: { share?: number; minP
   const counts = new Map<string, number>();
   for (const { candidates } of perPage) for (const c of candidates) counts.set(c, (counts.get(c) ?? 0) + 1);
   const threshold = Math.max(minPages, Math.ceil(share * pages.length));
-  const repeated = new Set([...counts].filter(([, n]) => n >= threshold).map(([line]) => line));
+  const siteUrls = pages.map((p) => p.url);
+  const urlsOf = (line: string) => perPage.filter(({ candidates }) => candidates.has(line)).map(({ page }) => page.url);
+  const repeated = new Set([...counts].filter(([line, n]) => n >= threshold && !confined(urlsOf(line), siteUrls, minPages)).map(([line]) => line));
 
   const byKind: Partial<Record<ChromeKind, number>> = {};
   const lines = new Map<string, ChromeLine>();

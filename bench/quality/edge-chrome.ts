@@ -8,8 +8,10 @@
  * `share` (half) of the site's pages, and of at least `minPages` (5), is chrome: a theme's header,
  * breadcrumb, pager or footer, whatever it says. chrome.ts counts repeated *lines* anywhere and
  * known patterns; this is the structural test the issue asks for, per block and at the edges only.
+ * A block whose pages all sit in one folder, with `minPages` of the site outside it, is that part's
+ * own note, not the frame (chrome.ts's `confined`).
  */
-import { repetitionKey } from './chrome';
+import { confined, repetitionKey } from './chrome';
 import { words } from './page-facts';
 
 export interface EdgeChromeBlock {
@@ -59,7 +61,7 @@ export function edgeChrome(pages: { url: string; markdown: string; source?: stri
   const edge = options.edge ?? 3;
   const share = options.share ?? 0.5;
   const minPages = options.minPages ?? 5;
-  const counts = new Map<string, { pages: number; example: string }>();
+  const counts = new Map<string, { pages: number; example: string; urls: string[] }>();
   const perPage = pages.map((page) => {
     // A heading alone is structure ("## SYNOPSIS" opens every man page), and a block the page's
     // source Markdown holds was written by its author ("> Stability: 2 - Stable"): neither is chrome.
@@ -69,14 +71,16 @@ export function edgeChrome(pages: { url: string; markdown: string; source?: stri
     const bottom = blocks.slice(Math.max(edge, blocks.length - edge));
     const keys = new Set([...top.map((b) => `top\u0000${b}`), ...bottom.map((b) => `bottom\u0000${b}`)]);
     for (const key of keys) {
-      const c = counts.get(key) ?? { pages: 0, example: page.url };
+      const c = counts.get(key) ?? { pages: 0, example: page.url, urls: [] };
       c.pages += 1;
+      c.urls.push(page.url);
       counts.set(key, c);
     }
     return keys;
   });
   const threshold = Math.max(minPages, Math.floor(share * pages.length) + 1);
-  const repeated = [...counts].filter(([, c]) => c.pages >= threshold);
+  const siteUrls = pages.map((p) => p.url);
+  const repeated = [...counts].filter(([, c]) => c.pages >= threshold && !confined(c.urls, siteUrls, minPages));
   const chrome = new Set(repeated.map(([key]) => key));
   return {
     blocks: repeated.length,

@@ -167,6 +167,15 @@ describe('invariant 2: blocks repeated at the edges', () => {
     expect(edgeChrome(pages.map((p, i) => ({ ...p, markdown: `# Page ${i}\n\nBody ${i}.` }))).blocks).toBe(0);
     expect(edgeChrome(pages.map((p, i) => (i < 4 ? p : { ...p, markdown: `# Page ${i}\n\nBody ${i}.` }))).blocks).toBe(0);
   });
+
+  it("leaves out a note on every page of one folder when enough of the site is outside it", () => {
+    const site = [
+      ...pages.map((_, i) => ({ url: `https://d.test/hazmat/p${i}.html`, markdown: `Danger: a module for experts only.\n\n# Page ${i}\n\nBody ${i}.` })),
+      ...Array.from({ length: 6 }, (_, i) => ({ url: `https://d.test/guide/q${i}.html`, markdown: `# Guide ${i}\n\nBody ${i}.` })),
+    ];
+    expect(edgeChrome(site).blocks).toBe(0);
+    expect(edgeChrome(site.map((p) => ({ ...p, url: p.url.replace('/guide/', '/hazmat/') }))).blocks).toBe(1);
+  });
 });
 
 describe('invariant 3: title and H1', () => {

@@ -112,6 +112,7 @@ describe('metric 3: chrome', () => {
       page('g', '## [Tutorial](tutorial/index.html)\n\nA card on a hub page.\n\n## [Guide](guide/index.html)'),
       page('home', '# Project\n\nWelcome.', { title: 'Project' }),
       page('index', '# Project\n\nWelcome.\n\n## Project 2.0\n\n## Contents', { title: 'Overview' }),
+      page('why', '# Why …\n\n## … Structured Logging?\n\nText.\n\n## … Project?\n\nText.', { title: 'Why …' }),
       page('i', 'If true, “Created using Sphinx” is shown in the HTML footer. Default is `True`.'),
       page('j', 'Copyright (c) 2009-2012 Hewlett-Packard Development Company, L.P.\n\nThe iterator.\n\nOne.\n\nTwo.\n\nThree.\n\nFour.\n\nFive.'),
       page('h', '**Last updated on: October 07, 2026.**\n\nDownload the docs.\n\nOne.\n\nTwo.\n\nThree.\n\nFour.\n\nFive.'),
@@ -131,6 +132,20 @@ describe('metric 3: chrome', () => {
     expect(result.top).toEqual([{ kind: 'repeated', line: 'Was this page useful to you? [Tell us]()', pages: 5, example: 'https://d.test/p0.html' }]);
     const withSources = pages.map((p) => ({ ...p, source: 'Was this page useful to you? [Tell us](x.md)' }));
     expect(chromeLines(withSources).pages).toBe(0);
+  });
+
+  it("counts an author's note repeated on every page of one folder as that part's content, a site-wide line as chrome", () => {
+    const note = 'This is a hazardous module: use it only if you know what you are doing.';
+    const at = (path: string, i: number, extra: string) => ({ ...page(`p${i}`, `${prose(i, 30)}\n\n${extra}`), url: `https://d.test${path}` });
+    const inFolder = Array.from({ length: 6 }, (_, i) => at(`/hazmat/p${i}.html`, i, note));
+    const outside = Array.from({ length: 6 }, (_, i) => at(`/guide/q${i}.html`, i + 6, 'Unique.'));
+    expect(chromeLines([...inFolder, ...outside]).pages).toBe(0);
+    // The same line spread over both folders is the frame's.
+    const spread = [...inFolder.slice(0, 3), ...outside.map((p, i) => (i < 3 ? { ...p, markdown: `${p.markdown}\n\n${note}` } : p))];
+    expect(chromeLines([...spread, ...inFolder.slice(3)]).pages).toBe(9);
+    // A folder holding nearly the whole site is no part of it.
+    const nearlyAll = [...inFolder, ...outside.slice(0, 4).map((p) => ({ ...p, url: p.url.replace('/guide/', '/hazmat/') })), ...outside.slice(4)];
+    expect(chromeLines(nearlyAll.map((p, i) => (i < 10 ? { ...p, markdown: `${p.markdown}\n\n${note}` } : p))).pages).toBeGreaterThanOrEqual(10);
   });
 });
 
