@@ -1,4 +1,5 @@
 import type { ScoutDb, SiteRecord } from './store/db';
+import { upsertSite } from './store/sites';
 import { siteInfo } from './url/site';
 
 /**
@@ -8,12 +9,9 @@ import { siteInfo } from './url/site';
  */
 export async function recordSiteOpened(db: ScoutDb, pageUrl: string, now = Date.now()): Promise<SiteRecord> {
   const info = siteInfo(pageUrl);
-  return db.transaction('rw', db.sites, async () => {
-    const existing = await db.sites.get(info.origin);
-    const next: SiteRecord = existing
+  return upsertSite(db, info.origin, (existing) =>
+    existing
       ? { ...existing, lastOpenedAt: now, openCount: existing.openCount + 1 }
-      : { origin: info.origin, host: info.host, site: info.site, firstOpenedAt: now, lastOpenedAt: now, openCount: 1 };
-    await db.sites.put(next);
-    return next;
-  });
+      : { origin: info.origin, host: info.host, site: info.site, firstOpenedAt: now, lastOpenedAt: now, openCount: 1 },
+  );
 }

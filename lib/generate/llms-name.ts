@@ -3,6 +3,7 @@
  * page (spec v2: a file covers the URLs under its folder; the most specific one wins).
  */
 import type { ScoutDb } from '../store/db';
+import { findingsOfRun } from '../store/discovered';
 import { latestJob } from '../store/queries';
 import { coveringFile } from '../url/boundary';
 import { oneLine } from './text';
@@ -16,6 +17,6 @@ export function coveringName(files: Array<{ url: string; title?: string }>, star
 export async function coveringLlmsName(db: ScoutDb, origin: string, startUrl: string): Promise<string | undefined> {
   const discovery = await latestJob(db, origin, 'discovery', 'done');
   if (!discovery) return undefined;
-  const files = await db.discovered.where('jobId').equals(discovery.id).filter((file) => file.kind === 'llms' && file.status === 'found').toArray();
+  const files = (await findingsOfRun(db, discovery.id)).filter((file) => file.kind === 'llms' && file.status === 'found');
   return coveringName(files.map((file) => ({ url: file.finalUrl ?? file.url, title: file.title })), startUrl);
 }

@@ -9,7 +9,12 @@ import { normalizeOutputSettings } from './output-settings';
 import { segmentCounter } from './segment-count';
 import { describeVariant } from '../url/variants';
 import type { Curation, GeneratedOutput } from './types';
-import { latestArtifact, latestCrawlWithPages, pagesOf } from '../store/queries';
+import { addVersion } from '../store/artifacts';
+import { descriptionText } from '../store/descriptions';
+import { type CountUpdate, keepPageCounts, pagesInState } from '../store/page-outputs';
+import { planFor } from '../store/plans';
+import { latestCrawlWithPages } from '../store/queries';
+import { siteByOrigin, updateSite } from '../store/sites';
 
 /** Versions kept per site and kind; older ones are dropped (each llms-full can be megabytes). */
 export const KEEP_VERSIONS = 5;
@@ -24,18 +29,18 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
   const started = Date.now();
   const job = await latestCrawlWithPages(db, origin);
   if (!job) return null;
-  const pages = await pagesOf(db, job.id).toArray();
-  const site = await db.sites.get(origin);
+  const pages = await pagesInState(db, job.id);
+  const site = await siteByOrigin(db, origin);
   // AI descriptions (when the user turned them on) replace the pages' own, page by page; a page
   // whose text changed since it was described has no cached one and keeps its own until described again.
   const ai = options.descriptionsBy ? await cachedDescriptions(db, pages, options.descriptionsBy) : new Map<string, string>();
   const sources = pages.map((p) => ({ ...toSource(p), description: ai.get(p.key) ?? p.description }));
-  const summary = options.descriptionsBy ? (await db.descriptions.get(siteSummaryKey(origin, options.descriptionsBy)))?.text : undefined;
+  const summary = options.descriptionsBy ? await descriptionText(db, siteSummaryKey(origin, options.descriptionsBy)) : undefined;
   // Plain bodies and their lean-link variants share most of their text: each distinct segment is tokenized once.
   const count = segmentCounter();
   // A crawl of a wider scope (host, site) has no boundary of its own; the plan the panel made for
   // its start page before it started still knows the docs' name and home.
-  const plan = job.boundary ? undefined : await db.plans.get(job.startUrl);
+  const plan = job.boundary ? undefined : await planFor(db, job.startUrl);
   const docs = docsOf(plan?.state === 'done' && plan.boundary ? { startUrl: job.startUrl, boundary: plan.boundary } : job);
   // Without the boundary's name, the site's own llms.txt may still name its docs.
   const llmsName = docs.docsName ? undefined : await coveringLlmsName(db, origin, job.startUrl);
@@ -48,9 +53,7 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
   const files = buildOutputFiles({ model, flatText: output.llmsTxt, fullText: output.llmsFullTxt, origin, settings: normalizeOutputSettings(site?.curation?.output), counts, plainCounts: output.fullTokens });
   await keepCounts(db, job.id, pages, counts.kept(), output.fullTokens);
 
-  const version = await db.transaction('rw', db.artifacts, async () => {
-    const latest = await latestArtifact(db, origin, 'llms');
-    const next = (latest?.version ?? 0) + 1;
+  const version = await addVersion(db, origin, KEEP_VERSIONS, (next) => {
     const base = { origin, version: next, jobId: job.id, createdAt: now.getTime(), buildMs: Date.now() - started, ...(options.refreshJobId ? { refreshJobId: options.refreshJobId } : {}) };
     const model = { title: output.title, summary: output.summary, sections: output.sections, notDocs: output.notDocs };
     const rows: ArtifactRecord[] = [
@@ -58,12 +61,7 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
       { ...base, kind: 'llms-full', text: output.llmsFullTxt, tokens: output.tokens.llmsFullTxt },
       { ...base, kind: 'files', text: files.files[0]?.text ?? output.llmsTxt, tokens: files.files[0]?.tokens ?? output.tokens.llmsTxt, files },
     ];
-    await db.artifacts.bulkAdd(rows);
-    for (const kind of ['llms', 'llms-full', 'files'] as const) {
-      const old = await db.artifacts.where('[origin+kind+version]').between([origin, kind, 0], [origin, kind, next - KEEP_VERSIONS], true, true).primaryKeys();
-      await db.artifacts.bulkDelete(old);
-    }
-    return next;
+    return rows;
   });
   return { version, output, files };
 }
@@ -76,7 +74,7 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
  * and validators must stand).
  */
 async function keepCounts(db: ScoutDb, jobId: string, read: PageRecord[], kept: Map<string, StoredCounts>, fullTokens: GeneratedOutput['fullTokens']): Promise<void> {
-  const updates: Array<{ key: string; contentHash: string; changes: Pick<PageRecord, 'bodyCounts' | 'fullTokens'> }> = [];
+  const updates: CountUpdate[] = [];
   for (const p of read) {
     const changes: Pick<PageRecord, 'bodyCounts' | 'fullTokens'> = {};
     const used = kept.get(p.key);
@@ -85,17 +83,12 @@ async function keepCounts(db: ScoutDb, jobId: string, read: PageRecord[], kept: 
     if (fresh && JSON.stringify(fresh) !== JSON.stringify(p.fullTokens)) changes.fullTokens = fresh;
     if (changes.bodyCounts || changes.fullTokens) updates.push({ key: p.key, contentHash: p.contentHash, changes });
   }
-  if (!updates.length) return;
-  await db.transaction('rw', db.pages, async () => {
-    const now = await db.pages.bulkGet(updates.map((u) => [jobId, u.key] as [string, string]));
-    const still = updates.filter((u, i) => now[i]?.contentHash === u.contentHash);
-    await db.pages.bulkUpdate(still.map((u) => ({ key: [jobId, u.key] as [string, string], changes: u.changes })));
-  });
+  await keepPageCounts(db, jobId, updates);
 }
 
 /** Saves the user's review choices for a site; the caller regenerates. */
 export async function saveCuration(db: ScoutDb, origin: string, curation: Curation): Promise<void> {
-  await db.sites.update(origin, { curation });
+  await updateSite(db, origin, { curation });
 }
 
 function toSource(p: PageRecord) {

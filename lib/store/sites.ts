@@ -1,0 +1,28 @@
+/**
+ * The sites the user opened Scout on (`sites`, keyed by origin): when and how often, and the
+ * per-site choices kept with them (curation, refresh schedule).
+ */
+import type { ScoutDb, SiteRecord } from './db';
+
+/** The site's row, if Scout was ever opened on it. */
+export function siteByOrigin(db: ScoutDb, origin: string): Promise<SiteRecord | undefined> {
+  return db.sites.get(origin);
+}
+
+/**
+ * Creates or updates the site's row from what is stored now, in one read-and-write: `next` gets
+ * the stored row (undefined on the first visit) and answers the row to keep. Two panels opening
+ * at once cannot lose an increment.
+ */
+export function upsertSite(db: ScoutDb, origin: string, next: (existing: SiteRecord | undefined) => SiteRecord): Promise<SiteRecord> {
+  return db.transaction('rw', db.sites, async () => {
+    const row = next(await db.sites.get(origin));
+    await db.sites.put(row);
+    return row;
+  });
+}
+
+/** Writes some of a site's fields (its curation, its refresh settings); answers 0 when it has no row. */
+export function updateSite(db: ScoutDb, origin: string, changes: Partial<Omit<SiteRecord, 'origin'>>): Promise<number> {
+  return db.sites.update(origin, changes);
+}
