@@ -78,9 +78,17 @@ export type PanelCommandMap = {
 interface InternalMessages {
   /**
    * Internal, worker → offscreen document: start `workers` conversion workers (and serve the native
-   * parser when `native`) and post a MessagePort to each to the service worker; answers their names.
+   * parser when `native`) and post a MessagePort to each to the service worker, marked with
+   * `request`; answers their names.
    */
-  connectConverters(data: { workers: number; native: boolean }): { lanes: string[] };
+  connectConverters(data: { workers: number; native: boolean; request: number }): { lanes: string[] };
+  /**
+   * Internal, worker → offscreen document: start conversion worker `index` again (ending the one
+   * there) and post a MessagePort to it to the service worker, marked with `request`.
+   */
+  startConverter(data: { index: number; request: number }): { lane: string };
+  /** Internal, worker → offscreen document: end conversion worker `index` (a page held it over the time limit). */
+  endConverter(data: { index: number }): void;
 }
 
 export type ProtocolMap = PanelCommandMap & InternalMessages;

@@ -1,7 +1,7 @@
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { ConversionQueue, LaneError, type ConverterLane } from '@/lib/crawl/conversion-queue';
 import { ownedElsewhereConverter } from '@/lib/crawl/convert-port';
-import { workerLanes } from '@/lib/crawl/worker-lanes';
+import { ownedWorkerLanes, workerLanes, type WorkerOwner } from '@/lib/crawl/worker-lanes';
 import { defaultPlan, NATIVE_LANE, parsePlan, planCapacity, planName, type ConverterPlan } from '@/lib/crawl/converter-plan';
 import { convertBody } from '@/lib/crawl/process-page';
 import { createLocalProcessor, type PageProcessor } from '@/lib/crawl/processor';
@@ -38,24 +38,53 @@ const localLane = (): ConverterLane => ({ name: 'linkedom in the service worker'
  */
 const NATIVE_MAX_CHARS = 1_000_000;
 
-/** Ports from the offscreen document arrive as a message to the service worker, not as the answer. */
-let portsArrived: ((value: { names: string[]; ports: readonly MessagePort[] }) => void) | undefined;
+/** Ports from the offscreen document arrive as a message to the service worker, not as the answer: by request. */
+const portsArriving = new Map<number, (value: { names: string[]; ports: readonly MessagePort[] }) => void>();
+let lastRequest = 0;
 
-/** Chromium: the workers and the native parser live in the offscreen document; the service worker gets a port to each. */
+/** Sends `ask` with a new request number and waits for the ports marked with it (10 s at most). */
+async function portsFor(ask: (request: number) => Promise<unknown>): Promise<{ names: string[]; ports: readonly MessagePort[] }> {
+  const request = ++lastRequest;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arrived = new Promise<{ names: string[]; ports: readonly MessagePort[] }>((resolve, reject) => {
+    portsArriving.set(request, resolve);
+    timer = setTimeout(() => reject(new Error('The offscreen document sent no converters within 10 s')), 10_000);
+  });
+  try {
+    await ask(request);
+    return await arrived;
+  } finally {
+    clearTimeout(timer);
+    portsArriving.delete(request);
+  }
+}
+
+/**
+ * Chromium: the workers and the native parser live in the offscreen document; the service worker
+ * gets a port to each. A worker a page holds over the time limit is ended and started again by the
+ * document on request (ownedWorkerLanes); the native parser runs on the document's own thread,
+ * which nothing can end, so a page over the limit there waits for it (ownedElsewhereConverter).
+ */
 async function offscreenLanes(browser: WxtBrowser, plan: ConverterPlan): Promise<ConverterLane[]> {
   if (!plan.workers && !plan.native) return [];
   await ensureDocument(browser);
-  const arrived = new Promise<{ names: string[]; ports: readonly MessagePort[] }>((resolve, reject) => {
-    portsArrived = resolve;
-    setTimeout(() => reject(new Error('The offscreen document sent no converters within 10 s')), 10_000);
-  });
-  await sendMessage('connectConverters', { workers: plan.workers, native: plan.native });
-  const { names, ports } = await arrived;
-  return ports.map((port, i) => {
-    const name = names[i] ?? `converter ${i + 1}`;
-    // A page over the time limit fails alone while the document is there (its workers are busy, not gone).
-    return { name, capacity: 1, convert: ownedElsewhereConverter(port, () => documentOpen(browser)), maxChars: name === NATIVE_LANE ? NATIVE_MAX_CHARS : undefined };
-  });
+  const { names, ports } = await portsFor((request) => sendMessage('connectConverters', { workers: plan.workers, native: plan.native, request }));
+  const owner: WorkerOwner = {
+    start: async (index) => {
+      const { ports: [port] } = await portsFor((request) => sendMessage('startConverter', { index, request }));
+      if (!port) throw new Error('The offscreen document sent no converter');
+      return port;
+    },
+    end: (index) => void sendMessage('endConverter', { index }).catch(() => undefined),
+  };
+  const workerPorts = ports.filter((_, i) => names[i] !== NATIVE_LANE);
+  const lanes = ownedWorkerLanes(workerPorts, owner);
+  const native = ports.findIndex((_, i) => names[i] === NATIVE_LANE);
+  if (native >= 0) {
+    const port = ports[native] as MessagePort;
+    lanes.push({ name: NATIVE_LANE, capacity: 1, convert: ownedElsewhereConverter(port, () => documentOpen(browser)), maxChars: NATIVE_MAX_CHARS });
+  }
+  return lanes;
 }
 
 /**
@@ -89,8 +118,8 @@ export function createCrawlProcessor(browser: WxtBrowser): { process: PageProces
   let current: Promise<{ queue: ConversionQueue; process: PageProcessor }> | null = null;
   if (typeof browser.offscreen?.createDocument === 'function') {
     globalThis.addEventListener('message', (event) => {
-      const { data, ports } = event as MessageEvent<{ scoutConverters?: string[] }>;
-      if (data?.scoutConverters) portsArrived?.({ names: data.scoutConverters, ports });
+      const { data, ports } = event as MessageEvent<{ scoutConverters?: string[]; request?: number }>;
+      if (data?.scoutConverters && data.request !== undefined) portsArriving.get(data.request)?.({ names: data.scoutConverters, ports });
     });
   }
   // Benchmark builds only (SCOUT_E2E): `storage.local.benchConverters` ("1w+native", "2w", "sw"…)

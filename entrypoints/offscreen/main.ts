@@ -9,18 +9,33 @@ import { listenForWorkerProbes } from './worker-probe';
 // MessagePort to each (and one to its own native parser), so fetched pages go straight from the
 // service worker to a converter.
 const dom = nativeDomAdapter();
-const workers: Worker[] = [];
+/** The conversion workers, by lane index; a slot is empty once its worker was ended. */
+const workers: Array<Worker | undefined> = [];
 if (import.meta.env.SCOUT_E2E) listenForWorkerProbes();
 
+const startWorker = () => new Worker(browser.runtime.getURL('/convert-worker.js'));
+
+/** A port to a worker, handed to it on a channel of its own. */
+function portTo(worker: Worker): MessagePort {
+  const channel = new MessageChannel();
+  worker.postMessage(null, [channel.port1]);
+  return channel.port2;
+}
+
+/** A MessagePort cannot travel in a runtime message; postMessage to the service worker carries it. */
+async function handOver(names: string[], ports: MessagePort[], request: number): Promise<void> {
+  const registration = await navigator.serviceWorker.ready;
+  if (!registration.active) throw new Error('No active service worker to hand the converters to');
+  registration.active.postMessage({ scoutConverters: names, request }, ports);
+}
+
 onMessage('connectConverters', async ({ data }) => {
-  while (workers.length < data.workers) workers.push(new Worker(browser.runtime.getURL('/convert-worker.js')));
   const names: string[] = [];
   const ports: MessagePort[] = [];
-  for (const [i, worker] of workers.slice(0, data.workers).entries()) {
-    const channel = new MessageChannel();
-    worker.postMessage(null, [channel.port1]);
+  for (let i = 0; i < data.workers; i++) {
+    const worker = (workers[i] ??= startWorker());
     names.push(`worker ${i + 1}`);
-    ports.push(channel.port2);
+    ports.push(portTo(worker));
   }
   if (data.native && dom) {
     const channel = new MessageChannel();
@@ -28,9 +43,22 @@ onMessage('connectConverters', async ({ data }) => {
     names.push(NATIVE_LANE);
     ports.push(channel.port2);
   }
-  // A MessagePort cannot travel in a runtime message; postMessage to the service worker carries it.
-  const registration = await navigator.serviceWorker.ready;
-  if (!registration.active) throw new Error('No active service worker to hand the converters to');
-  registration.active.postMessage({ scoutConverters: names }, ports);
+  await handOver(names, ports, data.request);
   return { lanes: names };
+});
+
+// A page held a worker over the time limit: the service worker cannot end a thread it did not
+// start, so it asks; the next page on that lane starts a new one.
+onMessage('endConverter', ({ data }) => {
+  workers[data.index]?.terminate();
+  workers[data.index] = undefined;
+});
+
+onMessage('startConverter', async ({ data }) => {
+  workers[data.index]?.terminate();
+  const worker = startWorker();
+  workers[data.index] = worker;
+  const lane = `worker ${data.index + 1}`;
+  await handOver([lane], [portTo(worker)], data.request);
+  return { lane };
 });

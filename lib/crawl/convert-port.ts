@@ -90,32 +90,46 @@ export function portConverter(port: PortLike, timeoutMs = LANE_TIMEOUT_MS, optio
   };
 }
 
-/** A converter thread this side started: the port to it, and how to end it. */
+/** A converter thread this side can have ended: the port to it, and how to end it. */
 export interface ConverterEndpoint {
   port: PortLike;
   end(): void;
 }
 
 /**
- * A converter on a thread this side can end (a Web Worker it started). A page that takes longer
- * than `timeoutMs` fails alone ("Conversion took over 60 s"): conversion is synchronous, so the
- * thread stays busy with it and would hold every page after it; it is ended, and the next page
- * starts a new one. A thread that cannot be started is a LaneError. `close` ends the thread.
+ * A converter on a thread this side can have ended (a Web Worker it started, or one the offscreen
+ * document starts and ends on request). A page that takes longer than `timeoutMs` fails alone
+ * ("Conversion took over 60 s"): conversion is synchronous, so the thread stays busy with it and
+ * would hold every page after it; it is ended, and the next page opens a new one. A thread that
+ * cannot be opened is a LaneError. `close` ends the thread.
  */
-export function endpointConverter(open: () => ConverterEndpoint, timeoutMs = LANE_TIMEOUT_MS): Converter & { close(): void } {
-  let current: { endpoint: ConverterEndpoint; convert: Converter } | null = null;
+export function endpointConverter(open: () => ConverterEndpoint | Promise<ConverterEndpoint>, timeoutMs = LANE_TIMEOUT_MS): Converter & { close(): void } {
+  type Open = { endpoint: ConverterEndpoint; convert: Converter };
+  let current: Promise<Open> | null = null;
+  let endpointNow: ConverterEndpoint | null = null;
+  let closed = false;
   const end = (which: ConverterEndpoint) => {
-    if (current?.endpoint === which) current = null;
+    if (endpointNow === which) {
+      endpointNow = null;
+      current = null;
+    }
     which.end();
   };
-  const connect = () => {
+  const connect = async (): Promise<Open> => {
     let endpoint: ConverterEndpoint;
     try {
-      endpoint = open();
+      endpoint = await open();
     } catch (error) {
+      current = null;
       throw new LaneError(`Could not start a converter: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const started = {
+    if (closed) {
+      // Closed while it was opening: end it, or it would run on with nothing to send it pages.
+      endpoint.end();
+      throw new LaneError('The converter was closed');
+    }
+    endpointNow = endpoint;
+    return {
       endpoint,
       convert: portConverter(endpoint.port, timeoutMs, {
         onTimeout: () => {
@@ -124,13 +138,15 @@ export function endpointConverter(open: () => ConverterEndpoint, timeoutMs = LAN
         },
       }),
     };
-    current = started;
-    return started;
   };
-  const convert = (job: ConvertJob, signal?: AbortSignal) => (current ?? connect()).convert(job, signal);
+  const convert = async (job: ConvertJob, signal?: AbortSignal) => {
+    current ??= connect();
+    return (await current).convert(job, signal);
+  };
   return Object.assign(convert, {
     close: () => {
-      if (current) end(current.endpoint);
+      closed = true;
+      if (endpointNow) end(endpointNow);
     },
   });
 }

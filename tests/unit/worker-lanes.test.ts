@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Worker } from 'node:worker_threads';
 import { ConversionQueue } from '@/lib/crawl/conversion-queue';
 import type { ConvertJob } from '@/lib/crawl/process-page';
-import { workerLanes, type WorkerLike } from '@/lib/crawl/worker-lanes';
+import { ownedWorkerLanes, workerLanes, type WorkerLike, type WorkerOwner } from '@/lib/crawl/worker-lanes';
 import { LaneError } from '@/lib/crawl/conversion-queue';
 import { ownedElsewhereConverter, type PortLike } from '@/lib/crawl/convert-port';
 
@@ -60,6 +60,69 @@ describe('conversion lanes on workers this context starts', () => {
     // Closing the queue (a reconnect) ends its threads.
     queue.close();
     await expect.poll(() => threads.running()).toBe(0);
+  });
+});
+
+describe('conversion lanes on workers another document owns and ends on request (Chrome’s offscreen document)', () => {
+  /**
+   * An owner as the offscreen document is one: it starts real threads, hands a port to each over
+   * a message (so later), and ends a thread when asked. Counts the threads still running.
+   */
+  function threadOwner(count: number) {
+    const held: Array<Worker | undefined> = [];
+    const running = new Set<Worker>();
+    const start = async (index: number) => {
+      held[index]?.terminate();
+      const thread = new Worker(CONVERTER, { eval: true });
+      threads.push(thread);
+      running.add(thread);
+      thread.once('exit', () => running.delete(thread));
+      held[index] = thread;
+      const channel = new MessageChannel();
+      thread.postMessage({ ports: [channel.port1] }, [channel.port1] as never);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return channel.port2 as unknown as PortLike;
+    };
+    const owner: WorkerOwner & { started: number } = {
+      started: 0,
+      start: (index) => {
+        owner.started++;
+        return start(index);
+      },
+      end: (index) => {
+        void held[index]?.terminate();
+        held[index] = undefined;
+      },
+    };
+    return { owner, running: () => running.size, first: () => Promise.all(Array.from({ length: count }, (_, i) => start(i))) };
+  }
+
+  it('fails a page that takes too long alone, has its owner end the thread, and converts on a new one', async () => {
+    const { owner, running, first } = threadOwner(2);
+    const queue = new ConversionQueue(ownedWorkerLanes(await first(), owner, 1_000));
+    const slow = queue.convert(job('slow', '<p>PATHOLOGICAL</p>'));
+    const others = ['a', 'b', 'c', 'd'].map((name) => queue.convert(job(name)));
+    await expect(slow).rejects.toThrow(/^Conversion took over 1 s/);
+    expect((await Promise.all(others)).map((b) => b.converted.title)).toEqual(['a', 'b', 'c', 'd'].map((n) => `https://docs.example.test/${n}`));
+    // The thread stuck on the page was ended; both lanes convert again, one on a thread started for it.
+    await expect.poll(() => running()).toBe(1);
+    const after = await Promise.all(['e', 'f', 'g', 'h'].map((name) => queue.convert(job(name))));
+    expect(after).toHaveLength(4);
+    expect(queue.laneNames).toEqual(['worker 1', 'worker 2']);
+    expect(owner.started).toBe(1);
+    await expect.poll(() => running()).toBe(2);
+    // Closing the queue (a reconnect) has the owner end every thread.
+    queue.close();
+    await expect.poll(() => running()).toBe(0);
+  });
+
+  it('takes a lane for gone when its owner cannot start a thread any more', async () => {
+    const { owner, first } = threadOwner(1);
+    const [port] = await first();
+    const gone: WorkerOwner = { start: () => Promise.reject(new Error('Could not establish connection. Receiving end does not exist.')), end: owner.end };
+    const [lane] = ownedWorkerLanes([port as PortLike], gone, 500);
+    await expect(lane?.convert(job('slow', '<p>PATHOLOGICAL</p>'))).rejects.toThrow(/^Conversion took over 0.5 s/);
+    await expect(lane?.convert(job('next'))).rejects.toBeInstanceOf(LaneError);
   });
 });
 
