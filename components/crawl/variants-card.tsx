@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { db, type CrawlJob } from '@/lib/store/db';
 import { describeVariant, foundVariants, type FoundVariant } from '@/lib/url/variants';
 import { plural } from '../format';
-import { frontierOf } from '@/lib/store/queries';
+import { rowsInState } from '@/lib/store/frontier';
 import { CommandError, useCommand } from '../use-command';
 
 /**
@@ -18,7 +18,7 @@ export function VariantsCard({ job }: { job: CrawlJob }) {
     if (!settled) return;
     let live = true;
     const startUrl = job.startUrl;
-    void frontierOf(db, job.id, 'skipped').toArray().then((rows) => {
+    void rowsInState(db, job.id, 'skipped').then((rows) => {
       if (live) setFound(foundVariants(startUrl, rows.filter((r) => r.reason?.startsWith('Another ')).map((r) => r.url)));
     });
     return () => {

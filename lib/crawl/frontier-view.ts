@@ -1,4 +1,6 @@
 import type { FrontierRecord, FrontierState, LinkBlockRecord, ScoutDb } from '../store/db';
+import { rowsBetween, rowsNumbered, type ListKey } from '../store/frontier';
+import { blockAt, blockSeqs } from '../store/link-blocks';
 import { endOf, rowOf } from './link-blocks';
 
 /** Which of a crawl's URLs a list shows: all of them (in the order found) or one state's (breadth-first). */
@@ -7,7 +9,7 @@ export type FrontierFilter = 'all' | FrontierState;
 /** Link blocks never change once written, so a list reads each one once (they can be megabytes). */
 const blockCache = new Map<string, LinkBlockRecord>();
 
-type Key = [number, number];
+type Key = ListKey;
 const less = (a: Key, b: Key) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
 
 /**
@@ -18,9 +20,6 @@ const less = (a: Key, b: Key) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
  */
 export async function frontierWindow(db: ScoutDb, jobId: string, filter: FrontierFilter, offset: number, limit: number): Promise<FrontierRecord[]> {
   const byState = filter !== 'all';
-  const index = byState ? db.frontier.where('[jobId+state+depth+seq]') : db.frontier.where('[jobId+seq]');
-  const bound = (k: Key) => (byState ? [jobId, filter, k[0], k[1]] : [jobId, k[1]]);
-  const rowsIn = (lo: Key, hi: Key) => index.between(bound(lo), bound(hi), true, false);
   const start: Key = [0, 0];
   const end: Key = [Infinity, Infinity];
   const gaps = filter === 'all' || filter === 'pending' ? await unclaimed(db, jobId) : [];
@@ -37,10 +36,10 @@ export async function frontierWindow(db: ScoutDb, jobId: string, filter: Frontie
     // Rows between the previous gap and this one. Read first, counted only when the window
     // starts past them: counting every row on each refresh held the frontier store against the
     // crawl's writes (a read transaction over 40,000 rows, four times a second).
-    const range = rowsIn(lower, upper);
+    const range = rowsBetween(db, jobId, filter, lower, upper);
     const skip = offset + out.length - pos;
     const need = limit - out.length;
-    const got = await range.clone().offset(skip).limit(need).toArray();
+    const got = await range.read(skip, need);
     out.push(...got);
     if (!gap || out.length >= limit) break;
     pos += got.length > 0 ? skip + got.length : await range.count();
@@ -56,17 +55,16 @@ export async function frontierWindow(db: ScoutDb, jobId: string, filter: Frontie
 
 /** The job's link blocks with URLs not yet claimed, each with its first unclaimed number. */
 async function unclaimed(db: ScoutDb, jobId: string): Promise<Array<{ block: LinkBlockRecord; next: number }>> {
-  const keys = await db.linkBlocks.where('[jobId+seq]').between([jobId, 0], [jobId, Infinity]).primaryKeys();
   const out: Array<{ block: LinkBlockRecord; next: number }> = [];
-  for (const [, seq] of keys) {
+  for (const seq of await blockSeqs(db, jobId)) {
     const id = `${db.name}\u0000${jobId}\u0000${seq}`;
     let block = blockCache.get(id);
     if (!block) {
-      block = await db.linkBlocks.get([jobId, seq]);
+      block = await blockAt(db, jobId, seq);
       if (!block) continue;
       blockCache.set(id, block);
     }
-    const claimed = await db.frontier.where('[jobId+seq]').between([jobId, block.seq], [jobId, endOf(block)]).count();
+    const claimed = await rowsNumbered(db, jobId, block.seq, endOf(block));
     if (block.seq + claimed < endOf(block)) out.push({ block, next: block.seq + claimed });
   }
   return out;

@@ -1,5 +1,6 @@
-import Dexie from 'dexie';
-import type { FrontierRecord, FrontierState, NewEntry, ScoutDb } from '../store/db';
+import type { FrontierRecord, FrontierState, LinkBlockRecord, NewEntry, ScoutDb } from '../store/db';
+import { claimRows, countsByState, insertRows, putRows, queueTables, recoverInflight, rowKeys, rowsNumbered } from '../store/frontier';
+import { addBlocks, blocksOf } from '../store/link-blocks';
 import { BLOCK_MIN, endOf, keyAt, mergeClaims, plan, remaining, type Block } from './link-blocks';
 
 /** What `addNew` wrote; hand it to `remember` once its transaction has committed. */
@@ -11,11 +12,17 @@ export interface Added {
   blocks?: Block[];
 }
 
+/** What `prepare` numbered for the queue: the rows and blocks to write, and the keys they hold. */
+export interface Prepared {
+  keys: string[];
+  rows: FrontierRecord[];
+  blocks: LinkBlockRecord[];
+}
+
 const STATES: FrontierState[] = ['pending', 'inflight', 'done', 'failed', 'skipped'];
-const all = (jobId: string) => [[jobId, 0], [jobId, Infinity]] as const;
 
 /**
- * A crawl's durable queue in Dexie. Every state change is a write, so a worker
+ * A crawl's durable queue (its rows and link blocks are in lib/store/). Every state change is a write, so a worker
  * that dies loses nothing: `recover()` puts in-flight URLs back to pending.
  * Breadth-first order comes from the [jobId+state+depth+seq] index.
  *
@@ -46,19 +53,19 @@ export class Frontier {
 
   /** The tables `addNew` writes: a caller's transaction around it must include them all. */
   get tables() {
-    return [this.db.frontier, this.db.linkBlocks];
+    return queueTables(this.db);
   }
 
   /** Loads the sequence counter, the known keys, the link blocks and the counts. */
   async init(): Promise<void> {
-    const range = this.db.frontier.where('[jobId+seq]').between(...all(this.jobId));
-    const records = await this.db.linkBlocks.where('[jobId+seq]').between(...all(this.jobId)).toArray();
-    this.seq = Math.max((await range.clone().last())?.seq ?? 0, ...records.map((b) => endOf(b) - 1)) + 1;
-    for (const [, key] of await range.clone().primaryKeys()) this.known.add(key);
+    const records = await blocksOf(this.db, this.jobId);
+    const { lastSeq, keys } = await rowKeys(this.db, this.jobId);
+    this.seq = Math.max(lastSeq, ...records.map((b) => endOf(b) - 1)) + 1;
+    for (const key of keys) this.known.add(key);
     this.blocks = [];
     for (const record of records) {
       // URLs are claimed in order, each becoming a row numbered inside the block's range.
-      const claimed = await this.db.frontier.where('[jobId+seq]').between([this.jobId, record.seq], [this.jobId, endOf(record)]).count();
+      const claimed = await rowsNumbered(this.db, this.jobId, record.seq, endOf(record));
       const block = { ...record, next: record.seq + claimed };
       for (let i = block.next - record.seq; i < record.urls.length; i++) this.known.add(keyAt(record, i));
       if (remaining(block) > 0) this.blocks.push(block);
@@ -67,7 +74,7 @@ export class Frontier {
   }
 
   private async recount(): Promise<void> {
-    const values = await Promise.all(STATES.map((s) => this.db.frontier.where('[jobId+state]').equals([this.jobId, s]).count()));
+    const values = await countsByState(this.db, this.jobId, STATES);
     STATES.forEach((s, i) => (this.tally[s] = values[i] ?? 0));
     for (const b of this.blocks) this.tally.pending += remaining(b);
   }
@@ -86,25 +93,42 @@ export class Frontier {
    * caller's transaction must then include `tables`.
    */
   async addNew(entries: NewEntry[], now = Date.now()): Promise<Added> {
+    const prepared = this.prepare(entries, now);
+    if (prepared.keys.length === 0) return this.added(prepared, new Set());
+    const refused = await insertRows(this.db, prepared.rows);
+    if (prepared.blocks.length) await addBlocks(this.db, prepared.blocks);
+    return this.added(prepared, refused);
+  }
+
+  /**
+   * The first half of `addNew`: dedupes and numbers the entries, writing nothing. A caller whose
+   * transaction writes them itself (the page writer's batch) hands the result to `added` with the
+   * positions of the rows it could not insert.
+   */
+  prepare(entries: NewEntry[], now = Date.now()): Prepared {
     // The first sighting wins: seeds come in priority order (llms links, which prefer Markdown, before sitemaps).
     const byKey = new Map<string, NewEntry>();
     for (const e of entries) if (!byKey.has(e.key) && !this.known.has(e.key)) byKey.set(e.key, e);
-    if (byKey.size === 0) return { keys: [], pending: 0, skipped: 0, blocks: [] };
+    if (byKey.size === 0) return { keys: [], rows: [], blocks: [] };
     const planned = plan([...byKey.values()], this.jobId, this.seq, this.blockMin, now);
-    const fresh: FrontierRecord[] = planned.rows.map((e) => ({ ...e, jobId: this.jobId, state: e.state ?? 'pending', retries: 0, updatedAt: now }));
-    const failed = await bulkAddTolerant(this.db, fresh);
-    if (planned.blocks.length) await this.db.linkBlocks.bulkAdd(planned.blocks);
     // Numbers are spent even if the transaction fails: gaps are harmless, reuse would not be.
     this.seq = planned.nextSeq;
+    const rows: FrontierRecord[] = planned.rows.map((e) => ({ ...e, jobId: this.jobId, state: e.state ?? 'pending', retries: 0, updatedAt: now }));
+    return { keys: [...byKey.keys()], rows, blocks: planned.blocks };
+  }
+
+  /** What was written of `prepared`, given the row positions refused (their key was a row already). */
+  added(prepared: Prepared, refused: ReadonlySet<number>): Added {
+    if (prepared.keys.length === 0) return { keys: [], pending: 0, skipped: 0, blocks: [] };
     let pending = 0;
     let skipped = 0;
-    fresh.forEach((f, i) => {
-      if (failed.has(i)) return;
+    prepared.rows.forEach((f, i) => {
+      if (refused.has(i)) return;
       if (f.state === 'skipped') skipped++;
       else pending++;
     });
-    for (const b of planned.blocks) pending += b.urls.length;
-    return { keys: [...byKey.keys()], pending, skipped, blocks: planned.blocks.map((b) => ({ ...b, next: b.seq })) };
+    for (const b of prepared.blocks) pending += b.urls.length;
+    return { keys: prepared.keys, pending, skipped, blocks: prepared.blocks.map((b) => ({ ...b, next: b.seq })) };
   }
 
   /** Records what `addNew` wrote, after its transaction committed. */
@@ -129,20 +153,15 @@ export class Frontier {
    */
   async claim(limit: number, now = Date.now()): Promise<FrontierRecord[]> {
     if (limit <= 0 || this.tally.pending === 0) return [];
-    const { picked, taken, next } = await this.db.transaction('rw', this.db.frontier, async () => {
-      const pending = await this.db.frontier
-        .where('[jobId+state+depth+seq]')
-        .between([this.jobId, 'pending', 0, 0], [this.jobId, 'pending', Infinity, Infinity])
-        .limit(limit)
-        .toArray();
-      const merged = mergeClaims(pending, this.blocks, limit, now);
-      const rows = merged.fromRows.map((e) => ({ ...e, state: 'inflight' as const, updatedAt: now }));
-      if (rows.length) await this.db.frontier.bulkPut(rows);
-      // A key already a row (another runner of the job queued it after this one loaded) stays as it was.
-      const refused = merged.fromBlocks.length ? await bulkAddTolerant(this.db, merged.fromBlocks) : new Set<number>();
-      const fresh = merged.fromBlocks.filter((_, i) => !refused.has(i));
-      return { picked: [...rows, ...fresh].sort((a, b) => a.depth - b.depth || a.seq - b.seq), taken: rows.length + merged.fromBlocks.length, next: merged.next };
+    const { picked: merged, refused } = await claimRows(this.db, this.jobId, limit, (pending) => {
+      const m = mergeClaims(pending, this.blocks, limit, now);
+      return { ...m, fromRows: m.fromRows.map((e) => ({ ...e, state: 'inflight' as const, updatedAt: now })) };
     });
+    const rows = merged.fromRows;
+    const fresh = merged.fromBlocks.filter((_, i) => !refused.has(i));
+    const picked = [...rows, ...fresh].sort((a, b) => a.depth - b.depth || a.seq - b.seq);
+    const taken = rows.length + merged.fromBlocks.length;
+    const next = merged.next;
     for (const [block, n] of next) block.next = n;
     this.blocks = this.blocks.filter((b) => remaining(b) > 0);
     this.tally.pending -= taken;
@@ -155,14 +174,14 @@ export class Frontier {
   /** Entries claimed but never started (a pause) go back to the queue as they were. */
   async release(entries: FrontierRecord[], now = Date.now()): Promise<void> {
     if (entries.length === 0) return;
-    await this.db.frontier.bulkPut(entries.map((e) => ({ ...e, state: 'pending' as const, updatedAt: now })));
+    await putRows(this.db, entries.map((e) => ({ ...e, state: 'pending' as const, updatedAt: now })));
     this.tally.inflight -= entries.length;
     this.tally.pending += entries.length;
   }
 
   /** A worker that died mid-fetch left entries in-flight; they go back to the queue. */
   async recover(): Promise<number> {
-    const n = await this.db.frontier.where('[jobId+state]').equals([this.jobId, 'inflight']).modify({ state: 'pending' });
+    const n = await recoverInflight(this.db, this.jobId);
     await this.recount();
     return n;
   }
@@ -173,22 +192,5 @@ export class Frontier {
 
   counts(): Record<FrontierState, number> {
     return { ...this.tally };
-  }
-}
-
-/**
- * bulkAdd that keeps going past rows whose key already exists, inside the caller's transaction
- * (Dexie aborts it only when the BulkError is left uncaught). Returns the positions not added.
- */
-async function bulkAddTolerant(db: ScoutDb, rows: FrontierRecord[]): Promise<Set<number>> {
-  try {
-    await db.frontier.bulkAdd(rows);
-    return new Set();
-  } catch (error) {
-    if (!(error instanceof Dexie.BulkError)) throw error;
-    const failures = Object.entries(error.failuresByPos);
-    // Anything but an existing key (quota, a closed database) is a real failure.
-    if (failures.some(([, e]) => e.name !== 'ConstraintError')) throw error;
-    return new Set(failures.map(([pos]) => Number(pos)));
   }
 }

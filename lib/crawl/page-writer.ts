@@ -1,9 +1,10 @@
 import type { CrawlJob, FrontierRecord, PageRecord, ScoutDb } from '../store/db';
-import { getJob, updateJob } from '../store/queries';
+import { getJob } from '../store/queries';
+import { pageHashes, writePageBatch, type PageBatch } from '../store/pages';
 import { planFor } from '../store/plans';
 import { BatchQueue } from './batch-queue';
 import { mergeNav } from './nav-merge';
-import type { Added, Frontier } from './frontier';
+import type { Frontier } from './frontier';
 import { toEntries, type ClassifyContext } from './links';
 import { markEmpty } from './empty-page';
 import { judgeNotDocs, notDocsContext, type NotDocsContext } from './not-docs';
@@ -73,8 +74,7 @@ export class PageWriter {
     this.notDocsContext = notDocsContext(job?.boundary ?? (plan?.state === 'done' ? plan.boundary : undefined));
     this.followNotDocs = job?.settings.scope !== 'docs';
     this.notDocs = job?.counters.notDocs ?? 0;
-    const keys = await this.db.pages.where('[jobId+contentHash]').between([this.jobId, ''], [this.jobId, '\uffff']).keys();
-    for (const key of keys) if (Array.isArray(key) && typeof key[1] === 'string') this.knownHashes.add(key[1]);
+    for (const hash of await pageHashes(this.db, this.jobId)) this.knownHashes.add(hash);
   }
 
   /** Results not yet committed (queued or in the transaction being written). */
@@ -113,53 +113,58 @@ export class PageWriter {
     let renderedNew = 0;
     let emptyNew = 0;
     let notDocsNew = 0;
-    let added: Added = { keys: [], pending: 0, skipped: 0 };
     const newLinks: string[] = [];
-    await db.transaction('rw', [...this.frontier.tables, db.pages, db.jobs], async () => {
-      const done = batch.flatMap((i) => (i.outcome.state === 'done' ? [{ entry: i.entry, outcome: i.outcome }] : []));
-      const hashes = [...new Set(done.map((d) => d.outcome.page.contentHash))].filter((h) => this.knownHashes.has(h));
-      const seen = new Map<string, string>();
-      const existing = hashes.length ? await db.pages.where('[jobId+contentHash]').anyOf(hashes.map((h) => [jobId, h])).toArray() : [];
-      for (const p of existing) if (p.state === 'stored') seen.set(p.contentHash, p.url);
-      const pages: PageRecord[] = [];
-      const links: Parameters<typeof toEntries>[0] = [];
-      for (const { entry, outcome } of done) {
+    const done = batch.flatMap((i) => (i.outcome.state === 'done' ? [{ entry: i.entry, outcome: i.outcome }] : []));
+    const links: Parameters<typeof toEntries>[0] = [];
+    const job: PageBatch['job'] = {};
+    for (const { entry, outcome } of done) {
+      // A hash-routed site (docsify, an SPA with #/ routes): its routes are pages from here on.
+      if (outcome.routing === 'hash' && !this.ctx.hashRoutes) {
+        this.ctx.hashRoutes = true;
+        job.hashRoutes = true;
+      }
+      const walkOn = !outcome.page.notDocs || this.followNotDocs;
+      if (entry.depth < this.maxDepth && walkOn) {
+        for (const url of outcome.links) {
+          if (this.seenLinks.has(url)) continue;
+          newLinks.push(url);
+          links.push({ url, depth: entry.depth + 1, source: 'link', parentUrl: entry.url });
+        }
+      }
+      // The site's outline is the documentation's: a blog's or a forum's own menu is not part of it.
+      if (outcome.nav.length && !outcome.page.notDocs) {
+        const nav = await this.keepNav(outcome.nav);
+        if (nav) job.nav = nav;
+      }
+    }
+    const queue = this.frontier.prepare(toEntries(links, this.ctx));
+    // Pages the job already stored with the same content make these duplicates; so does an earlier page of the batch.
+    const pages = (seen: Map<string, string>): PageRecord[] => {
+      return done.map(({ entry, outcome }) => {
         const original = seen.get(outcome.page.contentHash);
         if (!original) seen.set(outcome.page.contentHash, outcome.page.url);
-        pages.push({ ...outcome.page, jobId, key: entry.key, depth: entry.depth, state: original ? 'duplicate' : 'stored', duplicateOf: original, fetchedAt: Date.now() });
         if (original) duplicatesNew++;
         else storedNew++;
         if (outcome.page.rendered) renderedNew++;
         if (outcome.page.empty && !original) emptyNew++;
         if (outcome.page.notDocs && !original) notDocsNew++;
-        // A hash-routed site (docsify, an SPA with #/ routes): its routes are pages from here on.
-        if (outcome.routing === 'hash' && !this.ctx.hashRoutes) {
-          this.ctx.hashRoutes = true;
-          await updateJob(db, jobId, 'crawl', { hashRoutes: true });
-        }
-        const walkOn = !outcome.page.notDocs || this.followNotDocs;
-        if (entry.depth < this.maxDepth && walkOn) {
-          for (const url of outcome.links) {
-            if (this.seenLinks.has(url)) continue;
-            newLinks.push(url);
-            links.push({ url, depth: entry.depth + 1, source: 'link', parentUrl: entry.url });
-          }
-        }
-        // The site's outline is the documentation's: a blog's or a forum's own menu is not part of it.
-        if (outcome.nav.length && !outcome.page.notDocs) await this.keepNav(outcome.nav);
-      }
-      await db.pages.bulkPut(pages);
-      added = await this.frontier.addNew(toEntries(links, this.ctx));
-      await db.frontier.bulkPut(
-        batch.map(({ entry, outcome }) => ({
-          ...entry,
-          state: frontierStateOf(outcome),
-          reason: 'reason' in outcome ? outcome.reason : undefined,
-          retries: outcome.retries,
-          updatedAt: Date.now(),
-        })),
-      );
+        return { ...outcome.page, jobId, key: entry.key, depth: entry.depth, state: original ? 'duplicate' : 'stored', duplicateOf: original, fetchedAt: Date.now() };
+      });
+    };
+    const refused = await writePageBatch(db, jobId, {
+      hashes: [...new Set(done.map((d) => d.outcome.page.contentHash))].filter((h) => this.knownHashes.has(h)),
+      pages,
+      job,
+      queue,
+      settled: batch.map(({ entry, outcome }) => ({
+        ...entry,
+        state: frontierStateOf(outcome),
+        reason: 'reason' in outcome ? outcome.reason : undefined,
+        retries: outcome.retries,
+        updatedAt: Date.now(),
+      })),
     });
+    const added = this.frontier.added(queue, refused);
     // Committed: now the in-memory view may move.
     this.stored += storedNew;
     this.duplicates += duplicatesNew;
@@ -176,12 +181,13 @@ export class PageWriter {
   /**
    * The site's navigation order (for llms.txt sections): the first page's tree, completed by the
    * trees of later pages that share its top level (themes that render only the open branch).
+   * Answers the tree to write when it changed.
    */
-  private async keepNav(nav: NonNullable<CrawlJob['nav']>): Promise<void> {
+  private async keepNav(nav: NonNullable<CrawlJob['nav']>): Promise<CrawlJob['nav']> {
     if (this.nav === undefined) this.nav = (await getJob(this.db, this.jobId, 'crawl'))?.nav ?? [];
     const next = this.nav.length === 0 ? nav : mergeNav(this.nav, nav);
-    if (!next) return;
+    if (!next) return undefined;
     this.nav = next;
-    await updateJob(this.db, this.jobId, 'crawl', { nav: next });
+    return next;
   }
 }

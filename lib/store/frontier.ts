@@ -1,11 +1,120 @@
 /**
- * A crawl's queue: the `frontier` rows (one per URL, with its state) and the `linkBlocks` records
- * (many links of one page queued as one record, lib/crawl/link-blocks.ts). Owns every read and
- * write of those two tables; lib/crawl/frontier.ts keeps the crawl's in-memory view of them.
+ * A crawl's queue, its `frontier` rows: one per URL, with its state, numbered in the order found.
+ * Every read and write of the table is here; lib/crawl/frontier.ts keeps the crawl's in-memory
+ * view of it (counts, known keys, the next number) and decides what to claim. The link blocks
+ * (many links of one page as one record) are in link-blocks.ts, beside it.
+ *
+ * Functions that say "in the caller's transaction" join the transaction they are called in
+ * (Dexie carries it through the call), so a batch that stores pages and queues their links is
+ * all-or-nothing (pages.ts `writePageBatch`).
  */
-import type { ScoutDb } from './db';
+import Dexie from 'dexie';
+import type { FrontierRecord, FrontierState, ScoutDb } from './db';
 
 /** How many URLs of the job's queue are rows (every state): 0 means it was never seeded. */
 export function queuedCount(db: ScoutDb, jobId: string): Promise<number> {
   return db.frontier.where('[jobId+seq]').between([jobId, 0], [jobId, Infinity]).count();
+}
+
+/** The job's highest sequence number among its rows (0 when none) and every row's key. */
+export async function rowKeys(db: ScoutDb, jobId: string): Promise<{ lastSeq: number; keys: string[] }> {
+  const range = db.frontier.where('[jobId+seq]').between([jobId, 0], [jobId, Infinity]);
+  const lastSeq = (await range.clone().last())?.seq ?? 0;
+  const keys = (await range.clone().primaryKeys()).map(([, key]) => key);
+  return { lastSeq, keys };
+}
+
+/** How many rows the job has numbered from `from` up to (not including) `to`: how far a link block was claimed. */
+export function rowsNumbered(db: ScoutDb, jobId: string, from: number, to: number): Promise<number> {
+  return db.frontier.where('[jobId+seq]').between([jobId, from], [jobId, to]).count();
+}
+
+/** The job's row count in each state, in the order asked. */
+export function countsByState(db: ScoutDb, jobId: string, states: readonly FrontierState[]): Promise<number[]> {
+  return Promise.all(states.map((s) => db.frontier.where('[jobId+state]').equals([jobId, s]).count()));
+}
+
+/**
+ * Inserts new rows in the caller's transaction, keeping going past rows whose key already exists
+ * (Dexie aborts the transaction only when the BulkError is left uncaught). Returns the positions
+ * not added: the row already there stays as it was, so the first sighting wins.
+ */
+export async function insertRows(db: ScoutDb, rows: FrontierRecord[]): Promise<Set<number>> {
+  try {
+    await db.frontier.bulkAdd(rows);
+    return new Set();
+  } catch (error) {
+    if (!(error instanceof Dexie.BulkError)) throw error;
+    const failures = Object.entries(error.failuresByPos);
+    // Anything but an existing key (quota, a closed database) is a real failure.
+    if (failures.some(([, e]) => e.name !== 'ConstraintError')) throw error;
+    return new Set(failures.map(([pos]) => Number(pos)));
+  }
+}
+
+/** Writes rows as given (a state change), in the caller's transaction. */
+export async function putRows(db: ScoutDb, rows: FrontierRecord[]): Promise<void> {
+  await db.frontier.bulkPut(rows);
+}
+
+/** What a claim took: rows already queued, and new rows made from link blocks' URLs. */
+export interface Claim {
+  fromRows: FrontierRecord[];
+  fromBlocks: FrontierRecord[];
+}
+
+/**
+ * Claims in one transaction: reads up to `limit` pending rows breadth-first ([depth, seq]), lets
+ * `pick` (pure) choose among them and the link blocks' URLs, writes the picked rows as given and
+ * inserts the block URLs' new rows. Answers what `pick` chose and which new rows were refused
+ * (their key was a row already: another runner of the job queued it after this one loaded).
+ */
+export async function claimRows<C extends Claim>(db: ScoutDb, jobId: string, limit: number, pick: (pending: FrontierRecord[]) => C): Promise<{ picked: C; refused: Set<number> }> {
+  return db.transaction('rw', db.frontier, async () => {
+    const pending = await db.frontier
+      .where('[jobId+state+depth+seq]')
+      .between([jobId, 'pending', 0, 0], [jobId, 'pending', Infinity, Infinity])
+      .limit(limit)
+      .toArray();
+    const picked = pick(pending);
+    if (picked.fromRows.length) await db.frontier.bulkPut(picked.fromRows);
+    const refused = picked.fromBlocks.length ? await insertRows(db, picked.fromBlocks) : new Set<number>();
+    return { picked, refused };
+  });
+}
+
+/** Rows left in flight by a worker that died go back to pending; answers how many. */
+export function recoverInflight(db: ScoutDb, jobId: string): Promise<number> {
+  return db.frontier.where('[jobId+state]').equals([jobId, 'inflight']).modify({ state: 'pending' });
+}
+
+/** Which of the job's rows a list shows: all (in the order found) or one state's (breadth-first). */
+export type RowFilter = 'all' | FrontierState;
+
+/** A position in a list's order: [depth, seq] for a state's list, [0, seq] for the whole list. */
+export type ListKey = [number, number];
+
+/**
+ * The rows of a list between two positions (`lo` included, `hi` not), `skip` then at most `take`;
+ * with `count`, how many rows lie between them. Both from an index: 10,000 URLs cost what 50 do.
+ */
+export function rowsBetween(db: ScoutDb, jobId: string, filter: RowFilter, lo: ListKey, hi: ListKey) {
+  const byState = filter !== 'all';
+  const index = byState ? db.frontier.where('[jobId+state+depth+seq]') : db.frontier.where('[jobId+seq]');
+  const bound = (k: ListKey) => (byState ? [jobId, filter, k[0], k[1]] : [jobId, k[1]]);
+  const range = () => index.between(bound(lo), bound(hi), true, false);
+  return {
+    read: (skip: number, take: number): Promise<FrontierRecord[]> => range().offset(skip).limit(take).toArray(),
+    count: (): Promise<number> => range().count(),
+  };
+}
+
+/** The tables a transaction around `Frontier.addNew` must include (tests and benchmarks open one themselves). */
+export function queueTables(db: ScoutDb) {
+  return [db.frontier, db.linkBlocks];
+}
+
+/** The job's rows in one state, breadth-first ([depth, seq]). */
+export function rowsInState(db: ScoutDb, jobId: string, state: FrontierState): Promise<FrontierRecord[]> {
+  return db.frontier.where('[jobId+state+depth+seq]').between([jobId, state, 0, 0], [jobId, state, Infinity, Infinity]).toArray();
 }

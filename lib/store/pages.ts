@@ -3,9 +3,57 @@
  * writer in batches, read by the panel's preview. Page counts and a job's pages in one state are
  * in queries.ts, where every caller asks them the same way.
  */
-import type { PageRecord, ScoutDb } from './db';
+import type { CrawlJob, FrontierRecord, LinkBlockRecord, PageRecord, ScoutDb } from './db';
+import { insertRows, putRows } from './frontier';
+import { addBlocks } from './link-blocks';
+import { updateJob } from './queries';
 
 /** The page a crawl stored for this frontier key (any state), if any. */
 export function pageByKey(db: ScoutDb, jobId: string, key: string): Promise<PageRecord | undefined> {
   return db.pages.get([jobId, key]);
+}
+
+/** One batch of a crawl's results, as the page writer hands it over (lib/crawl/page-writer.ts). */
+export interface PageBatch {
+  /** Content hashes the job may already hold: only these are looked up, by the [jobId+contentHash] index. */
+  hashes: string[];
+  /**
+   * Makes the pages to write, given the job's stored pages with those hashes (hash → its URL; the
+   * map is the callback's to extend as the batch's own pages are kept). Pure: it only decides.
+   */
+  pages: (stored: Map<string, string>) => PageRecord[];
+  /** Crawl fields the batch changed (hash routing found, the merged navigation). */
+  job: Partial<Pick<CrawlJob, 'hashRoutes' | 'nav'>>;
+  /** New queue rows and link blocks for the links found (`Frontier.prepare`). */
+  queue: { rows: FrontierRecord[]; blocks: LinkBlockRecord[] };
+  /** The batch's own frontier rows, in the states their results put them. */
+  settled: FrontierRecord[];
+}
+
+/**
+ * Writes a batch in one transaction: its pages, the job's changed fields, the links' new queue
+ * rows and blocks, and the batch's rows' new states. A batch is all-or-nothing, so a killed worker
+ * leaves each URL either done (with its page and links) or in flight (fetched again on resume).
+ * Answers the positions of `queue.rows` not inserted because their key was a row already.
+ */
+export async function writePageBatch(db: ScoutDb, jobId: string, batch: PageBatch): Promise<Set<number>> {
+  return db.transaction('rw', [db.frontier, db.linkBlocks, db.pages, db.jobs], async () => {
+    const { hashes } = batch;
+    const existing = hashes.length ? await db.pages.where('[jobId+contentHash]').anyOf(hashes.map((h) => [jobId, h])).toArray() : [];
+    const stored = new Map<string, string>();
+    for (const p of existing) if (p.state === 'stored') stored.set(p.contentHash, p.url);
+    const pages = batch.pages(stored);
+    if (Object.keys(batch.job).length) await updateJob(db, jobId, 'crawl', batch.job);
+    await db.pages.bulkPut(pages);
+    const refused = batch.queue.rows.length || batch.queue.blocks.length ? await insertRows(db, batch.queue.rows) : new Set<number>();
+    if (batch.queue.blocks.length) await addBlocks(db, batch.queue.blocks);
+    await putRows(db, batch.settled);
+    return refused;
+  });
+}
+
+/** The content hashes of the job's pages (any state), read from the index alone: no page bodies. */
+export async function pageHashes(db: ScoutDb, jobId: string): Promise<string[]> {
+  const keys = await db.pages.where('[jobId+contentHash]').between([jobId, ''], [jobId, '\uffff']).keys();
+  return keys.flatMap((key) => (Array.isArray(key) && typeof key[1] === 'string' ? [key[1]] : []));
 }
