@@ -1,4 +1,5 @@
-import type { JobRecord, JobState, ScoutDb } from '../store/db';
+import type { JobState, ScoutDb } from '../store/db';
+import { dropLease, failIfRunning, failStaleDescribeJobs as failStale, renewLease } from '../store/describe-jobs';
 import { createDescribeJob, PANEL_CLOSED, runDescribeJob } from './run-describe';
 import type { DescriptionProvider } from './types';
 
@@ -16,30 +17,18 @@ export async function runDescribeInPanel(db: ScoutDb, origin: string, provider: 
   const created = await createDescribeJob(db, origin, { leaseUntil: Date.now() + LEASE_MS });
   if ('error' in created) return created;
   const id = created.id;
-  const stillRunning = () => db.jobs.where('id').equals(id).filter((j) => j.state === 'running');
-  const renew = setInterval(() => void stillRunning().modify(holdUntil(Date.now() + LEASE_MS)).catch(() => undefined), RENEW_MS);
+  const renew = setInterval(() => void renewLease(db, id, Date.now() + LEASE_MS).catch(() => undefined), RENEW_MS);
   try {
     const state = await runDescribeJob(db, id, provider, { concurrency: 1, maxPages: options.maxPages, signal: options.signal });
     return { jobId: id, state };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    await stillRunning()
-      .modify({ state: 'failed', endedAt: Date.now(), message: `Stopped on an error: ${reason}` })
-      .catch(() => undefined);
+    await failIfRunning(db, id, `Stopped on an error: ${reason}`).catch(() => undefined);
     return { jobId: id, state: 'failed', reason };
   } finally {
     clearInterval(renew);
-    await db.jobs.where('id').equals(id).modify(holdUntil(undefined)).catch(() => undefined);
+    await dropLease(db, id).catch(() => undefined);
   }
-}
-
-/** Sets (or with undefined, drops) a describe job's lease. */
-function holdUntil(until: number | undefined) {
-  return (job: JobRecord) => {
-    if (job.kind !== 'describe') return;
-    if (until === undefined) delete job.leaseUntil;
-    else job.leaseUntil = until;
-  };
 }
 
 /**
@@ -48,13 +37,5 @@ function holdUntil(until: number | undefined) {
  * lease is still running in that panel and is left alone.
  */
 export function failStaleDescribeJobs(db: ScoutDb, message: string, now = Date.now()): Promise<number> {
-  return db.jobs
-    .where('state')
-    .equals('running')
-    .filter((j) => j.kind === 'describe' && !(j.leaseUntil !== undefined && j.leaseUntil >= now))
-    .modify((j) => {
-      j.state = 'failed';
-      j.endedAt = now;
-      j.message = j.kind === 'describe' && j.leaseUntil !== undefined ? PANEL_CLOSED : message;
-    });
+  return failStale(db, message, PANEL_CLOSED, now);
 }

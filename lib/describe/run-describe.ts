@@ -1,8 +1,11 @@
 import type { DescribeCounters, DescribeJob, JobState, ScoutDb } from '../store/db';
-import { activeJobFor } from '../crawl/jobs';
 import { cacheKey, describePages } from './describe-pages';
 import type { DescribeResult, DescriptionCache, DescriptionProvider } from './types';
-import { countPages, latestCrawlWithPages, pagesOf, updateJob } from '../store/queries';
+import { descriptionText, descriptionTexts, keepDescription } from '../store/descriptions';
+import { createDescribeJob as addDescribeJob } from '../store/describe-jobs';
+import { setJobFields } from '../store/jobs';
+import { pagesInState } from '../store/page-outputs';
+import { countPages, getJob, latestCrawlWithPages, updateJob } from '../store/queries';
 
 const FALLBACKS_KEPT = 200;
 
@@ -12,8 +15,8 @@ export const PANEL_CLOSED = 'Stopped: the Scout panel writing them was closed. R
 /** The descriptions cache in IndexedDB: one row per content fingerprint, provider and prompt version. */
 export function dexieCache(db: ScoutDb): DescriptionCache {
   return {
-    get: async (key) => (await db.descriptions.get(key))?.text,
-    put: async (key, text) => void (await db.descriptions.put({ key, text, createdAt: Date.now() })),
+    get: (key) => descriptionText(db, key),
+    put: (key, text) => keepDescription(db, key, text),
   };
 }
 
@@ -32,22 +35,12 @@ export async function pagesToDescribe(db: ScoutDb, origin: string): Promise<numb
  * row are one transaction, so two starts at once (two panels) make one job.
  */
 export async function createDescribeJob(db: ScoutDb, origin: string, options: { leaseUntil?: number } = {}): Promise<DescribeJob | { error: string }> {
-  return db.transaction('rw', db.jobs, db.pages, () => addDescribeJob(db, origin, options));
-}
-
-async function addDescribeJob(db: ScoutDb, origin: string, options: { leaseUntil?: number }): Promise<DescribeJob | { error: string }> {
-  const crawl = await latestCrawlWithPages(db, origin);
-  if (!crawl) return { error: 'Crawl the site first: descriptions are written for its stored pages.' };
-  const busy = await activeJobFor(db, origin);
-  if (busy) return { error: `A ${busy.kind} of this site is running; describe its pages when it is done.` };
-  const now = Date.now();
-  const running = await db.jobs.where('state').equals('running').filter((j) => j.kind === 'describe' && j.origin === origin).first();
   // A job whose panel lease lapsed has no runner any more (the panel was closed): it ends, and this one starts.
-  if (running?.kind === 'describe' && running.leaseUntil !== undefined && running.leaseUntil < now) await db.jobs.update(running.id, { state: 'failed', endedAt: now, message: PANEL_CLOSED });
-  else if (running) return { error: 'Descriptions for this site are already being written.' };
-  const job: DescribeJob = { id: crypto.randomUUID(), origin, kind: 'describe', state: 'running', createdAt: now, startedAt: now, crawlJobId: crawl.id, counters: {}, message: 'Writing descriptions…', ...(options.leaseUntil !== undefined ? { leaseUntil: options.leaseUntil } : {}) };
-  await db.jobs.add(job);
-  return job;
+  const made = await addDescribeJob(db, origin, PANEL_CLOSED, (crawl, now): DescribeJob => ({ id: crypto.randomUUID(), origin, kind: 'describe', state: 'running', createdAt: now, startedAt: now, crawlJobId: crawl.id, counters: {}, message: 'Writing descriptions…', ...(options.leaseUntil !== undefined ? { leaseUntil: options.leaseUntil } : {}) }));
+  if (!('blocked' in made)) return made;
+  if (made.blocked === 'no-crawl') return { error: 'Crawl the site first: descriptions are written for its stored pages.' };
+  if (made.blocked === 'busy') return { error: `A ${made.active.kind} of this site is running; describe its pages when it is done.` };
+  return { error: 'Descriptions for this site are already being written.' };
 }
 
 /**
@@ -57,9 +50,9 @@ async function addDescribeJob(db: ScoutDb, origin: string, options: { leaseUntil
  * the cache, so running it again only asks for the rest.
  */
 export async function runDescribeJob(db: ScoutDb, jobId: string, provider: DescriptionProvider, options: { concurrency: number; maxPages: number; signal?: AbortSignal }): Promise<JobState> {
-  const job = await db.jobs.get(jobId);
-  if (job?.kind !== 'describe') return 'failed';
-  const pages = await pagesOf(db, job.crawlJobId).toArray();
+  const job = await getJob(db, jobId, 'describe');
+  if (!job) return 'failed';
+  const pages = await pagesInState(db, job.crawlJobId);
   const counters: DescribeCounters = { total: pages.length, described: 0, cached: 0, fallback: 0 };
   const fallbacks: Array<{ url: string; reason: string }> = [];
   const urlOf = new Map(pages.map((p) => [p.key, p.url]));
@@ -85,17 +78,17 @@ export async function runDescribeJob(db: ScoutDb, jobId: string, provider: Descr
   await progress(true);
   const state = options.signal?.aborted ? 'cancelled' : 'done';
   const words = `${counters.described} written · ${counters.cached} from earlier runs · ${counters.fallback} kept their own`;
-  await db.jobs.update(jobId, { state, endedAt: Date.now(), message: state === 'done' ? `Descriptions: ${words}` : `Cancelled: ${words}` });
+  await setJobFields(db, jobId, { state, endedAt: Date.now(), message: state === 'done' ? `Descriptions: ${words}` : `Cancelled: ${words}` });
   return state;
 }
 
 /** AI descriptions for these pages from the cache (provider and prompt as now), by page key. */
 export async function cachedDescriptions(db: ScoutDb, pages: Array<{ key: string; contentHash: string }>, providerId: string): Promise<Map<string, string>> {
-  const rows = await db.descriptions.bulkGet(pages.map((p) => cacheKey(p.contentHash, providerId)));
+  const texts = await descriptionTexts(db, pages.map((p) => cacheKey(p.contentHash, providerId)));
   const out = new Map<string, string>();
-  rows.forEach((row, i) => {
+  texts.forEach((text, i) => {
     const page = pages[i];
-    if (row && page) out.set(page.key, row.text);
+    if (text !== undefined && page) out.set(page.key, text);
   });
   return out;
 }

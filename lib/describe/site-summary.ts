@@ -3,6 +3,7 @@ import { cleanSummary } from './clean';
 import { callChat, type EndpointConfig } from './endpoint';
 import { PROMPT_VERSION, siteMessages } from './prompt';
 import { latestArtifact } from '../store/queries';
+import { keepDescription } from '../store/descriptions';
 
 /** Where a site's model-written summary is kept: beside the page descriptions, per provider and prompt version. */
 export const siteSummaryKey = (origin: string, providerId: string, promptVersion: number = PROMPT_VERSION) => `site|v${promptVersion}|${providerId}|${origin}`;
@@ -39,6 +40,6 @@ export async function describeSite(
   if (!answer.ok) return { reason: answer.reason };
   const summary = cleanSummary(answer.text, MAX_CHARS);
   if (!summary) return { reason: 'The answer was not a usable summary' };
-  await db.descriptions.put({ key: siteSummaryKey(origin, options.providerId), text: summary, createdAt: Date.now() });
+  await keepDescription(db, siteSummaryKey(origin, options.providerId), summary);
   return { summary };
 }

@@ -1,0 +1,82 @@
+/**
+ * Describe jobs (`jobs` rows of kind 'describe'): one per site at a time, and a job a side panel
+ * runs holds a lease on it (lib/describe/panel-run.ts) that it renews while it runs. The words a
+ * job ends with are the caller's; which rows change, and in which transaction, is decided here.
+ */
+import type { CrawlJob, DescribeJob, JobRecord, ScoutDb } from './db';
+import { activeJobFor, type PageJob } from './jobs';
+import { latestCrawlWithPages } from './queries';
+
+/** Why a describe job was not created. */
+export type DescribeBlocked = { blocked: 'no-crawl' } | { blocked: 'busy'; active: PageJob } | { blocked: 'running' };
+
+/**
+ * Creates the describe job `make` builds for the site's newest crawl with pages, unless there is
+ * none, a crawl or refresh of the site runs, or a describe job of the site runs. A running one
+ * whose panel lease lapsed has no runner: it ends failed with `lapsed` as its words, and the new
+ * one starts. The checks and the writes are one transaction, so two starts at once make one job.
+ */
+export function createDescribeJob(db: ScoutDb, origin: string, lapsed: string, make: (crawl: CrawlJob, now: number) => DescribeJob): Promise<DescribeJob | DescribeBlocked> {
+  return db.transaction('rw', db.jobs, db.pages, async (): Promise<DescribeJob | DescribeBlocked> => {
+    const crawl = await latestCrawlWithPages(db, origin);
+    if (!crawl) return { blocked: 'no-crawl' };
+    const busy = await activeJobFor(db, origin);
+    if (busy) return { blocked: 'busy', active: busy };
+    const now = Date.now();
+    const running = await db.jobs.where('state').equals('running').filter((j) => j.kind === 'describe' && j.origin === origin).first();
+    if (running?.kind === 'describe' && running.leaseUntil !== undefined && running.leaseUntil < now) await db.jobs.update(running.id, { state: 'failed', endedAt: now, message: lapsed });
+    else if (running) return { blocked: 'running' };
+    const job = make(crawl, now);
+    await db.jobs.add(job);
+    return job;
+  });
+}
+
+/** Sets (or with undefined, drops) a describe job's lease. */
+function holdUntil(until: number | undefined) {
+  return (job: JobRecord) => {
+    if (job.kind !== 'describe') return;
+    if (until === undefined) delete job.leaseUntil;
+    else job.leaseUntil = until;
+  };
+}
+
+/** Renews the lease of a describe job that is still running (a job that ended is left as it is). */
+export async function renewLease(db: ScoutDb, jobId: string, until: number): Promise<void> {
+  await db.jobs
+    .where('id')
+    .equals(jobId)
+    .filter((j) => j.state === 'running')
+    .modify(holdUntil(until));
+}
+
+/** Drops a describe job's lease, whatever its state. */
+export async function dropLease(db: ScoutDb, jobId: string): Promise<void> {
+  await db.jobs.where('id').equals(jobId).modify(holdUntil(undefined));
+}
+
+/** Ends a describe job failed with `message`, if it is still running. */
+export async function failIfRunning(db: ScoutDb, jobId: string, message: string): Promise<void> {
+  await db.jobs
+    .where('id')
+    .equals(jobId)
+    .filter((j) => j.state === 'running')
+    .modify({ state: 'failed', endedAt: Date.now(), message });
+}
+
+/**
+ * For a worker starting up: describe jobs left "running" with no runner — the worker's own (a
+ * stopped worker's, ended with `message`), or a panel's whose lease lapsed (ended with `lapsed`) —
+ * end failed. A panel's job under a live lease is still running in that panel and is left alone.
+ */
+export function failStaleDescribeJobs(db: ScoutDb, message: string, lapsed: string, now = Date.now()): Promise<number> {
+  return db.jobs
+    .where('state')
+    .equals('running')
+    .filter((j) => j.kind === 'describe' && !(j.leaseUntil !== undefined && j.leaseUntil >= now))
+    .modify((j) => {
+      j.state = 'failed';
+      j.endedAt = now;
+      j.message = j.kind === 'describe' && j.leaseUntil !== undefined ? lapsed : message;
+    });
+}
