@@ -14,11 +14,6 @@ export function evidenceOf(f: CheckFinding): string {
   return [f.url ? pathOf(f.url) : '', f.line !== undefined ? `line ${f.line}` : '', f.figure ?? ''].filter(Boolean).join(' · ');
 }
 
-/** "warning describedby missing-describedby /guide/install.html": a finding's identity, for comparing runs. */
-export function findingKey(f: CheckFinding): string {
-  return `${f.severity} ${f.check} ${f.code} ${f.url ? pathOf(f.url) : '-'}`;
-}
-
 const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** "Score 81/100 (B)", with the cap when one applies. */

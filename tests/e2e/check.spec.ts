@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { runCheck } from '../../cli/check';
 import type { SiteCheck } from '@/lib/headless/check';
-import { findingKey } from '@/lib/check/report';
+import { findingKey } from '../fixtures/finding-key';
 import { CHECK_SITE_PAGES, checkSite, E2E_FAULTS, twinPath } from '../fixtures/check-site';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { expect, test } from './fixtures';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAuthAlternative, detectPagination, looksLikeMarkdown, topLimit } from '@/lib/check/access-checks';
 import type { CheckInputs } from '@/lib/check/gather';
 import { markdownTabs } from '@/lib/check/page-shape';
-import { findingKey } from '@/lib/check/report';
+import { findingKey } from '../fixtures/finding-key';
 import { runSiteCheck } from '@/lib/check/run';
 import { bulkChars, contentStart } from '@/lib/check/shape-checks';
 import type { CheckReport, CheckResult } from '@/lib/check/types';

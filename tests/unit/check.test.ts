@@ -8,7 +8,8 @@ import { createCheckJob, crawledUrlsOf, runCheckJob } from '@/lib/check/check-jo
 import { failInterrupted, getJob } from '@/lib/store/queries';
 import { samplePages } from '@/lib/check/gather';
 import { PARITY_THRESHOLD, textTokens, tokenF1, twinParity } from '@/lib/check/parity';
-import { findingKey, reportLines, reportMarkdown } from '@/lib/check/report';
+import { reportLines, reportMarkdown } from '@/lib/check/report';
+import { findingKey } from '../fixtures/finding-key';
 import { runSiteCheck } from '@/lib/check/run';
 import type { CheckReport } from '@/lib/check/types';
 import { createDb } from '@/lib/store/db';
