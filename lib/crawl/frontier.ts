@@ -1,5 +1,5 @@
 import type { FrontierRecord, FrontierState, LinkBlockRecord, NewEntry, ScoutDb } from '../store/db';
-import { claimRows, countsByState, insertRows, putRows, queueTables, recoverInflight, rowKeys, rowsNumbered } from '../store/frontier';
+import { addToQueue, claimRows, countsByState, insertRows, putRows, queueTables, recoverInflight, rowKeys, rowsNumbered } from '../store/frontier';
 import { addBlocks, blocksOf } from '../store/link-blocks';
 import { BLOCK_MIN, endOf, keyAt, mergeClaims, plan, remaining, type Block } from './link-blocks';
 
@@ -129,6 +129,17 @@ export class Frontier {
     });
     for (const b of prepared.blocks) pending += b.urls.length;
     return { keys: prepared.keys, pending, skipped, blocks: prepared.blocks.map((b) => ({ ...b, next: b.seq })) };
+  }
+
+  /**
+   * Adds entries in a transaction of their own and records them once it committed: for callers
+   * that queue URLs alone (seeds, a refresh's pages), not inside a batch's transaction.
+   */
+  async enqueue(entries: NewEntry[], now = Date.now()): Promise<Added> {
+    const prepared = this.prepare(entries, now);
+    const added = prepared.keys.length === 0 ? this.added(prepared, new Set()) : this.added(prepared, await addToQueue(this.db, prepared.rows, prepared.blocks));
+    this.remember(added);
+    return added;
   }
 
   /** Records what `addNew` wrote, after its transaction committed. */

@@ -103,7 +103,7 @@ export class CrawlRunner extends QueueRunner {
       ? await collectSeeds(this.deps.db, startUrl, this.deps.fetch, settings.maxPages * 4, this.abort.signal)
       : [{ url: startUrl, source: 'start' as const, preferMarkdown: false }];
     // Skipped URLs are stored too, once each, so the user sees every one with its reason.
-    frontier.remember(await frontier.addNew(toEntries(seeds.map((s) => ({ ...s, depth: 0 })), ctx)));
+    await frontier.enqueue(toEntries(seeds.map((s) => ({ ...s, depth: 0 })), ctx));
   }
 
   private counters(frontier: Frontier, writer: PageWriter, startedAt: number): CrawlCounters {

@@ -9,7 +9,7 @@
  * all-or-nothing (pages.ts `writePageBatch`).
  */
 import Dexie from 'dexie';
-import type { FrontierRecord, FrontierState, ScoutDb } from './db';
+import type { FrontierRecord, FrontierState, LinkBlockRecord, ScoutDb } from './db';
 
 /** How many URLs of the job's queue are rows (every state): 0 means it was never seeded. */
 export function queuedCount(db: ScoutDb, jobId: string): Promise<number> {
@@ -117,4 +117,16 @@ export function queueTables(db: ScoutDb) {
 /** The job's rows in one state, breadth-first ([depth, seq]). */
 export function rowsInState(db: ScoutDb, jobId: string, state: FrontierState): Promise<FrontierRecord[]> {
   return db.frontier.where('[jobId+state+depth+seq]').between([jobId, state, 0, 0], [jobId, state, Infinity, Infinity]).toArray();
+}
+
+/**
+ * Adds new rows and link blocks in one transaction of their own (seeds, a refresh's queue):
+ * all or none. Answers the positions of rows not inserted because their key was a row already.
+ */
+export async function addToQueue(db: ScoutDb, rows: FrontierRecord[], blocks: LinkBlockRecord[]): Promise<Set<number>> {
+  return db.transaction('rw', [db.frontier, db.linkBlocks], async () => {
+    const refused = await insertRows(db, rows);
+    if (blocks.length) await db.linkBlocks.bulkAdd(blocks);
+    return refused;
+  });
 }
