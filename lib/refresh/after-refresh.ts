@@ -1,6 +1,6 @@
 import type { ScoutDb } from '../store/db';
 import { generateForSite } from '../generate/run-generate';
-import { updateJob } from '../store/queries';
+import { getJob, updateJob } from '../store/queries';
 import { changedEnough } from './counters';
 
 /**
@@ -9,8 +9,8 @@ import { changedEnough } from './counters';
  * version list shows real changes only.
  */
 export async function outputsAfterRefresh(db: ScoutDb, jobId: string, now = new Date(), descriptionsBy: string | null = null): Promise<{ version: number } | null> {
-  const job = await db.jobs.get(jobId);
-  if (job?.kind !== 'refresh' || job.state !== 'done' || changedEnough(job.counters) === 0) return null;
+  const job = await getJob(db, jobId, 'refresh');
+  if (job?.state !== 'done' || changedEnough(job.counters) === 0) return null;
   const result = await generateForSite(db, job.origin, now, { refreshJobId: jobId, descriptionsBy });
   if (!result) return null;
   await updateJob(db, jobId, 'refresh', { counters: { ...job.counters, version: result.version } });

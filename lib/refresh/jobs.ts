@@ -1,6 +1,5 @@
 import type { ScoutDb, StartedRefreshJob } from '../store/db';
-import { activeJobFor } from '../crawl/jobs';
-import { latestCrawlWithPages } from '../store/queries';
+import { createRefreshJob as addRefreshJob } from '../store/refresh-jobs';
 
 /**
  * Creates a refresh of the site's latest crawl: the same pages, re-checked with
@@ -10,16 +9,7 @@ import { latestCrawlWithPages } from '../store/queries';
  * the user clicks) make one job.
  */
 export async function createRefreshJob(db: ScoutDb, origin: string, options: { scheduled?: boolean; id?: string } = {}): Promise<StartedRefreshJob | { error: string }> {
-  return db.transaction('rw', db.jobs, db.pages, () => addRefreshJob(db, origin, options));
-}
-
-async function addRefreshJob(db: ScoutDb, origin: string, options: { scheduled?: boolean; id?: string }): Promise<StartedRefreshJob | { error: string }> {
-  const crawl = await latestCrawlWithPages(db, origin);
-  if (!crawl) return { error: 'Nothing to refresh yet: crawl the site first.' };
-  const busy = await activeJobFor(db, origin);
-  if (busy) return { error: busy.kind === 'refresh' ? 'A refresh of this site is already running.' : 'A crawl of this site is running; refresh when it is done.' };
-  const now = Date.now();
-  const job: StartedRefreshJob = {
+  const made = await addRefreshJob(db, origin, (crawl, now): StartedRefreshJob => ({
     id: options.id ?? crypto.randomUUID(),
     origin,
     kind: 'refresh',
@@ -32,7 +22,8 @@ async function addRefreshJob(db: ScoutDb, origin: string, options: { scheduled?:
     scheduled: options.scheduled ?? false,
     counters: {},
     message: 'Starting the refresh…',
-  };
-  await db.jobs.add(job);
-  return job;
+  }));
+  if (!('blocked' in made)) return made;
+  if (made.blocked === 'no-crawl') return { error: 'Nothing to refresh yet: crawl the site first.' };
+  return { error: made.active.kind === 'refresh' ? 'A refresh of this site is already running.' : 'A crawl of this site is running; refresh when it is done.' };
 }

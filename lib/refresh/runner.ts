@@ -5,7 +5,9 @@ import { QueueRunner, type QueueDeps } from '../crawl/queue-runner';
 import { emptyRefreshCounters, refreshMessage, type RefreshCounters } from './counters';
 import { DEFAULT_THRESHOLD } from './similarity';
 import { RefreshWriter } from './writer';
-import { pageChanges } from '../store/queries';
+import { changeCounts, eachPageToRecheck } from '../store/page-versions';
+import { getJob, updateJob } from '../store/queries';
+import { siteByOrigin } from '../store/sites';
 
 export type RefreshDeps = QueueDeps;
 
@@ -20,11 +22,11 @@ const CHANGES: PageChange[] = ['unchanged', 'minor', 'changed', 'removed', 'rest
 export class RefreshRunner extends QueueRunner {
   async run(): Promise<JobState> {
     const { db } = this.deps;
-    const job = await db.jobs.get(this.jobId);
+    const job = await getJob(db, this.jobId, 'refresh');
     // A running refresh is a started one (StartedRefreshJob): its crawl, start page and settings are set.
-    if (job?.kind !== 'refresh' || job.state !== 'running') return job?.state ?? 'failed';
+    if (job?.state !== 'running') return job?.state ?? 'failed';
     const { crawlJobId, startUrl, settings } = job;
-    const threshold = (await db.sites.get(job.origin))?.monitor?.threshold ?? DEFAULT_THRESHOLD;
+    const threshold = (await siteByOrigin(db, job.origin))?.monitor?.threshold ?? DEFAULT_THRESHOLD;
     const queue = await this.openQueue(startUrl, settings);
     const { frontier } = queue;
     if (Object.values(frontier.counts()).every((n) => n === 0)) await this.seed(frontier, crawlJobId);
@@ -38,7 +40,7 @@ export class RefreshRunner extends QueueRunner {
       reachedLimit: () => false,
       robotsReason: 'Disallowed by robots.txt now',
       failureReason: (message) => `Could not check the page: ${message}`,
-      report: (phase) => db.jobs.update(this.jobId, { counters: { ...counters }, message: refreshMessage(counters, phase) }).then(() => undefined),
+      report: (phase) => updateJob(db, this.jobId, 'refresh', { counters: { ...counters }, message: refreshMessage(counters, phase) }).then(() => undefined),
       messages: {
         cancelled: 'Refresh cancelled. Pages checked so far keep their new state.',
         paused: 'Refresh paused. Resume to carry on.',
@@ -51,19 +53,19 @@ export class RefreshRunner extends QueueRunner {
   private async seed(frontier: Frontier, crawlJobId: string): Promise<void> {
     const { db } = this.deps;
     const entries: NewEntry[] = [];
-    await db.pages.where('[jobId+state]').anyOf([crawlJobId, 'stored'], [crawlJobId, 'removed']).each((p) => {
+    await eachPageToRecheck(db, crawlJobId, (p) => {
       // A page stored as Markdown came from a twin: ask for the twin again (its validators are the twin's).
       const entry: NewEntry & Pick<FrontierRecord, 'conditional'> = { url: p.url, key: p.key, depth: p.depth, source: 'start', preferMarkdown: p.format === 'markdown' };
       if (p.state === 'stored' && (p.etag || p.lastModified)) entry.conditional = { etag: p.etag, lastModified: p.lastModified };
       entries.push(entry);
     });
     entries.sort((a, b) => a.depth - b.depth);
-    await db.transaction('rw', db.frontier, async () => frontier.remember(await frontier.addNew(entries)));
+    await frontier.enqueue(entries);
   }
 
   private async restoreCounters(frontier: Frontier, bytes: number): Promise<RefreshCounters> {
     const c = emptyRefreshCounters();
-    const counts = await Promise.all(CHANGES.map((k) => pageChanges(this.deps.db, this.jobId, [k]).count()));
+    const counts = await changeCounts(this.deps.db, this.jobId, CHANGES);
     CHANGES.forEach((k, i) => (c[k] = counts[i] ?? 0));
     c.checked = CHANGES.reduce((sum, k) => sum + c[k], 0);
     c.total = Object.values(frontier.counts()).reduce((a, b) => a + b, 0);

@@ -5,6 +5,7 @@ import { frontierStateOf, type PageOutcome } from '../crawl/process-page';
 import { markEmpty } from '../crawl/empty-page';
 import type { RefreshCounters } from './counters';
 import { decide } from './decide';
+import { writeCheckedBatch } from '../store/page-versions';
 
 const BATCH = 32;
 
@@ -47,8 +48,7 @@ export class RefreshWriter {
     const { db, job } = this;
     const now = Date.now();
     const changes: Array<{ change: PageVersionRecord['change']; bytes: number }> = [];
-    await db.transaction('rw', db.frontier, db.pages, db.pageVersions, async () => {
-      const stored = await db.pages.bulkGet(batch.map((b) => [job.crawlJobId, b.entry.key] as [string, string]));
+    await writeCheckedBatch(db, job.crawlJobId, batch.map((b) => b.entry.key), (stored) => {
       const pages: PageRecord[] = [];
       const versions: PageVersionRecord[] = [];
       batch.forEach(({ outcome }, i) => {
@@ -59,9 +59,8 @@ export class RefreshWriter {
         versions.push({ ...decision.version, jobId: job.id, checkedAt: now });
         changes.push({ change: decision.change, bytes: outcome.state === 'done' ? outcome.page.bytes : 0 });
       });
-      await db.pages.bulkPut(pages);
-      await db.pageVersions.bulkAdd(versions);
-      await db.frontier.bulkPut(batch.map(({ entry, outcome }) => ({ ...entry, state: frontierStateOf(outcome), reason: 'reason' in outcome ? outcome.reason : undefined, retries: outcome.retries, updatedAt: now })));
+      const settled = batch.map(({ entry, outcome }) => ({ ...entry, state: frontierStateOf(outcome), reason: 'reason' in outcome ? outcome.reason : undefined, retries: outcome.retries, updatedAt: now }));
+      return { pages, versions, frontier: settled };
     });
     for (const { change, bytes } of changes) {
       this.counters[change]++;

@@ -1,0 +1,50 @@
+/**
+ * A refresh's records: one `pageVersions` row per page it re-checked (the audit trail of what was
+ * seen and decided), the crawl's pages it updated or marked removed, and its queue rows settled.
+ * What changed is decided by lib/refresh/; here, which rows it reads first and that a batch is
+ * written all or nothing.
+ */
+import type { FrontierRecord, PageChange, PageRecord, PageVersionRecord, ScoutDb } from './db';
+import { pageChanges } from './queries';
+
+/** What a refresh batch writes, decided from the pages as stored when the batch's transaction read them. */
+export interface CheckedBatch {
+  /** Pages to write whole (a new text, or marked removed). */
+  pages: PageRecord[];
+  versions: PageVersionRecord[];
+  /** The batch's queue rows with their new states. */
+  frontier: FrontierRecord[];
+}
+
+/**
+ * Reads the crawl's pages for `keys` and writes what `decide` makes of them (it gets the stored
+ * page, or undefined when the crawl was deleted meanwhile, in the order of `keys`), in one
+ * transaction: a killed worker leaves each page either fully re-checked or still to check.
+ */
+export async function writeCheckedBatch(db: ScoutDb, crawlJobId: string, keys: string[], decide: (stored: Array<PageRecord | undefined>) => CheckedBatch): Promise<void> {
+  await db.transaction('rw', db.frontier, db.pages, db.pageVersions, async () => {
+    const stored = await db.pages.bulkGet(keys.map((key) => [crawlJobId, key] as [string, string]));
+    const batch = decide(stored);
+    await db.pages.bulkPut(batch.pages);
+    await db.pageVersions.bulkAdd(batch.versions);
+    await db.frontier.bulkPut(batch.frontier);
+  });
+}
+
+/** How many of the refresh's page versions have each change, in the order asked. */
+export function changeCounts(db: ScoutDb, jobId: string, changes: readonly PageChange[]): Promise<number[]> {
+  return Promise.all(changes.map((change) => pageChanges(db, jobId, [change]).count()));
+}
+
+/** A refresh's page versions with one of these changes (the History view's list of what changed). */
+export function versionsWithChange(db: ScoutDb, jobId: string, changes: readonly PageChange[]): Promise<PageVersionRecord[]> {
+  return pageChanges(db, jobId, changes).toArray();
+}
+
+/**
+ * Calls `visit` with each page a refresh of the crawl re-checks (stored, and removed ones that may
+ * be back), one at a time rather than as one array: a crawl's pages hold all its Markdown.
+ */
+export async function eachPageToRecheck(db: ScoutDb, crawlJobId: string, visit: (page: PageRecord) => void): Promise<void> {
+  await db.pages.where('[jobId+state]').anyOf([crawlJobId, 'stored'], [crawlJobId, 'removed']).each(visit);
+}
