@@ -4,8 +4,8 @@
  * fed from the database instead of a docs folder. The panel runs it in a Web Worker
  * (entrypoints/search-worker.ts), so indexing 10,000 pages never holds up typing.
  */
-import Dexie from 'dexie';
 import type { PageRecord, ScoutDb } from '../store/db';
+import { pagesAfter } from '../store/page-outputs';
 import { countPages } from '../store/queries';
 import { DocsIndex, queryTerms, type IndexPage, type SearchHit } from './search-index';
 
@@ -44,8 +44,7 @@ export async function buildPageIndex(db: ScoutDb, jobId: string, options: BuildO
   let after: string | undefined;
   for (;;) {
     if (options.cancelled?.()) return null;
-    const lower: [string, string] = [jobId, after ?? ''];
-    const rows = await db.pages.where(':id').between(lower, [jobId, Dexie.maxKey], after === undefined, true).limit(batch).toArray();
+    const rows = await pagesAfter(db, jobId, after, batch);
     const last = rows.at(-1);
     if (!last) break;
     after = last.key;

@@ -2,6 +2,7 @@
  * A crawl's pages as the outputs read them (generation, descriptions, export, search) and the
  * token counts generation keeps on them. The crawl's own writes are in pages.ts.
  */
+import Dexie from 'dexie';
 import type { PageRecord, ScoutDb } from './db';
 import { pagesOf } from './queries';
 
@@ -29,4 +30,27 @@ export async function keepPageCounts(db: ScoutDb, jobId: string, updates: CountU
     const still = updates.filter((u, i) => now[i]?.contentHash === u.contentHash);
     await db.pages.bulkUpdate(still.map((u) => ({ key: [jobId, u.key] as [string, string], changes: u.changes })));
   });
+}
+
+/**
+ * The address each of a crawl's stored pages was queued under, in page order: a page read from
+ * its .md twin has the twin as `finalUrl`, and its own address is the queue row's.
+ */
+export async function queuedUrlsOfStoredPages(db: ScoutDb, jobId: string): Promise<string[]> {
+  const pages = await pagesOf(db, jobId).toArray();
+  const queued = await db.frontier.bulkGet(pages.map((p): [string, string] => [jobId, p.key]));
+  return pages.map((p, i) => queued[i]?.url ?? p.finalUrl);
+}
+
+/**
+ * Up to `limit` of a crawl's pages (every state) after the page keyed `after` (from the first
+ * when undefined), in key order: each batch its own short read, so a crawl's writes never wait
+ * behind a reader of all its pages.
+ */
+export function pagesAfter(db: ScoutDb, jobId: string, after: string | undefined, limit: number): Promise<PageRecord[]> {
+  return db.pages
+    .where(':id')
+    .between([jobId, after ?? ''], [jobId, Dexie.maxKey], after === undefined, true)
+    .limit(limit)
+    .toArray();
 }
