@@ -1,4 +1,5 @@
 import { createCheckJob, runCheckJob } from '@/lib/check/check-job';
+import { setJobFields } from '@/lib/store/jobs';
 import { failInterrupted } from '@/lib/store/queries';
 import { db } from '@/lib/store/db';
 import { browserFetch } from '@/lib/fetch/browser-fetch';
@@ -13,7 +14,7 @@ export function setUpCheck(): void {
     start(data.url, {
       create: (jobId) => createCheckJob(db, { jobId, pageUrl: data.url }),
       run: (jobId) => runCheckJob(db, { jobId, pageUrl: data.url, fetch: browserFetch, crawl: data.crawl }),
-      fail: (jobId, error) => db.jobs.update(jobId, { state: 'failed', endedAt: Date.now(), message: `The check stopped: ${error instanceof Error ? error.message : String(error)}` }),
+      fail: (jobId, error) => setJobFields(db, jobId, { state: 'failed', endedAt: Date.now(), message: `The check stopped: ${error instanceof Error ? error.message : String(error)}` }),
     }),
   );
 }

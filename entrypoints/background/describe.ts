@@ -1,4 +1,5 @@
 import { db } from '@/lib/store/db';
+import { jobById, setJobFields } from '@/lib/store/jobs';
 import { endpointProvider } from '@/lib/describe/endpoint';
 import { createDescribeJob, runDescribeJob } from '@/lib/describe/run-describe';
 import { describeSite } from '@/lib/describe/site-summary';
@@ -43,7 +44,7 @@ export function setUpDescribe(): void {
       release = await holdEndpoint(settings.endpoint.url);
     } catch (error) {
       running.delete(job.id);
-      await db.jobs.update(job.id, { state: 'failed', endedAt: Date.now(), message: `Scout could not let requests through to ${endpointOrigin}: ${error instanceof Error ? error.message : String(error)}` });
+      await setJobFields(db, job.id, { state: 'failed', endedAt: Date.now(), message: `Scout could not let requests through to ${endpointOrigin}: ${error instanceof Error ? error.message : String(error)}` });
       return { jobId: job.id };
     }
     const run = async () => {
@@ -51,14 +52,14 @@ export function setUpDescribe(): void {
       const site = await describeSite(db, data.origin, settings.endpoint, { fetch: browserFetch, providerId: provider.id, signal: controller.signal });
       const summaryNote = `site summary ${'summary' in site ? 'written' : `kept (${site.reason})`}`;
       const state = await runDescribeJob(db, job.id, provider, { concurrency: settings.concurrency, maxPages: settings.maxPages, signal: controller.signal });
-      const done = await db.jobs.get(job.id);
-      if (state === 'done') await db.jobs.update(job.id, { message: `${done?.message ?? ''} · ${summaryNote}` });
+      const done = await jobById(db, job.id);
+      if (state === 'done') await setJobFields(db, job.id, { message: `${done?.message ?? ''} · ${summaryNote}` });
     };
     void run()
       // Released before the llms.txt is made again, so the rule lives no longer than the job's calls.
       .finally(() => release().catch(() => undefined))
       .then(async () => regenerate(data.origin))
-      .catch((error: unknown) => db.jobs.update(job.id, { state: 'failed', endedAt: Date.now(), message: `Stopped on an error: ${String(error)}` }))
+      .catch((error: unknown) => setJobFields(db, job.id, { state: 'failed', endedAt: Date.now(), message: `Stopped on an error: ${String(error)}` }))
       .finally(() => running.delete(job.id));
     return { jobId: job.id };
   });

@@ -2,6 +2,7 @@ import { db } from '@/lib/store/db';
 import { failDiscoveryJob, runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { runDiscoveryVisit, siteDiscovery } from '@/lib/discovery/visit';
 import { failInterrupted } from '@/lib/store/queries';
+import { putDiscoveryJob } from '@/lib/store/discovered';
 import { browserFetch } from '@/lib/fetch/browser-fetch';
 import { siteInfo } from '@/lib/url/site';
 import { holdStartHost } from './network-guard';
@@ -41,7 +42,7 @@ export function setUpDiscovery(): void {
     if (site?.state !== 'done') {
       return start(data.url, {
         // The row is written before the command answers, so a plan asked for next waits for the run.
-        create: (jobId) => db.jobs.put({ id: jobId, origin: info.origin, kind: 'discovery', state: 'running', createdAt: Date.now(), startedAt: Date.now(), counters: {}, message: 'Starting…' }),
+        create: (jobId) => putDiscoveryJob(db, { id: jobId, origin: info.origin, kind: 'discovery', state: 'running', createdAt: Date.now(), startedAt: Date.now(), counters: {}, message: 'Starting…' }),
         run: (jobId) => runDiscoveryJob(db, { jobId, pageUrl: data.url, fetch: browserFetch }),
         fail: (jobId, error) => failDiscoveryJob(db, { jobId, pageUrl: data.url }, error),
       });

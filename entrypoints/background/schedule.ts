@@ -1,4 +1,7 @@
 import type { JobRecord, ScoutDb, UnstartedRefreshJob } from '@/lib/store/db';
+import { addJob, jobById } from '@/lib/store/jobs';
+import { runningScheduledRefreshes } from '@/lib/store/refresh-jobs';
+import { allSites, siteByOrigin, updateSite } from '@/lib/store/sites';
 import { descriptionsBy } from '@/lib/describe/settings-item';
 import { outputsAfterRefresh } from '@/lib/refresh/after-refresh';
 import { afterRun, dueSites, nextWake, withMonitor } from '@/lib/refresh/schedule';
@@ -31,23 +34,23 @@ export function createSchedule({ db, browser }: ScheduleWiring): { hooks: JobHoo
   let startRefresh: StartRefresh | null = null;
 
   const arm = async (busy = false) => {
-    const when = nextWake(await db.sites.toArray());
+    const when = nextWake(await allSites(db));
     if (when === null) await browser.alarms.clear(ALARM);
     else await browser.alarms.create(ALARM, { when: Math.max(Date.now() + (busy ? BUSY_RECHECK_MS : 1000), when) });
   };
 
   const runDue = async () => {
-    const busy = await db.jobs.where('state').equals('running').filter((j) => j.kind === 'refresh' && j.scheduled === true).count();
+    const busy = await runningScheduledRefreshes(db);
     if (busy) return arm(true);
     if (!startRefresh) return arm();
-    for (const site of dueSites(await db.sites.toArray())) {
+    for (const site of dueSites(await allSites(db))) {
       if (!site.monitor) continue;
-      await db.sites.update(site.origin, { monitor: afterRun(site.monitor) });
+      await updateSite(db, site.origin, { monitor: afterRun(site.monitor) });
       const started = await startRefresh(site.origin, true);
       if ('jobId' in started) break;
       // It could not start (no access any more, nothing crawled): the history says why, and the next site goes.
       const failed: UnstartedRefreshJob = { id: crypto.randomUUID(), origin: site.origin, kind: 'refresh', state: 'failed', scheduled: true, createdAt: Date.now(), endedAt: Date.now(), counters: {}, message: started.error };
-      await db.jobs.add(failed);
+      await addJob(db, failed);
     }
     await arm();
   };
@@ -66,7 +69,7 @@ export function createSchedule({ db, browser }: ScheduleWiring): { hooks: JobHoo
   const hooks: JobHooks = {
     async onRefreshEnded(job) {
       const created = await outputsAfterRefresh(db, job.id, new Date(), await descriptionsBy());
-      if (job.scheduled) await notify((await db.jobs.get(job.id)) ?? job, created?.version ?? null);
+      if (job.scheduled) await notify((await jobById(db, job.id)) ?? job, created?.version ?? null);
       await runDue();
     },
   };
@@ -92,10 +95,10 @@ export function createSchedule({ db, browser }: ScheduleWiring): { hooks: JobHoo
         void browser.notifications.clear(id);
       });
       onCommand('setMonitor', async (data) => {
-        const site = await db.sites.get(data.origin);
+        const site = await siteByOrigin(db, data.origin);
         if (!site) return {};
         const monitor = withMonitor(site.monitor, data);
-        await db.sites.update(data.origin, { monitor });
+        await updateSite(db, data.origin, { monitor });
         await arm();
         return { nextAt: monitor.nextAt };
       });

@@ -25,3 +25,12 @@ export function createRefreshJob(db: ScoutDb, origin: string, make: (crawl: Craw
     return job;
   });
 }
+
+/** How many refreshes the schedule started are running (of every site). */
+export function runningScheduledRefreshes(db: ScoutDb): Promise<number> {
+  return db.jobs
+    .where('state')
+    .equals('running')
+    .filter((j) => j.kind === 'refresh' && j.scheduled === true)
+    .count();
+}

@@ -26,3 +26,8 @@ export function upsertSite(db: ScoutDb, origin: string, next: (existing: SiteRec
 export function updateSite(db: ScoutDb, origin: string, changes: Partial<Omit<SiteRecord, 'origin'>>): Promise<number> {
   return db.sites.update(origin, changes);
 }
+
+/** Every site Scout was opened on (the schedule looks for due refreshes among them). */
+export function allSites(db: ScoutDb): Promise<SiteRecord[]> {
+  return db.sites.toArray();
+}
