@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { db } from '@/lib/store/db';
+import { siteByOrigin } from '@/lib/store/sites';
 import type { SiteInfo } from '@/lib/url/site';
 import { CheckView } from './check/check-view';
 import { CrawlView } from './crawl/crawl-view';
@@ -18,7 +19,7 @@ import { CommandError, errorOf, useCommand } from './use-command';
 /** Everything the panel shows for one site. State comes from Dexie; commands go to the worker. */
 export function SitePanel({ pageUrl, info }: { pageUrl: string; info: SiteInfo }) {
   const { access, request } = useHostAccess(info.hostPatterns);
-  const site = useLiveQuery(() => db.sites.get(info.origin), [info.origin]);
+  const site = useLiveQuery(() => siteByOrigin(db, info.origin), [info.origin]);
   const discovery = useDiscovery(info.origin);
   const crawl = useLatestCrawl(info.origin);
   const [tab, setTab] = useState<'discovered' | 'generate' | 'output' | 'check' | 'history' | null>(null);

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { buildKit, SNIPPET_FILES, zipKit, type TwinLayout } from '@/lib/check/kit';
 import { db } from '@/lib/store/db';
 import { exportablePages, exportFileName } from '@/lib/generate/export';
+import { pagesInState } from '@/lib/store/page-outputs';
 import { latestCrawlWithPages } from '@/lib/store/queries';
+import { siteByOrigin } from '@/lib/store/sites';
 import { saveFile } from '../output/download';
 import { fullTextOf, publishedFiles } from '../output/published';
 import { useOutput } from '../output/use-output';
@@ -32,8 +34,8 @@ export function KitCard({ origin, host }: { origin: string; host: string }) {
     const job = await latestCrawlWithPages(db, origin);
     // A page read from its twin has the twin as finalUrl; the kit names twins after the page itself.
     // The twins are the pages the llms.txt lists: not empty pages, nor pages that are not documentation unless brought back.
-    const stored = job ? await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray() : [];
-    const pages = exportablePages(stored, (await db.sites.get(origin))?.curation);
+    const stored = job ? await pagesInState(db, job.id) : [];
+    const pages = exportablePages(stored, (await siteByOrigin(db, origin))?.curation);
     return buildKit({ origin, files: llmsFiles, pages: pages.map((p) => ({ url: p.twinUrl ? p.url : p.finalUrl, markdown: p.markdown })), layout: twins });
   };
   const download = async () => {

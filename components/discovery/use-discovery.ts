@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type DiscoveredFileRecord, type DiscoveryJob } from '@/lib/store/db';
-import { isKind, jobsNewestFirst } from '@/lib/store/queries';
+import { findingsOfRun } from '@/lib/store/discovered';
+import { jobsOfKind } from '@/lib/store/jobs';
 
 export interface DiscoveryState {
   /** A run in progress, if any. */
@@ -16,12 +17,9 @@ export interface DiscoveryState {
  * previous results stay on screen; the first-ever run fills in live.
  */
 export function useDiscovery(origin: string): DiscoveryState {
-  const jobs = useLiveQuery(
-    () => jobsNewestFirst(db, origin).filter(isKind('discovery')).toArray(),
-    [origin],
-  );
+  const jobs = useLiveQuery(() => jobsOfKind(db, origin, 'discovery'), [origin]);
   const running = jobs?.find((j) => j.state === 'running');
   const shown = jobs?.find((j) => j.state === 'done') ?? running ?? jobs?.[0];
-  const rows = useLiveQuery(() => (shown ? db.discovered.where('jobId').equals(shown.id).toArray() : []), [shown?.id]);
+  const rows = useLiveQuery(() => (shown ? findingsOfRun(db, shown.id) : []), [shown?.id]);
   return { running, shown, rows: rows ?? [], loaded: jobs !== undefined && rows !== undefined };
 }

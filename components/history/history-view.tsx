@@ -7,14 +7,15 @@ import { PageChanges } from './page-changes';
 import { RefreshCard } from './refresh-card';
 import { VersionsCard } from './versions-card';
 import { StorageCard } from '../storage/storage-card';
-import { jobsNewestFirst } from '@/lib/store/queries';
+import { hasEndedCrawlWithPages } from '@/lib/store/history';
+import { siteByOrigin } from '@/lib/store/sites';
 
 /** The History tab: refresh now or on a schedule, what changed, the versions and a diff, every job. */
 export function HistoryView({ origin }: { origin: string }) {
-  const site = useLiveQuery(() => db.sites.get(origin), [origin]);
+  const site = useLiveQuery(() => siteByOrigin(db, origin), [origin]);
   const refresh = useLatestJob(origin, 'refresh');
   // A crawl that stored pages, even one stopped early, can be refreshed (the worker picks the newest such crawl).
-  const crawled = useLiveQuery(async () => (await jobsNewestFirst(db, origin).filter((j) => j.kind === 'crawl' && j.state !== 'running' && (j.counters.stored ?? 0) > 0).count()) > 0, [origin]);
+  const crawled = useLiveQuery(() => hasEndedCrawlWithPages(db, origin), [origin]);
   if (refresh === undefined || crawled === undefined) return null;
   return (
     <div className="history" data-testid="history">

@@ -1,6 +1,7 @@
 import { useObservable } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { db, type ArtifactRecord } from '@/lib/store/db';
+import { findingById } from '@/lib/store/discovered';
 import { coverageOfUrls, exportFileName } from '@/lib/generate/export';
 import { watchPublishedListing } from '@/lib/output/published-listing';
 import { plural, shortUrl } from '../format';
@@ -19,7 +20,7 @@ export function Coverage({ origin, llms }: { origin: string; llms: ArtifactRecor
   // The file's text is read only to save it.
   const download = async () => {
     setDownloadNote(null);
-    const row = await db.discovered.get(published?.id ?? -1);
+    const row = await findingById(db, published?.id ?? -1);
     if (!row?.text) {
       setDownloadNote('That file is no longer stored: run discovery again (Discover tab).');
       return;

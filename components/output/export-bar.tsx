@@ -7,7 +7,9 @@ import { buildZipWithNotes, exportablePages, exportFileName } from '@/lib/genera
 import type { OutputFile, OutputFiles } from '@/lib/generate/output-files';
 import { saveFile } from './download';
 import { fullTextOf } from './published';
-import { latestCrawlWithPages, pagesOf } from '@/lib/store/queries';
+import { pagesInState } from '@/lib/store/page-outputs';
+import { latestCrawlWithPages } from '@/lib/store/queries';
+import { siteByOrigin } from '@/lib/store/sites';
 
 /**
  * Download, copy, zip and JSON export of the generated files. The llms.txt is the root of the
@@ -26,7 +28,7 @@ export function ExportBar({ host, origin, llms, full, published = [], layout, on
   const pages = async () => {
     const job = await latestCrawlWithPages(db, origin);
     if (!job) return [];
-    const [rows, site] = await Promise.all([pagesOf(db, job.id).toArray(), db.sites.get(origin)]);
+    const [rows, site] = await Promise.all([pagesInState(db, job.id), siteByOrigin(db, origin)]);
     return exportablePages(rows, site?.curation);
   };
   const zip = async () => {

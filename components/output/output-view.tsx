@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { db } from '@/lib/store/db';
+import { siteByOrigin } from '@/lib/store/sites';
 import { validateLlmsTxt } from '@/lib/generate/validate';
 import { normalizeOutputSettings, type OutputSettings } from '@/lib/generate/output-settings';
 import type { Curation } from '@/lib/generate/types';
@@ -23,7 +24,7 @@ import { CommandError, useCommand } from '../use-command';
 export function OutputView({ origin, host, onCrawl, onKit }: { origin: string; host: string; onCrawl: () => void; onKit?: () => void }) {
   const { llms, full, files, loaded } = useOutput(origin);
   const crawl = useLatestCrawl(origin);
-  const site = useLiveQuery(() => db.sites.get(origin), [origin]);
+  const site = useLiveQuery(() => siteByOrigin(db, origin), [origin]);
   const [view, setView] = useState<'review' | 'llms' | 'full'>('review');
   const { run, error, busy } = useCommand();
   const [selected, setSelected] = useState('/llms.txt');

@@ -69,3 +69,8 @@ export async function addVisitFindings(db: ScoutDb, jobId: string, added: Discov
     await db.jobs.update(jobId, recount(current));
   });
 }
+
+/** One finding by its row id (its stored text, to save the file), if it is still kept. */
+export function findingById(db: ScoutDb, id: number): Promise<DiscoveredFileRecord | undefined> {
+  return db.discovered.get(id);
+}

@@ -1,0 +1,16 @@
+/**
+ * What the History view lists of a site's jobs: the newest few of every kind, and whether a
+ * finished crawl stored pages (what a refresh would re-check).
+ */
+import type { JobRecord, ScoutDb } from './db';
+import { jobsNewestFirst } from './queries';
+
+/** The site's newest `limit` jobs of every kind, newest first. */
+export function recentJobs(db: ScoutDb, origin: string, limit: number): Promise<JobRecord[]> {
+  return jobsNewestFirst(db, origin).limit(limit).toArray();
+}
+
+/** Whether a crawl of the site that is not running stored any page (even one stopped early). */
+export async function hasEndedCrawlWithPages(db: ScoutDb, origin: string): Promise<boolean> {
+  return (await jobsNewestFirst(db, origin).filter((j) => j.kind === 'crawl' && j.state !== 'running' && (j.counters.stored ?? 0) > 0).count()) > 0;
+}
