@@ -7,6 +7,8 @@ import 'fake-indexeddb/auto';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createDb, type PlanRecord } from '../lib/store/db';
+import { queueRowsIn } from '../lib/store/crawl-report';
+import { pagesInState } from '../lib/store/page-outputs';
 import { planSummary } from '../lib/crawl/plan';
 import { normalizeSettings, type CrawlSettings } from '../lib/crawl/settings';
 import type { OutputSettings } from '../lib/generate/output-settings';
@@ -71,13 +73,13 @@ export async function runGenerate(options: GenerateOptions, io: Io, transport?: 
     const result = await crawlSite({ db, startUrl, fetch, rendering: true, settings: options.settings, output: options.output, ...(options.date ? { now: options.date } : {}), onProgress: io.progress, onPlan });
     const boundary = result.plan?.boundary;
     const { job, generated } = result;
-    const frontier = await db.frontier.where('[jobId+state]').anyOf([job.id, 'failed'], [job.id, 'skipped']).toArray();
+    const frontier = await queueRowsIn(db, job.id, ['failed', 'skipped']);
     const failed = frontier.filter((f) => f.state === 'failed').map((f) => ({ url: f.url, reason: f.reason ?? '' }));
     const skippedBy = new Map<string, number>();
     for (const f of frontier) if (f.state === 'skipped') skippedBy.set(f.reason ?? '', (skippedBy.get(f.reason ?? '') ?? 0) + 1);
     const skipped = [...skippedBy].map(([reason, n]) => ({ reason, count: n })).sort((a, b) => b.count - a.count);
     // Pages stored without any text (a client-rendered shell the CLI cannot render): not in the files, and said so.
-    const storedPages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
+    const storedPages = await pagesInState(db, job.id);
     const empty = storedPages.filter((p) => p.empty).map((p) => ({ url: p.url, reason: p.empty ?? '' }));
     // Pages the evidence says are not documentation (a blog post, a forum thread): kept out of the files, and said so.
     const notDocs = (generated?.output.notDocs ?? []).filter((p) => !p.included).map((p) => ({ url: p.url, reason: p.reason }));

@@ -14,6 +14,8 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { linkedomAdapter } from '../lib/convert/dom';
 import { createLocalProcessor } from '../lib/crawl/processor';
 import { createDb, type PageChange } from '../lib/store/db';
+import { jobById } from '../lib/store/jobs';
+import { versionsOfRefresh } from '../lib/store/page-versions';
 import { docsFolderFromDb } from '../lib/agents/from-db';
 import { DocsFolderError, readDocsFolder } from '../lib/agents/read-folder';
 import { CRAWL_STATE_PATH, CrawlStateError, exportCrawlState, importCrawlState, parseCrawlState } from '../lib/headless/crawl-state';
@@ -103,7 +105,7 @@ export async function runRefresh(options: RefreshOptions, io: Io, transport?: ty
     const ended = await new RefreshRunner({ db, fetch: fetchFn, process, resumable: false }, job.id).run();
     if (ended !== 'done') {
       // The site stopped it (it refused the first pages): nothing in the folder is touched.
-      const why = (await db.jobs.get(job.id))?.message ?? ended;
+      const why = (await jobById(db, job.id))?.message ?? ended;
       if (options.json) io.out(JSON.stringify({ ok: false, out: outDir, site: state.origin, error: `The refresh stopped: ${why}` }, null, 2));
       else io.out(`The refresh stopped: ${why}\nThe folder is as it was.`);
       return EXIT.failed;
@@ -111,7 +113,7 @@ export async function runRefresh(options: RefreshOptions, io: Io, transport?: ty
     const now = options.date ?? new Date();
     const version = await outputsAfterRefresh(db, job.id, now);
 
-    const versions = await db.pageVersions.where('[jobId+change]').between([job.id, ''], [job.id, '\uffff']).toArray();
+    const versions = await versionsOfRefresh(db, job.id);
     const by = (change: PageChange) => versions.filter((v) => v.change === change).length;
     // A page an earlier refresh found gone is checked again (it may be back); still gone is not "unchanged" to a reader.
     const stillGone = versions.filter((v) => v.change === 'unchanged' && v.reason.startsWith(STILL_GONE)).length;

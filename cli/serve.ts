@@ -14,6 +14,7 @@ import 'fake-indexeddb/auto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createDb } from '../lib/store/db';
+import { queueRowsIn } from '../lib/store/crawl-report';
 import { MAX_PAGES_LIMIT } from '../lib/crawl/settings';
 import { crawlSite } from '../lib/headless/crawl-site';
 import { EXIT, UsageError, type ExitCode, type Io } from './common';
@@ -215,7 +216,7 @@ export class LlmsTxtService {
       const result = await crawlSite({ db, startUrl: job.url, fetch, rendering: true, settings: { maxPages: job.maxUrls } });
       if (!result.generated) {
         // Why nothing was stored: the start page's own failure says it best, else the crawl's message.
-        const start = await db.frontier.where('[jobId+state]').equals([result.job.id, 'failed']).toArray();
+        const start = await queueRowsIn(db, result.job.id, ['failed']);
         const reason = start.find((f) => f.url === job.url)?.reason ?? start[0]?.reason;
         throw new Error(`Nothing generated: the crawl stored no page (${reason ?? result.job.message ?? result.crawlState})`);
       }

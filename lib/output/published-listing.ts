@@ -1,7 +1,8 @@
 import { liveQuery } from 'dexie';
 import type { ScoutDb } from '../store/db';
 import { parseLlmsTxt } from '../discovery/parse-llms-txt';
-import { isKind, jobsNewestFirst } from '../store/queries';
+import { bestFinding } from '../store/discovered';
+import { latestJob } from '../store/queries';
 
 /** What the coverage card needs of the site's own llms.txt: where it is and the URLs it lists. */
 export interface PublishedListing {
@@ -23,10 +24,7 @@ interface Subscriber<T> {
  * change with every location a run checks.
  */
 async function finishedDiscovery(db: ScoutDb, origin: string): Promise<string | null> {
-  const job = await jobsNewestFirst(db, origin)
-    .filter(isKind('discovery'))
-    .filter((j) => j.state === 'done')
-    .first();
+  const job = await latestJob(db, origin, 'discovery', 'done');
   return job?.id ?? null;
 }
 
@@ -35,11 +33,7 @@ async function finishedDiscovery(db: ScoutDb, origin: string): Promise<string | 
  * until the best one, and its text is dropped once parsed.
  */
 export async function publishedListing(db: ScoutDb, discoveryJobId: string): Promise<PublishedListing | null> {
-  const best = await db.discovered
-    .where('jobId')
-    .equals(discoveryJobId)
-    .filter((r) => r.best === true && r.status === 'found' && !!r.text)
-    .first();
+  const best = await bestFinding(db, discoveryJobId);
   if (!best?.text || best.id === undefined) return null;
   const parsed = parseLlmsTxt(best.text, best.url);
   return { id: best.id, url: best.url, urls: [...parsed.links, ...parsed.detailLinks].map((l) => l.url) };

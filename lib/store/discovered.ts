@@ -74,3 +74,15 @@ export async function addVisitFindings(db: ScoutDb, jobId: string, added: Discov
 export function findingById(db: ScoutDb, id: number): Promise<DiscoveredFileRecord | undefined> {
   return db.discovered.get(id);
 }
+
+/**
+ * The found file a run marked best (the llms.txt covering the page), with its text: the run's
+ * rows are read one at a time until it, since each may hold a whole file (up to 10 MB).
+ */
+export function bestFinding(db: ScoutDb, discoveryJobId: string): Promise<DiscoveredFileRecord | undefined> {
+  return db.discovered
+    .where('jobId')
+    .equals(discoveryJobId)
+    .filter((r) => r.best === true && r.status === 'found' && !!r.text)
+    .first();
+}

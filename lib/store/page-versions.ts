@@ -48,3 +48,8 @@ export function versionsWithChange(db: ScoutDb, jobId: string, changes: readonly
 export async function eachPageToRecheck(db: ScoutDb, crawlJobId: string, visit: (page: PageRecord) => void): Promise<void> {
   await db.pages.where('[jobId+state]').anyOf([crawlJobId, 'stored'], [crawlJobId, 'removed']).each(visit);
 }
+
+/** Every page version a refresh recorded, by change then id (what `scout generate --refresh` reports). */
+export function versionsOfRefresh(db: ScoutDb, jobId: string): Promise<PageVersionRecord[]> {
+  return db.pageVersions.where('[jobId+change]').between([jobId, ''], [jobId, '\uffff']).toArray();
+}
