@@ -5,7 +5,8 @@
  */
 import type { ArtifactRecord, ScoutDb } from '../store/db';
 import { fileFullText, type OutputFiles } from '../generate/output-files';
-import { getJob, latestArtifact, latestJob, pagesOf } from '../store/queries';
+import { pagesInState } from '../store/page-outputs';
+import { getJob, latestArtifact, latestJob } from '../store/queries';
 import { buildDocsFolder, type DocsFolder, type DocsFolderInput } from './docs-folder';
 
 export interface FolderArtifacts {
@@ -44,7 +45,7 @@ export async function docsFolderFromDb(db: ScoutDb, origin: string, options: { s
   const { llms } = artifacts;
   const job = await getJob(db, llms.jobId, 'crawl');
   if (!job || !llms.model) return null;
-  const [pages, refresh] = await Promise.all([pagesOf(db, job.id).toArray(), latestJob(db, origin, 'refresh', 'done')]);
+  const [pages, refresh] = await Promise.all([pagesInState(db, job.id), latestJob(db, origin, 'refresh', 'done')]);
   const roots = job.boundary?.roots.map((root) => `${root.origin}${root.path}`);
   return buildDocsFolder({
     name: llms.model.title,
