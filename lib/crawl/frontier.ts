@@ -51,7 +51,10 @@ export class Frontier {
     private readonly blockMin = BLOCK_MIN,
   ) {}
 
-  /** The tables `addNew` writes: a caller's transaction around it must include them all. */
+  /**
+   * The tables `addNew` writes: a caller's transaction around it must include them all. Only tests
+   * and benchmarks open one; the crawl queues through `enqueue` or the page writer's batch.
+   */
   get tables() {
     return queueTables(this.db);
   }
