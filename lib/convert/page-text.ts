@@ -85,9 +85,19 @@ export function summaryParagraph(root: Element, definitions: Set<Element> = new 
   let item: string | undefined;
   let introduced: string | undefined;
   let done = false;
+  let opened = false;
+  let titled = false;
   walkElements(root, (element) => {
     if (summary || done) return 'skip';
     const tag = tagOf(element);
+    if (tag === 'h1') titled = true;
+    // A section heading (an h2 under the page's h1) after an opening sentence that reads alone ends
+    // the lead: that sentence is the page's, the text below the heading its section's ("Thank you
+    // for considering contributing to Flask!", not "## Support questions: Please don't use…").
+    if (opened && titled && tag === 'h2') {
+      done = true;
+      return 'skip';
+    }
     if (tag === 'li' && item === undefined && !CALLOUT_NAMES.test(namesOf(element))) item = proseItem(element);
     if (NOT_SUMMARY.has(tag) || tag === 'pre' || CALLOUT_NAMES.test(namesOf(element))) return 'skip';
     // The page's index of its members (TypeDoc's row of links to them): the members follow, and
@@ -119,6 +129,7 @@ export function summaryParagraph(root: Element, definitions: Set<Element> = new 
     const introduces = words >= MIN_PARAGRAPH_WORDS && /[:：]$/.test(text);
     if ((text.length < MIN_PARAGRAPH_CHARS || words < MIN_PARAGRAPH_WORDS) && !introduces) {
       short ??= shortSentence(text);
+      opened ||= short !== undefined && !isWeakDescription(short);
       return 'skip';
     }
     if (!isWeakDescription(text)) summary = text;
