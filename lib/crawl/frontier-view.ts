@@ -6,8 +6,8 @@ import { endOf, rowOf } from './link-blocks';
 /** Which of a crawl's URLs a list shows: all of them (in the order found) or one state's (breadth-first). */
 export type FrontierFilter = 'all' | FrontierState;
 
-/** Link blocks never change once written, so a list reads each one once (they can be megabytes). */
-const blockCache = new Map<string, LinkBlockRecord>();
+/** Link blocks never change once written, so a list reads each one once (they can be megabytes); per database. */
+const blockCaches = new WeakMap<ScoutDb, Map<string, LinkBlockRecord>>();
 
 type Key = ListKey;
 const less = (a: Key, b: Key) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
@@ -56,8 +56,10 @@ export async function frontierWindow(db: ScoutDb, jobId: string, filter: Frontie
 /** The job's link blocks with URLs not yet claimed, each with its first unclaimed number. */
 async function unclaimed(db: ScoutDb, jobId: string): Promise<Array<{ block: LinkBlockRecord; next: number }>> {
   const out: Array<{ block: LinkBlockRecord; next: number }> = [];
+  let blockCache = blockCaches.get(db);
+  if (!blockCache) blockCaches.set(db, (blockCache = new Map()));
   for (const seq of await blockSeqs(db, jobId)) {
-    const id = `${db.name}\u0000${jobId}\u0000${seq}`;
+    const id = `${jobId}\u0000${seq}`;
     let block = blockCache.get(id);
     if (!block) {
       block = await blockAt(db, jobId, seq);

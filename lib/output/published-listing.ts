@@ -1,7 +1,7 @@
-import { liveQuery } from 'dexie';
 import type { ScoutDb } from '../store/db';
 import { parseLlmsTxt } from '../discovery/parse-llms-txt';
 import { bestFinding } from '../store/discovered';
+import { watchQuery } from '../store/live';
 import { latestJob } from '../store/queries';
 
 /** What the coverage card needs of the site's own llms.txt: where it is and the URLs it lists. */
@@ -49,8 +49,9 @@ export function watchPublishedListing(db: ScoutDb, origin: string) {
       const out: Subscriber<PublishedListing | null> = { next: onNext, error: onError };
       let shown: string | null | undefined;
       let closed = false;
-      const watch = liveQuery(() => finishedDiscovery(db, origin)).subscribe({
-        next: (jobId) => {
+      const watch = watchQuery(
+        () => finishedDiscovery(db, origin),
+        (jobId) => {
           if (jobId === shown) return;
           shown = jobId;
           if (jobId === null) return out.next(null);
@@ -63,8 +64,8 @@ export function watchPublishedListing(db: ScoutDb, origin: string) {
             },
           );
         },
-        error: (error) => out.error(error),
-      });
+        (error) => out.error(error),
+      );
       return {
         unsubscribe: () => {
           closed = true;
