@@ -33,7 +33,7 @@ export interface PageFacts {
   tables: string[][];
   /** Each `li` of the main content outside tables: the first words of its own first line of text (nested lists, code and tables left out). */
   listItems: string[];
-  /** Paragraphs (their words) of the page's lead: `p` before the first section heading (one level below the top heading: h2 under an h1), outside lists, tables and definition lists. */
+  /** Paragraphs (their words) of the page's lead: `p` before the first section heading (one level below the top heading: h2 under an h1), outside lists, tables, definition lists and callouts (a block opened by a one- or two-word label). */
   lead: string[];
   /** Paragraphs that belong to a member: after the first section heading, or inside a definition list's `dd` (an API member's documentation). */
   members: string[];
@@ -217,6 +217,22 @@ function isFragmentToc(list: Element): boolean {
   });
 }
 
+/**
+ * Whether `element` sits in a callout: a block (below `main`) that opens with a label of one or two
+ * words and no link ("Danger", "See also") before the rest. An admonition warns or points; it does
+ * not say what the page is, so it is not the page's lead, however early it comes.
+ */
+function inLabelledBlock(element: Element, main: Element): boolean {
+  for (let block = element.parentElement; block && block !== main; block = block.parentElement) {
+    const first = block.firstElementChild;
+    if (!first || first === element || first.contains(element) || /^h[1-6]$/i.test(first.localName) || first.querySelector('a')) continue;
+    const label = words(visibleText(first));
+    const count = label ? label.split(' ').length : 0;
+    if (count >= 1 && count <= 2) return true;
+  }
+  return false;
+}
+
 /** Facts of one parsed page (the document is modified: scripts and styles are pruned). */
 export function pageFacts(document: Document): PageFacts {
   const body = document.body ?? document.documentElement;
@@ -270,7 +286,7 @@ export function pageFacts(document: Document): PageFacts {
     const text = words(visibleText(element));
     if (!text) continue;
     if (inSection || element.closest('dd')) members.push(text);
-    else if (!element.closest('li, table, dl, aside, blockquote')) lead.push(text);
+    else if (!element.closest('li, table, dl, aside, blockquote') && !inLabelledBlock(element, main)) lead.push(text);
   }
   return { h1Candidates, headings, codeBlocks, tables, listItems, lead, members };
 }

@@ -77,6 +77,8 @@ describe('page facts: the main content as a reader sees it', () => {
   it('starts the sections one level below the top heading', () => {
     const facts = pageFacts(parse('<main><h2>18 Generating C++ Scanners</h2><p>The chapter lead paragraph.</p><h3>Options</h3><p>A section paragraph.</p></main>'));
     expect(facts.lead).toEqual(['the chapter lead paragraph']);
+    const warned = pageFacts(parse('<main><div class="a"><p class="t">Danger</p><p>This module is for experts only and full of traps.</p></div><h1>Curves</h1><p>A paragraph of the page itself.</p><div><h2>Keys</h2><p>Section text.</p></div></main>'));
+    expect(warned.lead).toEqual(['danger', 'a paragraph of the page itself']);
     expect(facts.members).toEqual(['a section paragraph']);
   });
 
