@@ -10,8 +10,6 @@ import { artifactVersions, latestArtifact } from './queries';
 type ArtifactKind = ArtifactRecord['kind'];
 const KINDS: readonly ArtifactKind[] = ['llms', 'llms-full', 'files'];
 
-export { latestArtifact };
-
 /**
  * Adds the next version: `make` gets its number and answers the rows to add (no table handles);
  * versions of every kind older than the newest `keep` are deleted in the same transaction.
@@ -33,9 +31,4 @@ export function addVersion(db: ScoutDb, origin: string, keep: number, make: (ver
 /** A site's versions of one output, newest first (the History view's list). */
 export function versionsNewestFirst(db: ScoutDb, origin: string, kind: ArtifactKind): Promise<ArtifactRecord[]> {
   return artifactVersions(db, origin, kind).reverse().toArray();
-}
-
-/** The version of one output with this number, if kept. */
-export function artifactVersion(db: ScoutDb, origin: string, kind: ArtifactKind, version: number): Promise<ArtifactRecord | undefined> {
-  return db.artifacts.where('[origin+kind+version]').equals([origin, kind, version]).first();
 }
