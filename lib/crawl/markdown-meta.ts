@@ -54,21 +54,45 @@ export function markdownTitle(markdown: string): string | null {
  * is the rest of a sentence the example broke, never a lead. A page with no prose before its end
  * is described by what it holds: its first list whose items are links, or line of links (an index
  * of members), ("Covers: A, B, C."); so is a page that opens with its own declaration.
+ *
+ * A lead too short for a paragraph ("Base combining (and, or) evaluator.": a sentence of four
+ * words or more) is the page's when nothing longer comes before the page's sections: a heading
+ * after it, or a member's declaration (a heading whose code block below declares that name, as
+ * Javadoc and rustdoc write each method), ends the search. A paragraph that is only code and links
+ * (a list of inherited methods or implemented interfaces) is the page's names, never its lead.
  */
 export function markdownDescription(markdown: string): string | undefined {
-  // Code blocks are kept as a mark of where they were, for the paragraph after them.
-  const body = markdown.replace(FRONT_MATTER, '').replace(/```[\s\S]*?```/g, '\n\n```\n\n');
+  // Code blocks are kept as a mark of where they were, for the paragraph after them, and their
+  // text in order, to tell a member's declaration.
+  const codes: string[] = [];
+  const body = markdown.replace(FRONT_MATTER, '').replace(/```[\s\S]*?```/g, (code) => {
+    codes.push(code);
+    return '\n\n```\n\n';
+  });
   let afterCode = false;
   let contents: string[] | undefined;
   // After the page's own declaration only its index of members may still describe it.
   let declared = false;
+  let short: string | undefined;
+  // The name a heading just passed gives, while nothing but a code block has followed it.
+  let heading: string | undefined;
   for (const block of body.split(/\n\s*\n/)) {
     const text = block.trim();
     if (!text) continue;
     const followsCode = afterCode;
     afterCode = text === '```';
+    const named = heading;
+    heading = undefined;
+    // A member's entry begins (its name, then its declaration): nothing from here is the page's.
+    if (afterCode && declares(codes.shift() ?? '', named)) break;
     contents ??= linkList(text) ?? memberIndex(text, declared ? 1 : 2);
-    if (/^(#|[-*+]\s|\d+\.\s|>|\||<|!\[|```|~~~)/.test(text)) continue;
+    if (text.startsWith('#')) {
+      // The page's sections begin: a short lead before them is the page's.
+      if (short !== undefined) break;
+      heading = headingName(text);
+      continue;
+    }
+    if (/^([-*+]\s|\d+\.\s|>|\||<|!\[|```|~~~)/.test(text)) continue;
     if (!declared && isDeclaration(text)) {
       declared = true;
       continue;
@@ -78,21 +102,70 @@ export function markdownDescription(markdown: string): string | undefined {
       declared = true;
       continue;
     }
-    if (text.length < 40) continue;
+    const own = text.replace(LINK, ' ').replace(/`[^`]*`/g, ' ');
+    // Names in code and links, and nothing said of them: an inherited-methods or interfaces list.
+    const namesOnly = (own.match(/\p{L}{2,}/gu)?.length ?? 0) < 2;
     const plain = text.replace(LINK, '$1').replace(/[`*_]/g, '').replace(/\\(.)/g, '$1').replace(/\s+/g, ' ');
+    if (text.length < 40) {
+      if (!declared && !namesOnly && !(followsCode && /^\p{Ll}/u.test(plain))) short ??= shortLead(plain);
+      continue;
+    }
     // A declaration on one line is code, not a lead; the text after it may describe what it declares.
     if (isCodeLine(plain)) continue;
     // A member's signature: the page's lead, if any, came before it; what follows is the member's.
     if (declared) break;
-    if (isSignature(plain, text.replace(LINK, ' ').replace(/`[^`]*`/g, ' '))) return undefined;
+    if (isSignature(plain, own)) return short;
+    if (namesOnly) continue;
     if (followsCode && /^\p{Ll}/u.test(plain)) continue;
-    // A few words with no sentence in them are a label or a declaration ("class Chunk where Source").
-    if (!/[.!?…]/.test(plain) && plain.split(' ').length < MIN_SENTENCE_WORDS) continue;
+    // A few words with no sentence in them are a label or a declaration ("class Chunk where Source"),
+    // or at most a short lead ("Evaluator for any / all element matching").
+    if (!/[.!?…]/.test(plain) && plain.split(' ').length < MIN_SENTENCE_WORDS) {
+      short ??= shortLead(plain);
+      continue;
+    }
     // A copyright line, a version note or a sentence introducing a list is no description.
     if (isWeakDescription(plain)) continue;
     return trimLead(plain);
   }
-  return contents ? `Covers: ${contents.join(', ')}.` : undefined;
+  return short ?? (contents ? `Covers: ${contents.join(', ')}.` : undefined);
+}
+
+/**
+ * A few words that can stand as a lead ("HTML document structure nodes.", Javadoc's unpunctuated
+ * "Evaluator for tag name"): opening with a capital; not a label ("Since: 1.2"), nor what
+ * isWeakDescription refuses (under four words, a row of capitalised labels, a line ending in a colon).
+ */
+function shortLead(plain: string): string | undefined {
+  if (!/^["“‘(]?[\p{Lu}\d]/u.test(plain) || /^[^\s:]+(?:\s[^\s:]+)?:\s/.test(plain)) return undefined;
+  return isWeakDescription(plain) ? undefined : plain;
+}
+
+/** A heading's text as a name: links, code and emphasis marks and escapes taken off (`PUBLIC_KEY` keeps its underscore). */
+function headingName(line: string): string {
+  let i = 0;
+  while (line[i] === '#') i++;
+  return line.slice(i).replace(LINK, '$1').replace(/[`*]/g, '').replace(/\\(.)/g, '$1').trim();
+}
+
+/**
+ * Whether a code block declares `name`: its first line holds it as a whole word, after the words
+ * that qualify it or before its parameters (`public boolean matches(Element root)` under "matches",
+ * `public static final String PUBLIC_KEY` under "PUBLIC_KEY") — not as the command a line starts
+ * with (`pip install tally` under "pip"). A one-word heading over code declaring it is a member's
+ * entry, and what follows is the member's text.
+ */
+function declares(code: string, name: string | undefined): boolean {
+  if (!name || name.includes(' ')) return false;
+  // The block starts with its fence line (```java): the declaration is the first line after it.
+  // Javadoc writes a zero-width space between a name and its parameters.
+  const first = (code.split('\n').slice(1).find((line) => line.trim()) ?? '').replaceAll('\u200b', '').trim();
+  for (let at = first.indexOf(name); at !== -1; at = first.indexOf(name, at + 1)) {
+    const before = first.charAt(at - 1);
+    const rest = first.slice(at + name.length);
+    if (/[\w$]/.test(before) || /^[\w$]/.test(rest)) continue;
+    if (at > 0 || rest.trimStart().startsWith('(')) return true;
+  }
+  return false;
 }
 
 const MAX_LEAD = 300;
