@@ -1,9 +1,8 @@
-import type { DBCoreMutateRequest } from 'dexie';
-import { wrapTable } from '@/lib/store/table-middleware';
 import type { WxtBrowser } from 'wxt/browser';
 import type { ScoutDb } from '@/lib/store/db';
 import { deleteSiteData, pruneCrawls } from '@/lib/store/retention';
 import { normalizeKeep } from '@/lib/store/keep';
+import { limitPageRoom } from '@/lib/store/page-room';
 import { onCommand } from './on-command';
 
 /** Sites whose data is being deleted now: a second press joins the first deletion instead of racing it. */
@@ -59,21 +58,5 @@ export function limitPageStorageForTests(db: ScoutDb, browser: Pick<WxtBrowser, 
   browser.storage.onChanged.addListener((changes, area) => {
     if (area === 'local' && 'e2eStorageRoom' in changes) read(changes.e2eStorageRoom?.newValue);
   });
-  wrapTable(db, 'e2e-storage-room', 'pages', (table) => ({
-    ...table,
-    mutate: async (req: DBCoreMutateRequest) => {
-      if (req.type === 'add' || req.type === 'put') {
-        if (room !== undefined) {
-          // DBCoreRangeType.Any (a const enum, so spelled as its value): every row.
-          const held = await table.count({ trans: req.trans, query: { index: table.schema.primaryKey, range: { type: 3, lower: undefined, upper: undefined } } });
-          // Only new pages take room: a put that rewrites a held page (token counts) does not.
-          const keys = (req.values as Array<{ jobId: string; key: string }>).map((v) => [v.jobId, v.key]);
-          const found = await table.getMany({ trans: req.trans, keys });
-          const added = found.filter((row) => row === undefined).length;
-          if (added > 0 && held + added > room) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-        }
-      }
-      return table.mutate(req);
-    },
-  }));
+  limitPageRoom(db, () => room);
 }
