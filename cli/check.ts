@@ -29,13 +29,13 @@ export interface CheckOptions {
 
 /** The page URLs a crawl from `pageUrl` stores: the panel's optional crawl, in Node (fake-indexeddb). */
 async function crawledUrls(pageUrl: string, fetcher: typeof fetch, maxPages: number | undefined, io: Io): Promise<string[]> {
-  const [{ createDb }, { crawlSite }, { crawledUrlsOf }] = await Promise.all([import('../lib/store/db'), import('../lib/headless/crawl-site'), import('../lib/check/check-job')]);
-  const db = createDb(`scout-check-${crypto.randomUUID()}`);
+  const [{ scratchDb, discardDb }, { crawlSite }, { crawledUrlsOf }] = await Promise.all([import('../lib/store/db'), import('../lib/headless/crawl-site'), import('../lib/check/check-job')]);
+  const db = scratchDb('check');
   try {
     const result = await crawlSite({ db, startUrl: pageUrl, fetch: fetcher, rendering: true, settings: maxPages ? { maxPages } : {}, onProgress: io.progress });
     return await crawledUrlsOf(db, result.job.origin);
   } finally {
-    db.close();
+    await discardDb(db);
   }
 }
 

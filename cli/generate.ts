@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { createDb, type PlanRecord } from '../lib/store/db';
+import { discardDb, scratchDb, type PlanRecord } from '../lib/store/db';
 import { queueRowsIn } from '../lib/store/crawl-report';
 import { pagesInState } from '../lib/store/page-outputs';
 import { planSummary } from '../lib/crawl/plan';
@@ -63,7 +63,7 @@ export async function runGenerate(options: GenerateOptions, io: Io, transport?: 
   if (outProblem) throw new UsageError(`--out: ${outProblem}`);
   if (await stat(join(resolve(options.out), CRAWL_STATE_PATH)).catch(() => null)) io.progress(`${options.out} holds a docs folder Scout generated: crawling it again (scout generate --refresh --out ${options.out} re-checks its pages instead, with conditional requests)`);
   io.progress(`Crawling ${from}, starting at ${startUrl}`);
-  const db = createDb(`scout-cli-${crypto.randomUUID()}`);
+  const db = scratchDb('cli');
   try {
     const { maxPages } = normalizeSettings(options.settings);
     // What a `docs` crawl will cover, said before it starts (the Generate tab shows the same).
@@ -155,6 +155,6 @@ export async function runGenerate(options: GenerateOptions, io: Io, transport?: 
     io.out(lines.join('\n'));
     return code;
   } finally {
-    await db.delete();
+    await discardDb(db);
   }
 }

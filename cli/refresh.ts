@@ -13,7 +13,7 @@ import { lstat, readFile, realpath, rm, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { linkedomAdapter } from '../lib/convert/dom';
 import { createLocalProcessor } from '../lib/crawl/processor';
-import { createDb, type PageChange } from '../lib/store/db';
+import { discardDb, scratchDb, type PageChange } from '../lib/store/db';
 import { jobById } from '../lib/store/jobs';
 import { versionsOfRefresh } from '../lib/store/page-versions';
 import { docsFolderFromDb } from '../lib/agents/from-db';
@@ -94,7 +94,7 @@ export async function runRefresh(options: RefreshOptions, io: Io, transport?: ty
     fetchFn = folderFetch({ root: resolve(options.input ?? ''), baseUrl: state.source.baseUrl, cleanUrls: state.source.cleanUrls });
   }
 
-  const db = createDb(`scout-refresh-${crypto.randomUUID()}`);
+  const db = scratchDb('refresh');
   try {
     await importCrawlState(db, state);
     const job = await createRefreshJob(db, state.origin);
@@ -182,6 +182,6 @@ export async function runRefresh(options: RefreshOptions, io: Io, transport?: ty
     io.out(lines.join('\n'));
     return code;
   } finally {
-    await db.delete();
+    await discardDb(db);
   }
 }

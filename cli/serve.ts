@@ -13,7 +13,7 @@
 import 'fake-indexeddb/auto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createDb } from '../lib/store/db';
+import { discardDb, scratchDb } from '../lib/store/db';
 import { queueRowsIn } from '../lib/store/crawl-report';
 import { MAX_PAGES_LIMIT } from '../lib/crawl/settings';
 import { crawlSite } from '../lib/headless/crawl-site';
@@ -210,7 +210,7 @@ export class LlmsTxtService {
   }
 
   private async run(job: Job): Promise<void> {
-    const db = createDb(`scout-serve-${job.id}`);
+    const db = scratchDb('serve');
     try {
       const fetch = commandFetch(job.url, this.transport);
       const result = await crawlSite({ db, startUrl: job.url, fetch, rendering: true, settings: { maxPages: job.maxUrls } });
@@ -230,7 +230,7 @@ export class LlmsTxtService {
       this.io.progress(`Job ${job.id}: failed, ${job.error}`);
     } finally {
       job.expiresAt = Date.now() + JOB_TTL_MS;
-      await db.delete().catch(() => undefined);
+      await discardDb(db);
     }
   }
 }

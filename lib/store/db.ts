@@ -460,3 +460,16 @@ export function createDb(name = 'llms-txt-scout'): ScoutDb {
 
 /** The shared instance for extension contexts (worker and side panel). */
 export const db = createDb();
+
+/**
+ * A database for one command of the CLI (or one job of `scout serve`): a name of its own, so
+ * commands running side by side never share rows. Discard it with `discardDb` when done.
+ */
+export function scratchDb(purpose: string): ScoutDb {
+  return createDb(`scout-${purpose}-${crypto.randomUUID()}`);
+}
+
+/** Deletes a scratch database and every row in it; never throws (there is nothing left to save). */
+export async function discardDb(db: ScoutDb): Promise<void> {
+  await db.delete().catch(() => undefined);
+}
