@@ -4,31 +4,24 @@
  * job ends with are the caller's; which rows change, and in which transaction, is decided here.
  */
 import type { CrawlJob, DescribeJob, JobRecord, ScoutDb } from './db';
-import { activeJobFor, type PageJob } from './jobs';
-import { latestCrawlWithPages } from './queries';
+import { createOnLatestCrawl, type CrawlBlocked } from './jobs';
 
 /** Why a describe job was not created. */
-export type DescribeBlocked = { blocked: 'no-crawl' } | { blocked: 'busy'; active: PageJob } | { blocked: 'running' };
+export type DescribeBlocked = CrawlBlocked | { blocked: 'running' };
 
 /**
  * Creates the describe job `make` builds for the site's newest crawl with pages, unless there is
  * none, a crawl or refresh of the site runs, or a describe job of the site runs. A running one
  * whose panel lease lapsed has no runner: it ends failed with `lapsed` as its words, and the new
- * one starts. The checks and the writes are one transaction, so two starts at once make one job.
+ * one starts. The checks and the writes are one transaction (createOnLatestCrawl), so two starts
+ * at once make one job.
  */
 export function createDescribeJob(db: ScoutDb, origin: string, lapsed: string, make: (crawl: CrawlJob, now: number) => DescribeJob): Promise<DescribeJob | DescribeBlocked> {
-  return db.transaction('rw', db.jobs, db.pages, async (): Promise<DescribeJob | DescribeBlocked> => {
-    const crawl = await latestCrawlWithPages(db, origin);
-    if (!crawl) return { blocked: 'no-crawl' };
-    const busy = await activeJobFor(db, origin);
-    if (busy) return { blocked: 'busy', active: busy };
-    const now = Date.now();
+  return createOnLatestCrawl<DescribeJob, { blocked: 'running' }>(db, origin, async (crawl, now) => {
     const running = await db.jobs.where('state').equals('running').filter((j) => j.kind === 'describe' && j.origin === origin).first();
     if (running?.kind === 'describe' && running.leaseUntil !== undefined && running.leaseUntil < now) await db.jobs.update(running.id, { state: 'failed', endedAt: now, message: lapsed });
     else if (running) return { blocked: 'running' };
-    const job = make(crawl, now);
-    await db.jobs.add(job);
-    return job;
+    return make(crawl, now);
   });
 }
 

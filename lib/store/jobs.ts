@@ -5,7 +5,7 @@
  * job's record holds is the caller's to build (a crawl's settings are normalized in lib/crawl/).
  */
 import type { CrawlJob, JobKind, JobOf, JobRecord, RefreshJob, ScoutDb } from './db';
-import { isKind, jobsNewestFirst } from './queries';
+import { isKind, jobsNewestFirst, latestCrawlWithPages } from './queries';
 
 /** Crawls and refreshes: the jobs that work through a site's pages, one at a time per site. */
 export type PageJob = CrawlJob | RefreshJob;
@@ -47,6 +47,32 @@ export async function createIfIdle<J extends JobRecord>(db: ScoutDb, origin: str
     const job = make();
     await db.jobs.add(job);
     return job;
+  });
+}
+
+/** Why a job on the site's newest crawl was not created: no crawl with pages, or a crawl or refresh running. */
+export type CrawlBlocked = { blocked: 'no-crawl' } | { blocked: 'busy'; active: PageJob };
+
+/**
+ * Adds the job `make` builds on the site's newest crawl with pages (a refresh, a describe run),
+ * unless there is none or a crawl or refresh of the site runs. `make` may refuse with its own
+ * `{ blocked }` after reading rows of its kind: it runs inside the same transaction as the checks
+ * and the new row, so two starts at once (two panels, a schedule firing as the user clicks) make
+ * one job.
+ */
+export function createOnLatestCrawl<J extends JobRecord, B extends { blocked: string }>(
+  db: ScoutDb,
+  origin: string,
+  make: (crawl: CrawlJob, now: number) => J | B | Promise<J | B>,
+): Promise<J | B | CrawlBlocked> {
+  return db.transaction('rw', db.jobs, db.pages, async (): Promise<J | B | CrawlBlocked> => {
+    const crawl = await latestCrawlWithPages(db, origin);
+    if (!crawl) return { blocked: 'no-crawl' };
+    const busy = await activeJobFor(db, origin);
+    if (busy) return { blocked: 'busy', active: busy };
+    const made = await make(crawl, Date.now());
+    if (!('blocked' in made)) await db.jobs.add(made);
+    return made;
   });
 }
 
