@@ -6,7 +6,7 @@ import { isWeakDescription } from '../convert/page-text';
 import { markdownDescription } from '../crawl/markdown-meta';
 import { dedupeKey } from '../url/normalize';
 import { pageKeys } from './page-order';
-import { affixesOf, sharedAffixes, stripTitleTags, TITLE_SEPARATORS } from './site-titles';
+import { affixesOf, insideParens, sharedAffixes, stripTitleTags, TITLE_SEPARATORS } from './site-titles';
 import { firstHeadingText, oneLine, truncateWords } from './text';
 import type { SourcePage } from './types';
 
@@ -24,6 +24,7 @@ function suffixesOf(title: string): string[] {
   const found = new Set<string>();
   for (const separator of SUFFIX_SEPARATORS) {
     for (let at = title.indexOf(separator); at > 0; at = title.indexOf(separator, at + 1)) {
+      if (insideParens(title, at)) continue;
       const suffix = title.slice(at + separator.length).trim();
       if (suffix) found.add(suffix);
     }
@@ -64,7 +65,7 @@ function sharedSuffix(titles: string[]): string | undefined {
 function withoutSuffix(title: string, suffix: string): string | undefined {
   for (const separator of SUFFIX_SEPARATORS) {
     const end = `${separator}${suffix}`;
-    if (title.length > end.length && title.endsWith(end)) return title.slice(0, -end.length).trim();
+    if (title.length > end.length && title.endsWith(end) && !insideParens(title, title.length - end.length)) return title.slice(0, -end.length).trim();
   }
   return undefined;
 }

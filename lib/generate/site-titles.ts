@@ -26,13 +26,43 @@ export function stripTitleTags(title: string): string {
   return title.replace(/<\/?[a-z][a-z0-9]*>/gi, '');
 }
 
+/**
+ * Whether position `at` sits inside parentheses the title opened before it: in "Top (libffi: the
+ * portable foreign function interface library)" the colon belongs to the parenthesised name, so
+ * no part of the title starts or ends there.
+ */
+export function insideParens(title: string, at: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < at; i++) {
+    if (title[i] === '(') depth++;
+    else if (title[i] === ')' && depth > 0) depth--;
+  }
+  return depth > 0;
+}
+
+/** The last place `separator` stands in `title` outside parentheses (-1 when none). */
+function lastOutside(title: string, separator: string): number {
+  for (let at = title.lastIndexOf(separator); at > 0; at = title.lastIndexOf(separator, at - 1)) {
+    if (!insideParens(title, at)) return at;
+  }
+  return -1;
+}
+
+/** The first place `separator` stands in `title` outside parentheses (-1 when none). */
+function firstOutside(title: string, separator: string): number {
+  for (let at = title.indexOf(separator); at > 0; at = title.indexOf(separator, at + 1)) {
+    if (!insideParens(title, at)) return at;
+  }
+  return -1;
+}
+
 /** The parts a site may add to a title: after the last separator, before the first, in final parentheses. */
 export function affixesOf(title: string): { prefix?: string; suffix?: string; paren?: string } {
   const out: { prefix?: string; suffix?: string; paren?: string } = {};
   let last = -1;
   let length = 0;
   for (const separator of TITLE_SEPARATORS) {
-    const at = title.lastIndexOf(separator);
+    const at = lastOutside(title, separator);
     if (at > last) {
       last = at;
       length = separator.length;
@@ -41,7 +71,7 @@ export function affixesOf(title: string): { prefix?: string; suffix?: string; pa
   if (last > 0) out.suffix = title.slice(last + length).trim();
   let first = Number.POSITIVE_INFINITY;
   for (const separator of PREFIX_SEPARATORS) {
-    const at = title.indexOf(separator);
+    const at = firstOutside(title, separator);
     if (at > 0 && at < first) first = at;
   }
   if (Number.isFinite(first)) out.prefix = title.slice(0, first).trim();
@@ -76,17 +106,17 @@ export function sharedAffixes(titles: string[], share = SHARE): SharedAffixes {
 /** One pass: the first site affix found at either end, removed; the title itself when none is. */
 function stripOnce(current: string, { prefixes, suffixes, parens }: SharedAffixes): string {
   for (const separator of TITLE_SEPARATORS) {
-    const at = current.lastIndexOf(separator);
+    const at = lastOutside(current, separator);
     if (at > 0 && suffixes.has(key(current.slice(at + separator.length)))) return current.slice(0, at).trim();
   }
   // A colon also ends a page's part where what follows is the site's name or a shared suffix, and
   // that name may hold a colon itself ("Drawing: Cairo: A Vector Graphics Library"): every colon
   // is tried, the first (the longest suffix) first.
   for (let at = current.indexOf(': '); at > 0; at = current.indexOf(': ', at + 1)) {
-    if (suffixes.has(key(current.slice(at + 2)))) return current.slice(0, at).trim();
+    if (!insideParens(current, at) && suffixes.has(key(current.slice(at + 2)))) return current.slice(0, at).trim();
   }
   for (const separator of PREFIX_SEPARATORS) {
-    const at = current.indexOf(separator);
+    const at = firstOutside(current, separator);
     if (at > 0 && prefixes.has(key(current.slice(0, at)))) return current.slice(at + separator.length).trim();
   }
   const paren = PAREN_SUFFIX.exec(current);

@@ -13,8 +13,8 @@ const TEXINFO = readFileSync(join(__dirname, '../fixtures/generators/texinfo-nod
 const ORIGIN = 'https://tally.example/manual';
 
 /** The Texinfo 7 node fixture as another node: its file, `<title>`, meta description and heading. */
-function texinfoNode(node: string, file: string, heading: string): SourcePage {
-  const html = TEXINFO.replaceAll('Scanner Options (Tally Manual)', `${node} (Tally Manual)`).replace('3.2 Scanner Options', heading);
+function texinfoNode(node: string, file: string, heading: string, manual = 'Tally Manual'): SourcePage {
+  const html = TEXINFO.replaceAll('Scanner Options (Tally Manual)', `${node} (${manual})`).replace('3.2 Scanner Options', heading);
   const url = `${ORIGIN}/${file}`;
   const page = convertHtml(html, url, linkedomAdapter);
   return { key: url, url, finalUrl: url, title: page.title, description: page.description, markdown: page.markdown, depth: 1, format: 'html', state: 'stored' };
@@ -73,6 +73,22 @@ describe('the title comes from the H1 where <title> is a node or file name', () 
     const { sections } = generateOutputs({ startUrl: `${ORIGIN}/Cxx.html`, pages, generatedAt: new Date('2026-11-26T00:00:00Z') });
     const titles = sections.flatMap((section) => section.entries.map((entry) => entry.title));
     expect(titles.sort()).toEqual(['18 Generating C++ Scanners', '13 End-of-File Rules', 'Performance', 'Scanner Options'].sort());
+  });
+
+  it('keeps a manual name with a colon in its parentheses whole: no title is cut inside them', () => {
+    // Texinfo's shape when the manual's title has a subtitle: "Node (tally: the tiny word counter)".
+    const manual = 'tally: the tiny word counter';
+    const pages = [
+      { ...texinfoNode('Top', 'index.html', 'tally', manual), depth: 0 },
+      texinfoNode('Memory Usage', 'Memory-Usage.html', '2.3 Memory Usage', manual),
+      texinfoNode('Thread Safety', 'Thread-Safety.html', '2.4 Thread Safety', manual),
+      texinfoNode('Missing Features', 'Missing-Features.html', '3 Missing Features', manual),
+    ];
+    const out = generateOutputs({ startUrl: `${ORIGIN}/index.html`, pages, generatedAt: new Date('2026-11-26T00:00:00Z') });
+    const titles = out.sections.flatMap((section) => section.entries.map((entry) => entry.title));
+    expect(titles.filter((t) => t.includes('(') !== t.includes(')'))).toEqual([]);
+    expect(titles).toEqual(expect.arrayContaining(['Memory Usage', 'Thread Safety', 'Missing Features']));
+    expect(out.llmsTxt.split('\n')[0]).not.toMatch(/\)$/);
   });
 
   it('lists a Texinfo node named like its file by its heading when the two differ', () => {
