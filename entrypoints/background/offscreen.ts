@@ -1,7 +1,7 @@
 import { linkedomAdapter } from '@/lib/convert/dom';
-import { ConversionQueue, LaneError, type ConverterLane } from '@/lib/crawl/conversion-queue';
+import { ConversionQueue, type ConverterLane } from '@/lib/crawl/conversion-queue';
 import { ownedElsewhereConverter } from '@/lib/crawl/convert-port';
-import { ownedWorkerLanes, workerLanes, type WorkerOwner } from '@/lib/crawl/worker-lanes';
+import { ownedWorkerLanes, reconnecting, workerLanes, type WorkerOwner } from '@/lib/crawl/worker-lanes';
 import { defaultPlan, NATIVE_LANE, parsePlan, planCapacity, planName, type ConverterPlan } from '@/lib/crawl/converter-plan';
 import { convertBody } from '@/lib/crawl/process-page';
 import { createLocalProcessor, type PageProcessor } from '@/lib/crawl/processor';
@@ -115,7 +115,16 @@ async function connect(browser: WxtBrowser, plan: ConverterPlan): Promise<Conver
  */
 export function createCrawlProcessor(browser: WxtBrowser): { process: PageProcessor; converters: () => number } {
   let plan = defaultPlan(globalThis.navigator?.hardwareConcurrency);
-  let current: Promise<{ queue: ConversionQueue; process: PageProcessor }> | null = null;
+  // Every converter gone (the offscreen document was closed) or a new plan: the next page connects
+  // again, and the old queue's workers are ended first (Firefox's would otherwise run on beside the new).
+  const connection = reconnecting(
+    () =>
+      connect(browser, plan).then((queue) => {
+        console.info(`Scout converts pages with: ${queue.laneNames.join(', ')} (plan ${planName(plan)})`);
+        return { queue, process: createLocalProcessor(browserFetch, queue) };
+      }),
+    ({ queue }) => queue.close(),
+  );
   if (typeof browser.offscreen?.createDocument === 'function') {
     globalThis.addEventListener('message', (event) => {
       const { data, ports } = event as MessageEvent<{ scoutConverters?: string[]; request?: number }>;
@@ -127,32 +136,13 @@ export function createCrawlProcessor(browser: WxtBrowser): { process: PageProces
   if (import.meta.env.SCOUT_E2E) {
     const read = (value: unknown) => {
       plan = typeof value === 'string' ? parsePlan(value) : defaultPlan(globalThis.navigator?.hardwareConcurrency);
-      current = null;
+      connection.reset();
     };
     void browser.storage.local.get('benchConverters').then((r) => read(r.benchConverters));
     browser.storage.onChanged.addListener((changes) => {
       if (changes.benchConverters) read(changes.benchConverters.newValue);
     });
   }
-  const process: PageProcessor = async (request, signal) => {
-    current ??= connect(browser, plan).then((queue) => {
-      console.info(`Scout converts pages with: ${queue.laneNames.join(', ')} (plan ${planName(plan)})`);
-      return { queue, process: createLocalProcessor(browserFetch, queue) };
-    });
-    const connected = current;
-    const { process: run } = await connected;
-    try {
-      return await run(request, signal);
-    } catch (error) {
-      // Every converter is gone (the offscreen document was closed): connect again for the next
-      // page, ending the old queue's workers first (Firefox's would otherwise run on beside the new).
-      if (!(error instanceof LaneError)) throw error;
-      if (current === connected) {
-        current = null;
-        void connected.then(({ queue }) => queue.close());
-      }
-      throw error;
-    }
-  };
+  const process: PageProcessor = (request, signal) => connection.use(({ process: run }) => run(request, signal));
   return { process, converters: () => planCapacity(plan) };
 }

@@ -1,4 +1,4 @@
-import type { ConverterLane } from './conversion-queue';
+import { LaneError, type ConverterLane } from './conversion-queue';
 import { endpointConverter, type PortLike } from './convert-port';
 
 /** The slice of a Web Worker the lanes use (Node's worker_threads fit it too, with an adapter). */
@@ -62,4 +62,39 @@ export function ownedWorkerLanes(ports: readonly PortLike[], owner: WorkerOwner,
     }, timeoutMs);
     return { name: `worker ${i + 1}`, capacity: 1, convert, close: convert.close };
   });
+}
+
+/**
+ * A connection made on first use and made again after `reset` (a new converter plan) or after a
+ * run fails with a LaneError (every converter gone): the old one is closed first, so the workers
+ * a context started itself (Firefox's background page) do not run on beside the new ones.
+ */
+export function reconnecting<T>(connect: () => Promise<T>, close: (connection: T) => void) {
+  let current: Promise<T> | null = null;
+  const drop = (which: Promise<T>) => {
+    if (current !== which) return;
+    current = null;
+    which.then(close, () => undefined);
+  };
+  return {
+    async use<R>(run: (connection: T) => Promise<R>): Promise<R> {
+      const connected = (current ??= connect());
+      let connection: T;
+      try {
+        connection = await connected;
+      } catch (error) {
+        drop(connected); // a connection that failed is tried again on the next use
+        throw error;
+      }
+      try {
+        return await run(connection);
+      } catch (error) {
+        if (error instanceof LaneError) drop(connected);
+        throw error;
+      }
+    },
+    reset(): void {
+      if (current) drop(current);
+    },
+  };
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Worker } from 'node:worker_threads';
 import { ConversionQueue } from '@/lib/crawl/conversion-queue';
 import type { ConvertJob } from '@/lib/crawl/process-page';
-import { ownedWorkerLanes, workerLanes, type WorkerLike, type WorkerOwner } from '@/lib/crawl/worker-lanes';
+import { ownedWorkerLanes, reconnecting, workerLanes, type WorkerLike, type WorkerOwner } from '@/lib/crawl/worker-lanes';
 import { LaneError } from '@/lib/crawl/conversion-queue';
 import { ownedElsewhereConverter, type PortLike } from '@/lib/crawl/convert-port';
 
@@ -60,6 +60,50 @@ describe('conversion lanes on workers this context starts', () => {
     // Closing the queue (a reconnect) ends its threads.
     queue.close();
     await expect.poll(() => threads.running()).toBe(0);
+  });
+});
+
+describe('reconnecting to workers this context starts (Firefox’s background page)', () => {
+  const connectTo = (threads: ReturnType<typeof threadStarter>) =>
+    reconnecting(
+      async () => new ConversionQueue(workerLanes(2, threads.start, 20_000)),
+      (queue) => queue.close(),
+    );
+  const convertTwo = (queue: ConversionQueue) => Promise.all(['a', 'b'].map((name) => queue.convert(job(name))));
+
+  it('ends the old workers before a new plan starts new ones', async () => {
+    const threads = threadStarter();
+    const connection = connectTo(threads);
+    await connection.use(convertTwo);
+    expect(threads.running()).toBe(2);
+    connection.reset();
+    await expect.poll(() => threads.running()).toBe(0);
+    await connection.use(convertTwo);
+    await expect.poll(() => threads.running()).toBe(2);
+  });
+
+  it('ends the old workers when every converter is gone, and connects again on the next page', async () => {
+    const threads = threadStarter();
+    const connection = connectTo(threads);
+    let first: ConversionQueue | undefined;
+    await expect(
+      connection.use(async (queue) => {
+        first = queue;
+        await convertTwo(queue);
+        throw new LaneError('every converter is gone');
+      }),
+    ).rejects.toThrow(LaneError);
+    await expect.poll(() => threads.running()).toBe(0);
+    const second = await connection.use(async (queue) => {
+      await convertTwo(queue);
+      return queue;
+    });
+    expect(second).not.toBe(first);
+    await expect.poll(() => threads.running()).toBe(2);
+    // A page that fails on its own (not its converter) keeps the connection and its workers.
+    await expect(connection.use(async () => Promise.reject(new Error('the page failed')))).rejects.toThrow('the page failed');
+    expect(await connection.use(async (queue) => queue)).toBe(second);
+    expect(threads.running()).toBe(2);
   });
 });
 
