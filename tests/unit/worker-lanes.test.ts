@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { ConversionQueue } from '@/lib/crawl/conversion-queue';
 import type { ConvertJob } from '@/lib/crawl/process-page';
@@ -172,16 +173,18 @@ describe('conversion lanes on workers another document owns and ends on request 
 
 describe('conversion lanes on workers another document owns (Chrome’s offscreen document)', () => {
   /** A lane on a port to a thread the test starts but the lane cannot end, as the service worker's ports. */
-  function foreignLane(name: string, alive: () => Promise<boolean>) {
+  async function foreignLane(name: string, alive: () => Promise<boolean>) {
     const thread = new Worker(CONVERTER, { eval: true });
     threads.push(thread);
+    // A thread's start-up is not the page's time: on a loaded machine it alone can pass 0.5 s.
+    await once(thread, 'online');
     const channel = new MessageChannel();
     thread.postMessage({ ports: [channel.port1] }, [channel.port1] as never);
     return { name, capacity: 1, convert: ownedElsewhereConverter(channel.port2 as unknown as PortLike, alive, 500) };
   }
 
   it('fails a slow page alone while the document is there, and the lane converts again once the worker is done with it', async () => {
-    const queue = new ConversionQueue([foreignLane('worker 1', async () => true), foreignLane('worker 2', async () => true)]);
+    const queue = new ConversionQueue(await Promise.all([foreignLane('worker 1', async () => true), foreignLane('worker 2', async () => true)]));
     // Both threads started and answering first.
     await Promise.all([queue.convert(job('warm-1')), queue.convert(job('warm-2'))]);
     const slow = queue.convert(job('slow', '<p>SLOW</p>'));
