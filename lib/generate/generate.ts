@@ -13,8 +13,8 @@ import { classifyPages } from './page-class';
 import { cachedCountFits } from './render';
 import { isSecondaryPage, supersededTest } from './secondary';
 import { affixesOf, repeatsTitle, titleCleaner, titleOrHeading } from './site-titles';
-import { contentsTree, groupByIndexHeadings } from './sections-index';
-import { baseDirectory, groupByNav, groupByPath, mergeTinyGroups, ROOT_SECTION, startDirectory, startPageLabels, type PageGroup } from './sections';
+import { contentsList, contentsTree, groupByIndexHeadings } from './sections-index';
+import { baseDirectory, groupByContentsList, groupByNav, groupByPath, mergeTinyGroups, ROOT_SECTION, startDirectory, startPageLabels, type PageGroup } from './sections';
 import { namesMore, namesWithin, rootPage, siteName, siteSummary, startPage } from './site-name';
 import { firstHeadingText, headingLine, oneLine } from './text';
 import { countTokens } from '../tokens';
@@ -284,7 +284,12 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   // The site's navigation; else the start page's contents tree (a module index), else an index
   // page whose headings group links to most pages (an API reference's "Structs", "Functions").
   const byFolder = () => groupByPath(main, base, rootName, startPageLabels(startPage(pages, input.startUrl)), startDirectory(input.startUrl));
-  const byNav = groupByNav(main, input.nav, rootName) ?? groupByNav(main, contentsTree(startPage(pages, input.startUrl)), rootName) ?? groupByIndexHeadings(main, rootName, byFolder());
+  // Where the folders name under two sections (a manual in one folder), the start page's own
+  // contents list, even of one level, is the only outline left.
+  const fewFolders = (): boolean => byFolder().filter((group) => !group.root).length < 2;
+  const start = startPage(pages, input.startUrl);
+  const byNav = groupByNav(main, input.nav, rootName, start) ?? groupByNav(main, contentsTree(start), rootName, start) ?? groupByIndexHeadings(main, rootName, byFolder(), start) ??
+    (fewFolders() ? groupByContentsList(main, contentsList(start), rootName, start) : undefined);
   const grouped = (byNav ? foldLandingPage(byNav) : byFolder())
     .map((group) => (group.name === rootName ? group : { ...group, name: cleanTitle(group.name) }));
   const groups = curate(mergeTinyGroups(grouped), curation);

@@ -140,7 +140,7 @@ function indexGroups(page: SourcePage, byKey: Map<string, SourcePage>): { title:
  * has two such groups listing at least a third of the pages, or when its groups cut across the
  * site's `folders` (the path groups) instead of naming them.
  */
-export function groupByIndexHeadings(pages: SourcePage[], rootName: string, folders: PageGroup[] = []): PageGroup[] | undefined {
+export function groupByIndexHeadings(pages: SourcePage[], rootName: string, folders: PageGroup[] = [], start?: SourcePage): PageGroup[] | undefined {
   const byKey = new Map<string, SourcePage>();
   for (const page of pages) for (const key of pageKeys(page)) if (!byKey.has(key)) byKey.set(key, page);
   const folderOf = new Map<SourcePage, string>();
@@ -184,7 +184,8 @@ export function groupByIndexHeadings(pages: SourcePage[], rootName: string, fold
   const preOrder = (page: SourcePage): SourcePage[] => [page, ...(children.get(page) ?? []).flatMap(preOrder)];
   const root: PageGroup = { id: `nav:${rootName}`, name: rootName, root: true, pages: pages.filter((page) => !owner.has(page) || page === index) };
   // The index page leads the root group; the start page keeps the lead if it is not the index.
-  root.pages.sort((a, b) => Number(b.depth === 0) - Number(a.depth === 0) || Number(b === index) - Number(a === index));
+  const home = start ?? (pages.filter((page) => page.depth === 0).length === 1 ? pages.find((page) => page.depth === 0) : undefined);
+  root.pages.sort((a, b) => Number(b === home) - Number(a === home) || Number(b === index) - Number(a === index));
   const named = best.groups.map((group): PageGroup => ({ id: `nav:${group.title}`, name: group.title, root: false, siteNamed: true, pages: group.pages.flatMap(preOrder) }));
   return [root, ...named].filter((group) => group.pages.length > 0);
 }
@@ -195,7 +196,24 @@ export function groupByIndexHeadings(pages: SourcePage[], rootName: string, fold
  * link are group labels. Undefined when the page has no list nested two levels deep.
  */
 export function contentsTree(page: SourcePage | undefined): NavLink[] | undefined {
-  if (!page) return undefined;
+  const deep = contentsLists(page).filter((list) => list.some((item) => item.depth >= 2) && list.some((item) => item.url !== ''));
+  return deep.sort((a, b) => b.filter((i) => i.url).length - a.filter((i) => i.url).length)[0];
+}
+
+/**
+ * The start page's contents list of any depth (a Texinfo top node's menu of chapters, whose
+ * sections each chapter's page lists): its largest list of two links or more, as a navigation
+ * tree. Undefined when it has none.
+ */
+export function contentsList(page: SourcePage | undefined): NavLink[] | undefined {
+  const links = (list: NavLink[]) => list.filter((item) => item.url !== '').length;
+  const flat = contentsLists(page).filter((list) => links(list) >= 2);
+  return flat.sort((a, b) => links(b) - links(a))[0];
+}
+
+/** Every Markdown list of `page` as a navigation tree (items that are no lone link are labels). */
+function contentsLists(page: SourcePage | undefined): NavLink[][] {
+  if (!page) return [];
   const lists: NavLink[][] = [];
   let current: NavLink[] = [];
   let indents: number[] = [];
@@ -224,8 +242,7 @@ export function contentsTree(page: SourcePage | undefined): NavLink[] | undefine
     current.push({ title, url: only ? absolute(only[2] ?? '', page.finalUrl) : '', depth: indents.length - 1 });
   }
   close();
-  const deep = lists.filter((list) => list.some((item) => item.depth >= 2) && list.some((item) => item.url !== ''));
-  return deep.sort((a, b) => b.filter((i) => i.url).length - a.filter((i) => i.url).length)[0];
+  return lists;
 }
 
 /**

@@ -232,7 +232,7 @@ function descend(pages: SourcePage[], places: Map<SourcePage, Place | undefined>
  * page): then it says little about the site's structure (Python's index page "navigation" is a
  * list of links to other sites).
  */
-export function groupByNav(pages: SourcePage[], nav: NavLink[] | undefined, rootName: string): PageGroup[] | undefined {
+export function groupByNav(pages: SourcePage[], nav: NavLink[] | undefined, rootName: string, start?: SourcePage): PageGroup[] | undefined {
   if (!nav || nav.length === 0) return undefined;
   const top = Math.min(...nav.map((item) => item.depth));
   // A tree of top-level links only (Javadoc's bar: Overview, Tree, Index) is no outline of the site.
@@ -243,23 +243,44 @@ export function groupByNav(pages: SourcePage[], nav: NavLink[] | undefined, root
   // Top-level leaves head sections only beside two groups or more (a tab bar of sections); beside
   // one (an overflow menu) or none they are the root's pages, as the readings below expect.
   const topGroups = nav.filter((item, index) => item.depth === top && (nav[index + 1]?.depth ?? top) > top).length;
-  const groups = navGroups(pages, nav, rootName, false, topGroups >= 2);
+  const groups = navGroups(pages, nav, rootName, false, { leafHeads: topGroups >= 2, start });
   if (groups && groups.filter((group) => !group.root).length >= 2) return groups;
   // One root over the whole tree (a module index: "Text" over every module): its branches are the sections.
   const lifted = liftLoneRoot(nav);
-  const branches = lifted && navGroups(pages, lifted, rootName, false);
+  const branches = lifted && navGroups(pages, lifted, rootName, false, { start });
   // The root over the tree was the site's top: its other pages (the home first) lead.
   if (branches && branches.filter((group) => !group.root).length >= 2) return [...branches.filter((group) => group.root), ...branches.filter((group) => !group.root)];
   // A tree whose only group is an overflow menu ("More" over the last chapters of a header bar)
   // names one section where the site has many: its chapters, read as peers, say more.
-  return navGroups(pages, nav, rootName, true) ?? groups;
+  return navGroups(pages, nav, rootName, true, { start }) ?? groups;
 }
 
 /**
  * The groups `groupByNav` describes; with `flat`, every page link of the tree heads a section of
  * the pages it leads to (labels ignored), which only a tree of few links beside the pages can do.
  */
-function navGroups(pages: SourcePage[], nav: NavLink[], rootName: string, flat: boolean, leafHeads = false): PageGroup[] | undefined {
+interface NavReading {
+  /** Top-level leaves beside groups head sections of what they lead to (a tab bar). */
+  leafHeads?: boolean;
+  /** Fewest sections besides the root group for the flat reading to say something. */
+  minSections?: number;
+  /** Where the crawl started (see `startOf`). */
+  start?: SourcePage;
+}
+
+/**
+ * The crawl's start page: the one given, else the only page at depth 0. Depth 0 is no test of its
+ * own: the sitemap's and an llms.txt's pages are seeds at depth 0 too.
+ */
+export function startOf(pages: SourcePage[], start?: SourcePage): SourcePage | undefined {
+  if (start) return start;
+  const top = pages.filter((page) => page.depth === 0);
+  return top.length === 1 ? top[0] : undefined;
+}
+
+function navGroups(pages: SourcePage[], nav: NavLink[], rootName: string, flat: boolean, reading: NavReading = {}): PageGroup[] | undefined {
+  const { leafHeads = false, minSections = 2 } = reading;
+  const start = startOf(pages, reading.start);
   const top = Math.min(...nav.map((item) => item.depth));
   const hasChildren = (index: number): boolean => (nav[index + 1]?.depth ?? top) > top;
   const links = nav.filter((item) => item.url !== '').length;
@@ -269,7 +290,7 @@ function navGroups(pages: SourcePage[], nav: NavLink[], rootName: string, flat: 
   // A top-level page without children beside groups (a tab bar: "Related Pages" next to "Files")
   // heads a section when the pages it leads to follow it; alone it joins the root group. The start
   // page is the root's, whatever it leads to.
-  const startKeys = new Set(pages.filter((page) => page.depth === 0).flatMap(pageKeys));
+  const startKeys = new Set(start ? pageKeys(start) : []);
   const leafSections = new Set<string>();
   let current = rootName;
   nav.forEach((item, position) => {
@@ -287,6 +308,7 @@ function navGroups(pages: SourcePage[], nav: NavLink[], rootName: string, flat: 
   const places = new Map(pages.map((page) => [page, pageKeys(page).map((key) => sectionOf.get(key)).find(Boolean)]));
   const listed = pages.filter((page) => places.get(page) !== undefined);
   const below = descend(pages, places);
+  const linked = pageLinker(pages);
   const near = [...below.values()].filter((place) => place.distance <= 1).length;
   if (listed.length + near < MIN_LISTED * pages.length) return undefined;
   const directories = new Map(pages.map((page) => [page, directoryOf(page.finalUrl)]));
@@ -294,20 +316,32 @@ function navGroups(pages: SourcePage[], nav: NavLink[], rootName: string, flat: 
     const place = places.get(page);
     if (place) return { page, name: place.name, rank: place.rank, index };
     // Where the crawl started is the site's home, whatever links back to it: it leads the root group.
-    if (page.depth === 0) return { page, name: rootName, rank: Number.NEGATIVE_INFINITY, index };
+    if (page === start) return { page, name: rootName, rank: Number.NEGATIVE_INFINITY, index };
     // The listed page whose directory shares the most with this one's, else the root group.
     const directory = directories.get(page) ?? '/';
     let best = { name: rootName, length: 1 };
+    const nearest = new Set<string>();
     for (const other of listed) {
       const length = commonDirectory(directory, directories.get(other) ?? '/').length;
       const name = places.get(other)?.name;
-      if (name !== undefined && length > best.length) best = { name, length };
+      // Every page shares the site's root folder: that is no evidence of a section.
+      if (name === undefined || length <= 1 || length < best.length) continue;
+      if (length > best.length) nearest.clear();
+      best = { name: length > best.length ? name : best.name, length };
+      nearest.add(name);
     }
     // The links decide where the folders do not: a flat folder (DocBook), or a page beside the
     // listed page that reaches it. A cross-reference into another folder (a tutorial linking the
     // API pages it uses) does not move a page out of its folder's section.
     const reached = below.get(page);
     if (reached && commonDirectory(directory, directories.get(reached.source) ?? '/').length >= best.length) return { page, name: reached.name, rank: reached.rank, index };
+    // A folder shared with several sections names none of them: the page's own links to placed
+    // pages (a node's "Up" to its chapter, a breadcrumb) say where it hangs, after what it links to.
+    if (nearest.size > 1) {
+      const up = linked(page).map((target) => ({ target, place: places.get(target) ?? below.get(target) })).find(({ place }) => place !== undefined);
+      if (up?.place) return { page, name: up.place.name, rank: up.place.rank + 1e-6 * (index + 1), index };
+      return { page, name: rootName, rank: Number.POSITIVE_INFINITY, index };
+    }
     return { page, name: best.name, rank: Number.POSITIVE_INFINITY, index };
   });
   // A top-level leaf that leads to no other page is a page of the root group.
@@ -322,7 +356,7 @@ function navGroups(pages: SourcePage[], nav: NavLink[], rootName: string, flat: 
     const sizes = new Map<string, number>();
     for (const entry of placed) sizes.set(entry.name, (sizes.get(entry.name) ?? 0) + 1);
     for (const entry of placed) if ((sizes.get(entry.name) ?? 0) < 2) entry.name = rootName;
-    if (new Set(placed.map((entry) => entry.name).filter((name) => name !== rootName)).size < 2) return undefined;
+    if (new Set(placed.map((entry) => entry.name).filter((name) => name !== rootName)).size < minSections) return undefined;
   }
   // Sections in navigation order (the root group first when the tree starts with leaves).
   const order = [...new Set([...sectionOf.values()].map((place) => (leafSections.has(place.name) ? rootName : place.name)))];
@@ -339,6 +373,23 @@ function navGroups(pages: SourcePage[], nav: NavLink[], rootName: string, flat: 
         .map((entry) => entry.page),
     }))
     .filter((group) => group.pages.length > 0);
+}
+
+/**
+ * Groups by the start page's own contents list where neither a navigation tree nor the folders
+ * say anything (every page in one folder: a Texinfo manual, whose top node lists its chapters and
+ * each chapter's page its sections). A nested list is read as a navigation tree; a list of one
+ * level makes each entry that leads to other pages a section of them, and leaves the entries that
+ * lead nowhere to the root group: a flat list of pages is no list of sections. One such section
+ * is enough (a manual with one long chapter beside short ones).
+ */
+export function groupByContentsList(pages: SourcePage[], list: NavLink[] | undefined, rootName: string, start?: SourcePage): PageGroup[] | undefined {
+  if (!list || list.length === 0) return undefined;
+  const top = Math.min(...list.map((item) => item.depth));
+  if (list.some((item) => item.depth > top)) return groupByNav(pages, list, rootName, start);
+  const groups = navGroups(pages, list, rootName, true, { minSections: 1, start });
+  // The root group holds the start page: it leads, as the start page leads the site.
+  return groups && [...groups.filter((group) => group.root), ...groups.filter((group) => !group.root)];
 }
 
 // A link text that is a section's name: a few words starting with a capital, not "here", "read more"
