@@ -15,7 +15,7 @@ import { findMainContent } from '../../lib/convert/main-content';
 export interface PageFacts {
   /**
    * Candidates for the page's H1 as a reader sees it, in document order, outside navigation, the
-   * site header (`header`, `[role=banner]`), asides, footers and hidden parts: every h1 with at most
+   * site header (`[role=banner]`, a `header` outside any article, main or section), asides, footers and hidden parts: every h1 with at most
    * 40 words of page text before it; when there is none, the first heading of any level with at most
    * 10 words before it that are not link text (a chapter title written as h2 or h3, under a bar of
    * links such as a Texinfo node's "Next: …, Previous: …, Up: …"), unless it labels a table's rows
@@ -139,6 +139,7 @@ export function preLines(pre: Element): string[] {
 }
 
 const OUTSIDE_PAGE = /^(?:nav|header|footer|aside)$/;
+const SECTIONING = /^(?:article|main|section)$/;
 const H1_WORDS_BEFORE = 40;
 const HEADING_WORDS_BEFORE = 10;
 
@@ -159,7 +160,9 @@ function titleHeadings(body: Element): string[] {
   let before = 0;
   // Words before outside links: a bar of links above a chapter's heading is navigation, not text.
   let plainBefore = 0;
-  const walk = (node: Node, inLink: boolean): void => {
+  // `inContent`: inside an article, main or section, where a `header` is that content's own (the
+  // page's title block), not the site's banner (as HTML maps `header` to the banner role).
+  const walk = (node: Node, inLink: boolean, inContent: boolean): void => {
     if (node.nodeType === 3) {
       const count = words(node.nodeValue ?? '').split(' ').filter(Boolean).length;
       before += count;
@@ -170,7 +173,7 @@ function titleHeadings(body: Element): string[] {
     const element = node as Element;
     const tag = element.localName.toLowerCase();
     const role = element.getAttribute('role');
-    if (OUTSIDE_PAGE.test(tag) || role === 'navigation' || role === 'banner' || isHidden(element) || ['script', 'style', 'svg', 'button', 'template'].includes(tag)) return;
+    if ((OUTSIDE_PAGE.test(tag) && !(tag === 'header' && inContent)) || role === 'navigation' || role === 'banner' || isHidden(element) || ['script', 'style', 'svg', 'button', 'template'].includes(tag)) return;
     if (/^h[1-6]$/.test(tag)) {
       const text = visibleText(element).replace(/\s+/g, ' ').trim();
       const count = words(text).split(' ').filter(Boolean).length;
@@ -182,9 +185,10 @@ function titleHeadings(body: Element): string[] {
       plainBefore += count;
       return;
     }
-    for (let child = node.firstChild; child; child = child.nextSibling) walk(child, inLink || tag === 'a');
+    const content = inContent || SECTIONING.test(tag) || role === 'main';
+    for (let child = node.firstChild; child; child = child.nextSibling) walk(child, inLink || tag === 'a', content);
   };
-  walk(body, false);
+  walk(body, false, false);
   return h1s.length ? h1s : first ? [first] : [];
 }
 

@@ -85,6 +85,9 @@ describe('page facts: the main content as a reader sees it', () => {
   it('takes the H1 above the content container, else a first heading with no text before it', () => {
     expect(pageFacts(parse('<div><h1>Intro page</h1></div><main><p>Long enough text for a main.</p></main>')).h1Candidates).toEqual(['Intro page']);
     expect(pageFacts(parse('<header><h1>Site v18 documentation</h1></header><main><h2>File system</h2><p>text</p></main>')).h1Candidates).toEqual(['File system']);
+    // A header inside the article or main content is the page's own (Docusaurus' `<article>…<header><h1>`), not the site's banner.
+    expect(pageFacts(parse('<header><h1>Site</h1></header><main><article><div class="markdown"><header><h1>Modules: Packages</h1></header><h2>Introduction</h2><p>text</p></div></article></main>')).h1Candidates).toEqual(['Modules: Packages']);
+    expect(pageFacts(parse('<div><section><header><h1>Streams</h1></header><p>text</p></section></div>')).h1Candidates).toEqual(['Streams']);
     expect(pageFacts(parse('<main><h2>18 Generating C++ Scanners</h2><p>text</p></main>')).h1Candidates).toEqual(['18 Generating C++ Scanners']);
     // A title written as plain text, then section headings: the page has no H1 to agree with.
     expect(pageFacts(parse('<main><div class="title">json_object.h File Reference</div><p>Core json-c API, with everything an object has and more words than ten.</p><h2>Macros</h2></main>')).h1Candidates).toEqual([]);
