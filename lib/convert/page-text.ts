@@ -471,7 +471,8 @@ const MIN_DESCRIPTION_WORDS = 4;
  */
 export function isWeakDescription(text: string | undefined): boolean {
   const clean = normalizeSpace(text);
-  const words = clean.split(' ');
+  // A mark standing alone ("About Ends in .", "Parse — a") is no word.
+  const words = clean.split(' ').filter((word) => /[\p{L}\p{N}]/u.test(word));
   if (words.length < MIN_DESCRIPTION_WORDS) return true;
   if (/[:：]$/.test(clean) || INTRODUCES.test(clean)) return true;
   // A row of labels ("All Methods Static Methods Concrete Methods", "A B C D E F") is a tab bar.

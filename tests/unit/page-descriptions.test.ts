@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convertHtml } from '@/lib/convert/convert-page';
 import { linkedomAdapter } from '@/lib/convert/dom';
+import { isWeakDescription } from '@/lib/convert/page-text';
 import { markdownDescription } from '@/lib/crawl/markdown-meta';
 import { generateOutputs } from '@/lib/generate/generate';
 import type { SourcePage } from '@/lib/generate/types';
@@ -66,6 +67,15 @@ describe('descriptions come from the page lead, never a member or a signature', 
     expect(describe_(haddock(`<div id="description"><div class="doc"><p>Debugging helpers.</p></div></div>${synopsis}`))).toBe("Debugging helpers. Covers: dbg, dbg'.");
     // A label is no sentence, and no short lead either.
     expect(describe_(haddock('<div class="doc"><p>Since: 6.0.0.</p></div>'))).toBeUndefined();
+  });
+});
+
+describe('a description counts words, not marks', () => {
+  it('is weak when under four words once punctuation standing alone is left out', () => {
+    expect(isWeakDescription('About Ends in .')).toBe(true);
+    expect(isWeakDescription('Parse — a — string.')).toBe(true);
+    expect(isWeakDescription('Reads a file quickly.')).toBe(false);
+    expect(isWeakDescription('Reads a file — quickly.')).toBe(false);
   });
 });
 
