@@ -1,4 +1,3 @@
-import { db } from '@/lib/store/db';
 import { failDiscoveryJob, runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { runDiscoveryVisit, siteDiscovery } from '@/lib/discovery/visit';
 import { failInterrupted } from '@/lib/store/queries';
@@ -7,6 +6,7 @@ import { browserFetch } from '@/lib/fetch/browser-fetch';
 import { siteInfo } from '@/lib/url/site';
 import { holdStartHost } from './network-guard';
 import { onCommand } from './on-command';
+import { wiring, type JobWiring } from './jobs';
 import { siteJobs } from './site-jobs';
 
 /**
@@ -29,9 +29,10 @@ export function discoveryStarted(origin: string): Promise<unknown> {
   return starting.get(origin) ?? Promise.resolve();
 }
 
-export function setUpDiscovery(): void {
+export function setUpDiscovery(given: Partial<JobWiring> = {}): void {
+  const { db, browser, jobs } = wiring(given);
   void failInterrupted(db, 'discovery');
-  const start = siteJobs('discovery');
+  const start = siteJobs('discovery', { browser, jobs });
   // Visits of a site run one after another, so each sees the folders the one before looked at.
   const visits = new Map<string, Promise<unknown>>();
 

@@ -5,6 +5,7 @@ import { browserProcessor, setUpCrawls } from './crawl';
 import { setUpDescribe } from './describe';
 import { setUpDiscovery } from './discovery';
 import { setUpGenerate } from './generate';
+import { workerJobs } from './jobs';
 import { installNetworkGuard } from './network-guard';
 import { setUpPlans } from './plan';
 import { createSchedule } from './schedule';
@@ -22,8 +23,10 @@ export default defineBackground(() => {
   void installNetworkGuard();
   setUpSidePanel();
   setUpCommands();
-  setUpDiscovery();
-  setUpCheck();
+  // Every kind of job runs on one registry: one rule for start-if-idle, pause, cancel and keep-alive.
+  const jobs = workerJobs(browser);
+  setUpDiscovery({ db, browser, jobs });
+  setUpCheck({ db, browser, jobs });
   setUpPlans();
   const schedule = createSchedule({ db, browser });
   const crawls = setUpCrawls({ db, browser, processor: browserProcessor({ db, browser }), hooks: schedule.hooks });
