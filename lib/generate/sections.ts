@@ -359,8 +359,11 @@ function navGroups(pages: SourcePage[], nav: NavLink[], rootName: string, flat: 
     if (new Set(placed.map((entry) => entry.name).filter((name) => name !== rootName)).size < minSections) return undefined;
   }
   // Sections in navigation order (the root group first when the tree starts with leaves).
-  const order = [...new Set([...sectionOf.values()].map((place) => (leafSections.has(place.name) ? rootName : place.name)))];
+  let order = [...new Set([...sectionOf.values()].map((place) => (leafSections.has(place.name) ? rootName : place.name)))];
   if (!order.includes(rootName)) order.push(rootName);
+  // The page that holds the tree without being listed in it (a contents page) comes before all it
+  // lists: its group leads, wherever the tree's own top-level leaves sit.
+  if (start && !places.get(start) && placed.some((entry) => entry.page === start && entry.name === rootName)) order = [rootName, ...order.filter((name) => name !== rootName)];
   return order
     .map((name) => ({
       id: `nav:${name}`,
