@@ -39,6 +39,13 @@ const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
 const PERMALINK_TEXT = new Set(['', '¶', '#', '§', '🔗', '⚓', '∞']);
 const EDIT_LINK_TEXT =
   /^(?:edit (?:this )?(?:page|doc(?:ument)?|file)?(?: on (?:github|gitlab|bitbucket))?|edit on (?:github|gitlab|bitbucket)|view (?:page )?source|improve this (?:page|doc)|suggest an? edit|show source)$/i;
+// A link whose whole text is "source" goes to the member's source listing (rustdoc's "source",
+// Sphinx viewcode's "[source]"): the listing is a page of its own, the link a control beside the member.
+const SOURCE_LINK_TEXT = /^\[?(?:source|src)\]?$/i;
+// The label of a control that only opens or closes what it sits on ("Expand description", "Show
+// more"): a widget's caption, shown while the content is hidden. A summary that names its content
+// ("Example: …", "Note") is a title and stays.
+const TOGGLE_LABEL = /^[[(]?[+−-]?\s*(?:expand|collapse|show|hide|toggle)(?: (?:all|more|less|details?|description|contents?|code|everything))?[\])]?$/i;
 const MAX_CHROME_LINK_TEXT = 64;
 const SKIP_LINK_TEXT = /^skip to |^skip navigation/i;
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
@@ -63,8 +70,9 @@ function isStructuralChrome(element: Element, tag: string): boolean {
     const text = normalizeSpace(raw);
     if (href.startsWith('#') && (PERMALINK_TEXT.has(text.replace(INVISIBLE, '')) && !element.querySelector('img'))) return true;
     if (href.startsWith('#') && SKIP_LINK_TEXT.test(text)) return true;
-    return EDIT_LINK_TEXT.test(text);
+    return EDIT_LINK_TEXT.test(text) || SOURCE_LINK_TEXT.test(text);
   }
+  if (tag === 'summary') return TOGGLE_LABEL.test(normalizeSpace(element.textContent));
   return false;
 }
 
@@ -214,6 +222,7 @@ function cleanHeading(heading: Element, rewrite: (anchor: Element) => void, base
     if (decorative && mark && /\S/.test(textWithout(heading, anchor))) anchor.remove();
     else if (decorative) anchor.replaceWith(...anchor.childNodes);
   }
+  separateHeadingBadge(heading);
   walkElements(heading, (element) => {
     const tag = tagOf(element);
     if (ALWAYS_REMOVE.has(tag)) return 'remove';
@@ -287,6 +296,36 @@ function isLanguageLabel(element: Element): boolean {
   return language !== undefined && normalizeSpace(element.textContent).toLowerCase() === language.toLowerCase();
 }
 
+const ONE_LETTER = /^\p{L}$/u;
+const ENDS_IN_WORD = /[\p{L}\p{N}]$/u;
+
+/**
+ * A single letter set as an icon right before a link (a tree's "C" for class, "S" for struct:
+ * `<span class="icon">C</span><a>array_list</a>`), which CSS draws as a badge and text glues to
+ * the name ("Carray_list"). A letter that is a word of the sentence has a space before the link
+ * or sits after a word with none between.
+ */
+function isIconLetter(element: Element): boolean {
+  const next = element.nextSibling;
+  if (next?.nodeType !== 1 || tagOf(next as Element) !== 'a') return false;
+  if (!ONE_LETTER.test(element.textContent ?? '') || element.querySelector('a, img')) return false;
+  const previous = element.previousSibling;
+  return !(previous && previous.nodeType === 3 && ENDS_IN_WORD.test(previous.nodeValue ?? ''));
+}
+
+/**
+ * A badge set after a heading's name (`<h1>Variable program<code>Const</code></h1>`: a kind or
+ * modifier label that CSS draws apart) is glued to the name as text ("programConst"). A word that
+ * ends the heading in code directly after a word gets a space; code that starts with punctuation
+ * (`Iterator<T>`) or sits inside the text (`` `fold`s ``) stays as it is.
+ */
+function separateHeadingBadge(heading: Element): void {
+  const badge = heading.lastElementChild;
+  if (!badge || badge.nextSibling || tagOf(badge) !== 'code' || !/^\p{L}/u.test(badge.textContent ?? '')) return;
+  const previous = badge.previousSibling;
+  if (previous && previous.nodeType === 3 && ENDS_IN_WORD.test(previous.nodeValue ?? '')) heading.insertBefore(heading.ownerDocument.createTextNode(' '), badge);
+}
+
 /** What cleaning learned about the content on the way. */
 export interface CleanResult {
   /** The highest heading level present (1 for h1), or 7 when there is no heading. */
@@ -335,7 +374,9 @@ export function cleanContent(root: Element, baseUrl: string | undefined, pages: 
         normalizeCodeBlock(element);
         return 'skip';
       case 'span':
-        separateAdjacentPhrases(element);
+      case 'i':
+        if (isIconLetter(element)) return 'remove';
+        if (tag === 'span') separateAdjacentPhrases(element);
         return undefined;
       default:
         return undefined;
