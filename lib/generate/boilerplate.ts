@@ -94,15 +94,26 @@ function keysOf(block: Block): string[] {
 export function learnBoilerplate(markdowns: string[]): (markdown: string) => string {
   if (markdowns.length < MIN_SITE) return (markdown) => markdown;
   const pagesPerKey = new Map<string, number>();
+  // Every prose block's exact text, short ones too: what a frame's tail is matched by.
+  const pagesPerText = new Map<string, number>();
   for (const markdown of markdowns) {
     const seen = new Set<string>();
-    for (const block of blocksOf(markdown)) for (const key of keysOf(block)) seen.add(key);
+    const texts = new Set<string>();
+    for (const block of blocksOf(markdown)) {
+      for (const key of keysOf(block)) seen.add(key);
+      if (!block.code) texts.add(exactKey(block.text));
+    }
     for (const key of seen) pagesPerKey.set(key, (pagesPerKey.get(key) ?? 0) + 1);
+    for (const text of texts) pagesPerText.set(text, (pagesPerText.get(text) ?? 0) + 1);
   }
   const threshold = Math.max(MIN_PAGES, Math.ceil(SHARE * markdowns.length));
   const repeated = new Set([...pagesPerKey].filter(([, count]) => count >= threshold).map(([key]) => key));
   if (repeated.size === 0) return (markdown) => markdown;
   const isChrome = (block: Block) => keysOf(block).some((key) => repeated.has(key));
+  // Below a site's frame a generator may append blocks that only some kinds of page get (rustdoc
+  // inlines the same blanket-implementation docs at the end of every type page, one more impl on
+  // iterator types): repeated verbatim on a few pages, and part of the frame when they sit after it.
+  const isFrameTail = (block: Block) => !block.code && (pagesPerText.get(exactKey(block.text)) ?? 0) >= MIN_PAGES;
   const isHeading = (block: Block) => !block.code && /^#{1,6}\s/.test(block.text) && !block.text.includes('\n');
 
   return (markdown) => {
@@ -117,12 +128,16 @@ export function learnBoilerplate(markdowns: string[]): (markdown: string) => str
       if (!structure && isChrome(block)) keep[i] = false;
       else if (!isHeading(block)) break;
     }
-    // Trailing run: chrome only.
+    // Trailing run: chrome, and blocks repeated on a few pages that sit below chrome. The run
+    // ends at the first block that repeats on fewer; it is cut from its topmost chrome block on,
+    // so a few pages' shared note above the frame stays.
+    let cut = blocks.length;
     for (let i = blocks.length - 1; i >= 0; i--) {
       const block = blocks[i] as Block;
-      if (!isChrome(block)) break;
-      keep[i] = false;
+      if (isChrome(block)) cut = i;
+      else if (!isFrameTail(block)) break;
     }
+    for (let i = cut; i < blocks.length; i++) keep[i] = false;
     if (keep.every(Boolean)) return markdown;
     return blocks.filter((_, i) => keep[i]).map((block) => block.text).join('\n\n');
   };
