@@ -1,4 +1,3 @@
-import { db } from '@/lib/store/db';
 import { jobById, setJobFields } from '@/lib/store/jobs';
 import { endpointProvider } from '@/lib/describe/endpoint';
 import { createDescribeJob, runDescribeJob } from '@/lib/describe/run-describe';
@@ -10,13 +9,14 @@ import { regenerate } from './generate';
 import { holdEndpoint } from './network-guard';
 import { browserFetch } from '@/lib/fetch/browser-fetch';
 import { failStaleDescribeJobs } from '@/lib/describe/panel-run';
+import { wiring, type JobWiring } from './jobs';
 
 /**
  * AI descriptions with the user's endpoint, in the worker. (Chrome's on-device
  * Summarizer is only exposed to pages, so the panel runs that one itself.)
  */
-export function setUpDescribe(): void {
-  const running = new Map<string, AbortController>();
+export function setUpDescribe(given: Partial<JobWiring> = {}): void {
+  const { db, browser, jobs } = wiring(given);
 
   // A describe job "running" in a worker that was stopped has no runner any more; the cache keeps
   // what it finished, so running it again only asks for the rest.
@@ -33,8 +33,6 @@ export function setUpDescribe(): void {
     if (!(await browser.permissions.contains({ origins: [`${endpointOrigin}/*`] }))) return { error: `Scout may not contact ${endpointOrigin} yet: save the endpoint again and allow access.` };
     const job = await createDescribeJob(db, data.origin);
     if ('error' in job) return job;
-    const controller = new AbortController();
-    running.set(job.id, controller);
     const provider = endpointProvider(settings.endpoint, browserFetch);
     // A local endpoint (Ollama on localhost) is on the user's own machine: the network guard lets
     // exactly that origin through while this job runs. A browser that refuses that rule ends the job
@@ -43,30 +41,30 @@ export function setUpDescribe(): void {
     try {
       release = await holdEndpoint(settings.endpoint.url);
     } catch (error) {
-      running.delete(job.id);
       await setJobFields(db, job.id, { state: 'failed', endedAt: Date.now(), message: `Scout could not let requests through to ${endpointOrigin}: ${error instanceof Error ? error.message : String(error)}` });
       return { jobId: job.id };
     }
-    const run = async () => {
+    const describe = async (signal: AbortSignal) => {
       // The one-line site summary first (one call, from the current llms.txt's titles and notes), then the pages.
-      const site = await describeSite(db, data.origin, settings.endpoint, { fetch: browserFetch, providerId: provider.id, signal: controller.signal });
+      const site = await describeSite(db, data.origin, settings.endpoint, { fetch: browserFetch, providerId: provider.id, signal });
       const summaryNote = `site summary ${'summary' in site ? 'written' : `kept (${site.reason})`}`;
-      const state = await runDescribeJob(db, job.id, provider, { concurrency: settings.concurrency, maxPages: settings.maxPages, signal: controller.signal });
+      const state = await runDescribeJob(db, job.id, provider, { concurrency: settings.concurrency, maxPages: settings.maxPages, signal });
       const done = await jobById(db, job.id);
       if (state === 'done') await setJobFields(db, job.id, { message: `${done?.message ?? ''} · ${summaryNote}` });
     };
-    void run()
-      // Released before the llms.txt is made again, so the rule lives no longer than the job's calls.
-      .finally(() => release().catch(() => undefined))
-      .then(async () => regenerate(data.origin))
-      .catch((error: unknown) => setJobFields(db, job.id, { state: 'failed', endedAt: Date.now(), message: `Stopped on an error: ${String(error)}` }))
-      .finally(() => running.delete(job.id));
+    // Cancel aborts the registry's signal; the job leaves the registry once the llms.txt is made again.
+    jobs.start({
+      id: job.id,
+      kind: 'describe',
+      run: (signal) =>
+        describe(signal)
+          // Released before the llms.txt is made again, so the rule lives no longer than the job's calls.
+          .finally(() => release().catch(() => undefined))
+          .then(async () => regenerate(data.origin, db))
+          .catch((error: unknown) => setJobFields(db, job.id, { state: 'failed', endedAt: Date.now(), message: `Stopped on an error: ${String(error)}` })),
+    });
     return { jobId: job.id };
   });
 
-  onCommand('cancelDescribe', (data) => {
-    const controller = running.get(data.jobId);
-    controller?.abort();
-    return { ok: Boolean(controller) };
-  });
+  onCommand('cancelDescribe', (data) => ({ ok: jobs.cancel(data.jobId, 'describe') }));
 }

@@ -32,6 +32,6 @@ export default defineBackground(() => {
   const crawls = setUpCrawls({ db, browser, processor: browserProcessor({ db, browser }), hooks: schedule.hooks });
   schedule.setUp(crawls.startRefresh);
   setUpGenerate();
-  setUpDescribe();
+  setUpDescribe({ db, browser, jobs });
   setUpStorage({ db });
 });

@@ -109,17 +109,23 @@ export class JobRegistry {
     return { id: job.id, started: true };
   }
 
-  /** Asks job `id` to pause; false when it does not run here or cannot pause. */
-  pause(id: string): boolean {
-    const pause = this.running.get(id)?.start.pause;
+  /** The running job `id`, if it is of one of `kinds` (any kind when none are given). */
+  private find(id: string, kinds: readonly string[]): Entry | undefined {
+    const entry = this.running.get(id);
+    return entry && (kinds.length === 0 || kinds.includes(entry.start.kind)) ? entry : undefined;
+  }
+
+  /** Asks job `id` to pause; false when it does not run here, is of none of `kinds`, or cannot pause. */
+  pause(id: string, ...kinds: string[]): boolean {
+    const pause = this.find(id, kinds)?.start.pause;
     if (!pause) return false;
     pause();
     return true;
   }
 
-  /** Asks job `id` to stop; false when it does not run here. */
-  cancel(id: string): boolean {
-    const entry = this.running.get(id);
+  /** Asks job `id` to stop; false when it does not run here or is of none of `kinds`. */
+  cancel(id: string, ...kinds: string[]): boolean {
+    const entry = this.find(id, kinds);
     if (!entry) return false;
     if (entry.start.cancel) entry.start.cancel();
     else entry.controller.abort(new DOMException('Cancelled', 'AbortError'));

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setUpDescribe } from '@/entrypoints/background/describe';
+import { JobRegistry } from '@/lib/jobs/registry';
 import { db } from '@/lib/store/db';
 import { saveDescribeSettings } from '@/lib/describe/settings-item';
 import { normalizeDescribeSettings } from '@/lib/describe/settings';
-import { answer, startChatServer, type ChatServer } from '../fixtures/chat-server';
+import { answer, hang, startChatServer, type ChatServer } from '../fixtures/chat-server';
 import { until } from './background-helpers';
 import { clearDescribeRows, crawledSite } from './describe-site';
 import { command, fakeExtension } from './fake-extension';
@@ -40,5 +41,24 @@ describe('startDescribe in the worker', () => {
     // The job row says done before the rule is lifted; the rule must go soon after, not stay.
     await until(async () => ext.sessionRules().length === 0);
     expect(ext.sessionRules()).toEqual([]);
+  });
+
+  it('Cancel stops the running job through the worker’s registry; a Cancel of another kind’s job is refused', async () => {
+    fakeExtension();
+    await crawledSite(ORIGIN, 3);
+    // Every call hangs: only Cancel can end the job.
+    chat = await startChatServer(() => hang());
+    await saveDescribeSettings(normalizeDescribeSettings({ provider: 'endpoint', endpoint: { url: chat.baseUrl, model: 'm' }, consentedTo: chat.baseUrl, concurrency: 1 }));
+    const jobs = new JobRegistry();
+    setUpDescribe({ db, jobs });
+    const started = await command('startDescribe', { origin: ORIGIN });
+    if (!('jobId' in started)) throw new Error(`expected a job: ${JSON.stringify(started)}`);
+    await until(async () => (chat?.requests.length ?? 0) > 0);
+    expect(jobs.has(started.jobId)).toBe(true);
+    expect(await command('cancelDescribe', { jobId: 'a-crawl-it-does-not-run' })).toEqual({ ok: false });
+    expect(await command('cancelDescribe', { jobId: started.jobId })).toEqual({ ok: true });
+    await jobs.ended(started.jobId);
+    expect(await db.jobs.get(started.jobId)).toMatchObject({ state: 'cancelled' });
+    expect(jobs.size).toBe(0);
   });
 });

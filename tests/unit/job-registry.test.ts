@@ -44,7 +44,10 @@ describe('the job registry', () => {
     const a = controllable();
     jobs.start({ id: 'a', kind: 'describe', run: a.run });
     expect(jobs.pause('a')).toBe(false);
-    expect(jobs.cancel('a')).toBe(true);
+    // A command of one kind never stops a job of another.
+    expect(jobs.cancel('a', 'crawl', 'refresh')).toBe(false);
+    expect(a.seen.signal?.aborted).toBe(false);
+    expect(jobs.cancel('a', 'describe')).toBe(true);
     expect(a.seen.signal?.aborted).toBe(true);
     await jobs.ended('a');
     expect(jobs.cancel('a')).toBe(false);
@@ -53,6 +56,8 @@ describe('the job registry', () => {
     const calls: string[] = [];
     const b = controllable();
     jobs.start({ id: 'b', kind: 'crawl', run: b.run, pause: () => calls.push('pause'), cancel: () => calls.push('cancel') });
+    expect(jobs.pause('b', 'describe')).toBe(false);
+    expect(calls).toEqual([]);
     expect(jobs.pause('b')).toBe(true);
     expect(jobs.cancel('b')).toBe(true);
     expect(calls).toEqual(['pause', 'cancel']);
