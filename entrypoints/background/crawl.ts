@@ -17,13 +17,10 @@ import { holdStartHost } from './network-guard';
 import { createCrawlProcessor } from './offscreen';
 import { onCommand } from './on-command';
 import { setUpRendering } from './render';
+import { WATCHDOG, workerJobs } from './jobs';
+import type { JobRegistry } from '@/lib/jobs/registry';
 import { pruneOldCrawls } from './storage';
 
-const WATCHDOG = 'crawl-watchdog';
-// MV3 stops an idle worker after 30 s; an extension API call resets that timer.
-const KEEPALIVE_MS = 20_000;
-
-type Runner = CrawlRunner | RefreshRunner;
 
 export interface JobHooks {
   /** A refresh reached its end state (done, failed, cancelled). */
@@ -48,6 +45,8 @@ export interface CrawlWiring {
   hooks: JobHooks;
   /** For robots.txt (pages go through the processor); the browser's fetch unless a test passes a loopback one. */
   fetch?: typeof fetch;
+  /** The worker's registry of running jobs (its keep-alive sets the watchdog); a test may leave it out. */
+  jobs?: JobRegistry;
 }
 
 export type StartRefresh = (origin: string, scheduled: boolean) => Promise<{ jobId: string } | { error: string }>;
@@ -69,14 +68,12 @@ export function browserProcessor({ db, browser }: { db: ScoutDb; browser: WxtBro
 }
 
 /**
- * Crawl and refresh runners live here, one per running job. The durable state is
- * in Dexie, so a worker that was stopped resumes its jobs on the next start, on
- * the watchdog alarm, or when a panel notices a stalled job and wakes it.
+ * Crawl and refresh runners run on the worker's job registry, one per running job. The durable
+ * state is in the store, so a worker that was stopped resumes its jobs on the next start, on the
+ * watchdog alarm (set by the registry's keep-alive while any job runs), or when a panel notices a
+ * stalled job and wakes it.
  */
-export function setUpCrawls({ db, browser, processor, hooks, fetch = browserFetch }: CrawlWiring): { startRefresh: StartRefresh } {
-  const runners = new Map<string, Runner>();
-  /** Settles when a job's runner has ended and left `runners`: what a resume waits for. */
-  const ended = new Map<string, Promise<void>>();
+export function setUpCrawls({ db, browser, processor, hooks, fetch = browserFetch, jobs = workerJobs(browser) }: CrawlWiring): { startRefresh: StartRefresh } {
   const deps = {
     db,
     fetch,
@@ -85,49 +82,30 @@ export function setUpCrawls({ db, browser, processor, hooks, fetch = browserFetc
       return processor.converters();
     },
   };
-  let keepalive: ReturnType<typeof setInterval> | undefined;
-
-  const track = () => {
-    if (runners.size > 0 && !keepalive) {
-      keepalive = setInterval(() => void browser.runtime.getPlatformInfo(), KEEPALIVE_MS);
-      void browser.alarms.create(WATCHDOG, { periodInMinutes: 1 });
-    } else if (runners.size === 0 && keepalive) {
-      clearInterval(keepalive);
-      keepalive = undefined;
-      void browser.alarms.clear(WATCHDOG);
-    }
-  };
-
   const start = (job: CrawlJob | RefreshJob) => {
-    if (runners.has(job.id)) return;
+    if (jobs.has(job.id)) return;
     const runner = job.kind === 'refresh' ? new RefreshRunner(deps, job.id) : new CrawlRunner(deps, job.id);
-    runners.set(job.id, runner);
-    track();
     // A job on the user's own intranet host may reach that host (and no other private one) while it runs.
-    const done = holdStartHost(job.startUrl)
-      .then((release) => runner.run().finally(() => void release()))
-      .then(async (state) => {
-        const ended = await jobById(db, job.id);
-        if (!ended) return;
-        // A finished crawl produces its llms.txt and llms-full.txt right away; a refresh only when something changed.
-        if (ended.kind === 'crawl' && state === 'done') await regenerate(ended.origin, db);
-        // Old crawls go once this one has ended (after the outputs moved to it), in batches. Awaited
-        // so the keepalive holds the worker until the deletion is done; it never throws.
-        if (ended.kind === 'crawl' && (state === 'done' || state === 'cancelled')) await pruneOldCrawls(db, ended.origin, ended.settings.keepCrawls);
-        if (ended.kind === 'refresh' && state !== 'paused' && state !== 'running') await hooks.onRefreshEnded(ended);
-      })
-      .catch((error: unknown) => setJobFields(db, job.id, { state: 'failed', endedAt: Date.now(), message: `Stopped on an error: ${String(error)}` }))
-      .finally(() => {
-        runners.delete(job.id);
-        ended.delete(job.id);
-        track();
-        void processor.ended?.(job.id);
-      });
-    ended.set(job.id, done.then(() => undefined, () => undefined));
+    const run = () =>
+      holdStartHost(job.startUrl)
+        .then((release) => runner.run().finally(() => void release()))
+        .then(async (state) => {
+          const ended = await jobById(db, job.id);
+          if (!ended) return;
+          // A finished crawl produces its llms.txt and llms-full.txt right away; a refresh only when something changed.
+          if (ended.kind === 'crawl' && state === 'done') await regenerate(ended.origin, db);
+          // Old crawls go once this one has ended (after the outputs moved to it), in batches. Awaited
+          // so the keep-alive holds the worker until the deletion is done; it never throws.
+          if (ended.kind === 'crawl' && (state === 'done' || state === 'cancelled')) await pruneOldCrawls(db, ended.origin, ended.settings.keepCrawls);
+          if (ended.kind === 'refresh' && state !== 'paused' && state !== 'running') await hooks.onRefreshEnded(ended);
+        })
+        .catch((error: unknown) => setJobFields(db, job.id, { state: 'failed', endedAt: Date.now(), message: `Stopped on an error: ${String(error)}` }))
+        .finally(() => void processor.ended?.(job.id));
+    jobs.start({ id: job.id, kind: job.kind, run, pause: () => runner.pause(), cancel: () => runner.cancel() });
   };
 
   const resumeOrphans = async () => {
-    const orphans = (await runningCrawls(db)).filter((j) => !runners.has(j.id));
+    const orphans = (await runningCrawls(db)).filter((j) => !jobs.has(j.id));
     orphans.forEach(start);
     return orphans.length;
   };
@@ -163,18 +141,14 @@ export function setUpCrawls({ db, browser, processor, hooks, fetch = browserFetc
   onCommand('startRefresh', (data) => startRefresh(data.origin, false));
 
   onCommand('pauseCrawl', async (data) => {
-    const runner = runners.get(data.jobId);
-    if (runner) {
-      runner.pause();
-      return { ok: true };
-    }
+    if (jobs.pause(data.jobId, 'crawl', 'refresh')) return { ok: true };
     return { ok: await stopWithoutRunner(db, data.jobId, 'paused') };
   });
 
   onCommand('resumeCrawl', async (data) => {
     if (!(await markResumed(db, data.jobId))) return { ok: false };
     // A paused runner may still be finishing its last pages: the new one starts the moment it has ended.
-    const previous = ended.get(data.jobId) ?? Promise.resolve();
+    const previous = jobs.ended(data.jobId);
     void previous
       .then(async () => {
         const job = await jobById(db, data.jobId);
@@ -187,11 +161,7 @@ export function setUpCrawls({ db, browser, processor, hooks, fetch = browserFetc
   });
 
   onCommand('cancelCrawl', async (data) => {
-    const runner = runners.get(data.jobId);
-    if (runner) {
-      runner.cancel();
-      return { ok: true };
-    }
+    if (jobs.cancel(data.jobId, 'crawl', 'refresh')) return { ok: true };
     return { ok: await stopWithoutRunner(db, data.jobId, 'cancelled') };
   });
 

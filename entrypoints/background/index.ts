@@ -29,7 +29,7 @@ export default defineBackground(() => {
   setUpCheck({ db, browser, jobs });
   setUpPlans();
   const schedule = createSchedule({ db, browser });
-  const crawls = setUpCrawls({ db, browser, processor: browserProcessor({ db, browser }), hooks: schedule.hooks });
+  const crawls = setUpCrawls({ db, browser, processor: browserProcessor({ db, browser }), hooks: schedule.hooks, jobs });
   schedule.setUp(crawls.startRefresh);
   setUpGenerate();
   setUpDescribe({ db, browser, jobs });
