@@ -115,3 +115,15 @@ describe('failPlan', () => {
     expect((await planFor(db, url('/')))?.message).toBe('The worker stopped.');
   });
 });
+
+describe('queueRowsIn', () => {
+  it('answers the rows in the states asked, by state then key, each once', async () => {
+    const { queueRowsIn } = await import('@/lib/store/crawl-report');
+    db = createDb(`t-${Math.random()}`);
+    const rows = [row('/b', 1, 'skipped'), row('/a', 2, 'failed'), row('/c', 3, 'skipped'), row('/d', 4, 'done'), row('/e', 5, 'failed')];
+    await db.frontier.bulkAdd([...rows, { ...row('/a', 9, 'skipped'), jobId: 'other' }]);
+    const got = await queueRowsIn(db, 'job', ['skipped', 'failed', 'skipped']);
+    expect(got.map((r) => `${r.state} ${r.key.slice(-2)}`)).toEqual(['failed /a', 'failed /e', 'skipped /b', 'skipped /c']);
+    expect(await queueRowsIn(db, 'job', [])).toEqual([]);
+  });
+});
