@@ -125,8 +125,9 @@ export function summaryParagraph(root: Element, definitions: Set<Element> = new 
     if (continuesAfterExample(element, text)) return 'skip';
     text = sentenceAcrossExample(element, text) ?? text;
     const words = text.split(' ').length;
-    // A short lead that introduces a list or an example is read with it ("…a variety of tools: …").
-    const introduces = words >= MIN_PARAGRAPH_WORDS && /[:：]$/.test(text);
+    // A short lead that introduces a list or an example is read with it ("…a variety of tools: …";
+    // "Rust divides keywords into three categories: strict, reserved, weak").
+    const introduces = words >= MIN_DESCRIPTION_WORDS && /[:：]$/.test(text);
     if ((text.length < MIN_PARAGRAPH_CHARS || words < MIN_PARAGRAPH_WORDS) && !introduces) {
       short ??= shortSentence(text);
       opened ||= short !== undefined && !isWeakDescription(short);
@@ -411,8 +412,35 @@ function leadThatIntroduces(text: string, paragraph: Element): string | undefine
   const before = cut > 0 ? text.slice(0, cut) : '';
   if (before.length >= MIN_PARAGRAPH_CHARS && !isWeakDescription(before)) return before;
   const next = listAfter(paragraph);
-  if (!next || !/^(?:ul|ol)$/.test(tagOf(next))) return undefined;
-  return leadWithItems(text, next);
+  if (next && /^(?:ul|ol)$/.test(tagOf(next))) return leadWithItems(text, next);
+  return leadWithSections(text, paragraph);
+}
+
+/**
+ * A lead that introduces the sections after it ("…there are several options:", then "Stack
+ * Overflow", "File an Issue") read with their headings: the headings of one level that follow it
+ * as siblings, or open the sibling blocks that follow it (Sphinx's `<section><h2>`).
+ */
+function leadWithSections(text: string, paragraph: Element): string | undefined {
+  if (!/[:：]$/.test(text)) return undefined;
+  const names: string[] = [];
+  let level = 0;
+  for (let next = paragraph.nextElementSibling; next && names.length < MAX_LIST_ITEMS; next = next.nextElementSibling) {
+    const heading = /^h[2-6]$/.test(tagOf(next)) ? next : next.firstElementChild && /^h[2-6]$/.test(tagOf(next.firstElementChild)) ? next.firstElementChild : null;
+    if (!heading) {
+      // Something other than a section right after the lead: it introduces that, not sections.
+      if (!level) return undefined;
+      continue;
+    }
+    const at = Number(tagOf(heading).charAt(1));
+    level ||= at;
+    if (at < level) break;
+    const name = normalizeSpace(heading.textContent).replace(SECTION_MARKS, '');
+    if (at === level && name) names.push(name.length > 60 ? truncateOnWord(name, 60) : name);
+  }
+  if (names.length < 2) return undefined;
+  const joined = `${text.replace(/[:：]$/, '').trimEnd()}: ${names.join(', ')}`;
+  return isWeakDescription(joined) ? undefined : joined;
 }
 
 /** The block after a paragraph; a list in a wrapper of its own (DocBook's `<div class="itemizedlist"><ul>`) is that list. */

@@ -129,6 +129,14 @@ describe('pages whose content opens with no lead paragraph', () => {
     expect(page(`<dl class="py class"><dt id="WebSupport">class WebSupport</dt><dd><p>The main API class for the web support package, through which all goes.</p><table>${rows}</table></dd></dl>`)).toBeUndefined();
   });
 
+  it('reads a short lead that introduces a list, or the sections below it, with their names', () => {
+    expect(page('<h1>Keywords</h1><p>Tally divides keywords into three kinds:</p><ul><li><a href="#strict">strict</a></li><li><a href="#reserved">reserved</a></li><li><a href="#weak">weak</a></li></ul><h2 id="strict">Strict keywords</h2><p>These keywords can only be used in their correct contexts, never as names of items.</p>'))
+      .toBe('Tally divides keywords into three kinds: strict, reserved, weak');
+    const section = (name: string, text: string) => `<section><h2>${name}<a class="headerlink" href="#x">¶</a></h2><p>${text}</p></section>`;
+    expect(page(`<h1>Support</h1><p>If you have questions or issues about Tally, there are several options:</p>${section('Stack Overflow', 'If your question can be properly anonymized, please ask it on the questions site with our tag.')}${section('File an Issue', 'If you notice some unexpected behaviour in Tally, file an issue on the tracker.')}`))
+      .toBe('If you have questions or issues about Tally, there are several options: Stack Overflow, File an Issue');
+  });
+
   it('reads a lead that introduces a one-line example or a definition list with it', () => {
     expect(page('<h2>8.1 Starting the editor</h2><p>To use the editor, start Tally with the following command-line options:</p><div class="example"><pre class="example">tally --edit\n</pre></div><p>More text follows here.</p>'))
       .toBe('To use the editor, start Tally with the following command-line options: tally --edit');
