@@ -296,6 +296,17 @@ function isLanguageLabel(element: Element): boolean {
   return language !== undefined && normalizeSpace(element.textContent).toLowerCase() === language.toLowerCase();
 }
 
+// A separator between two controls ("1.0.0 · source"), left dangling when the last one goes.
+const TRAILING_SEPARATOR = /\s[·•|]\s*$/;
+
+/** Takes the separator before a removed link away when nothing follows the link. */
+function dropDanglingSeparator(anchor: Element): void {
+  const next = anchor.nextSibling;
+  if (next && !(next.nodeType === 3 && !/\S/.test(next.nodeValue ?? ''))) return;
+  const previous = anchor.previousSibling;
+  if (previous?.nodeType === 3 && TRAILING_SEPARATOR.test(previous.nodeValue ?? '')) previous.nodeValue = (previous.nodeValue ?? '').replace(TRAILING_SEPARATOR, '');
+}
+
 const ONE_LETTER = /^\p{L}$/u;
 const ENDS_IN_WORD = /[\p{L}\p{N}]$/u;
 
@@ -358,7 +369,10 @@ export function cleanContent(root: Element, baseUrl: string | undefined, pages: 
       wrappers.push(element);
       return undefined;
     }
-    if (ALWAYS_REMOVE.has(tag) || isStructuralChrome(element, tag) || (tag === 'a' && isSiblingPermalink(element))) return 'remove';
+    if (ALWAYS_REMOVE.has(tag) || isStructuralChrome(element, tag) || (tag === 'a' && isSiblingPermalink(element))) {
+      if (tag === 'a') dropDanglingSeparator(element);
+      return 'remove';
+    }
     if (isLikelyChrome(element, tag)) {
       if (rootLength < 0) rootLength = textLength(root);
       if (textLength(element) <= GUARD_SHARE * rootLength) return 'remove';

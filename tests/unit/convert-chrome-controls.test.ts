@@ -28,12 +28,15 @@ describe('controls that only toggle content are not content', () => {
 describe('links to source listings are chrome', () => {
   it('drops "source" and "[src]" links beside members and keeps the member', () => {
     const markdown = convert(
-      `<h1>Widget</h1><section><span class="right"><a href="../src/widget.rs.html#10">source</a></span><h3>fn build(parts) -&gt; Widget</h3></section><p>${PROSE}</p>` +
+      `<h1>Widget</h1><section><span class="right">since 1.2.0 · <a href="../src/widget.rs.html#10">source</a></span><h3>fn build(parts) -&gt; Widget</h3></section><p>${PROSE}</p>` +
         `<dl><dt>fold(a, b)<a href="../_modules/kit.html#fold"><span>[source]</span></a></dt><dd>Folds a into b.</dd></dl><p>The <a href="../src/widget.rs.html">source of the widget</a> is short.</p>`,
     );
     expect(markdown).toContain('fn build(parts) -> Widget');
     expect(markdown).toContain('fold(a, b)');
     expect(markdown).not.toMatch(/\[\\?\[?source\\?\]?\]|\[src\]/i);
+    // The separator before the link goes with it.
+    expect(markdown).toContain('since 1.2.0\n');
+    expect(markdown).not.toMatch(/1\.2\.0 ·/);
     // A link that says more than "source" is prose.
     expect(markdown).toContain('[source of the widget](https://api.example.org/src/widget.rs.html)');
   });
