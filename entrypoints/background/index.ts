@@ -31,7 +31,7 @@ export default defineBackground(() => {
   const schedule = createSchedule({ db, browser });
   const crawls = setUpCrawls({ db, browser, processor: browserProcessor({ db, browser }), hooks: schedule.hooks, jobs });
   schedule.setUp(crawls.startRefresh);
-  setUpGenerate();
+  setUpGenerate({ db, browser, jobs });
   setUpDescribe({ db, browser, jobs });
   setUpStorage({ db });
 });

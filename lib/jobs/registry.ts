@@ -41,8 +41,12 @@ interface Entry {
 export class JobRegistry {
   private readonly running = new Map<string, Entry>();
   private readonly byKey = new Map<string, string>();
+  /** Per key, the end of the last job queued under it: what the next one queued waits for. */
+  private readonly tails = new Map<string, Promise<void>>();
   private readonly hooks: Array<{ kinds: ReadonlySet<string> | null; hook: EndedHook }> = [];
   private alive = false;
+  /** Jobs queued and not started yet: the worker stays up for them too. */
+  private waiting = 0;
 
   constructor(private readonly keepAlive?: KeepAlive) {}
 
@@ -115,6 +119,40 @@ export class JobRegistry {
     return entry && (kinds.length === 0 || kinds.includes(entry.start.kind)) ? entry : undefined;
   }
 
+  /**
+   * Runs the job once every job queued under its key before it has ended (one at a time per key,
+   * in the order asked: rapid clicks regenerate in turn), and answers what its run answers. Only
+   * queued jobs may use the key.
+   */
+  queue<R>(job: Omit<JobStart, 'run' | 'key'> & { key: string; run(signal: AbortSignal): Promise<R> }): Promise<R> {
+    const previous = this.tails.get(job.key) ?? Promise.resolve();
+    this.waiting++;
+    this.track();
+    const value = previous.then(
+      () =>
+        new Promise<R>((resolve, reject) => {
+          this.waiting--;
+          this.start({
+            ...job,
+            run: (signal) => {
+              const run = (async () => job.run(signal))(); // a throw before its first await rejects too
+              run.then(resolve, reject);
+              return run;
+            },
+          });
+        }),
+    );
+    const tail = value.then(
+      () => this.ended(job.id),
+      () => this.ended(job.id),
+    );
+    this.tails.set(job.key, tail);
+    void tail.finally(() => {
+      if (this.tails.get(job.key) === tail) this.tails.delete(job.key);
+    });
+    return value;
+  }
+
   /** Asks job `id` to pause; false when it does not run here, is of none of `kinds`, or cannot pause. */
   pause(id: string, ...kinds: string[]): boolean {
     const pause = this.find(id, kinds)?.start.pause;
@@ -143,7 +181,7 @@ export class JobRegistry {
   }
 
   private track(): void {
-    const busy = this.running.size > 0;
+    const busy = this.running.size + this.waiting > 0;
     if (busy === this.alive) return;
     this.alive = busy;
     if (busy) this.keepAlive?.start();

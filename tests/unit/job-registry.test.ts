@@ -118,4 +118,35 @@ describe('the job registry', () => {
     await jobs.ended('c');
     expect(log).toEqual(['start', 'stop', 'start', 'stop']);
   });
+
+  it('queues jobs under a key one at a time, in the order asked; a failed one does not hold up the next', async () => {
+    const { log, keepAlive } = keepAliveLog();
+    const jobs = new JobRegistry(keepAlive);
+    const order: string[] = [];
+    let inside = 0;
+    const step = (name: string, fail = false) => async () => {
+      inside++;
+      order.push(`${name} starts (${inside} running)`);
+      await new Promise((r) => setTimeout(r, 20));
+      inside--;
+      order.push(`${name} ends`);
+      if (fail) throw new Error(`${name} failed`);
+      return name;
+    };
+    const first = jobs.queue({ id: 'g1', kind: 'generate', key: 'generate:https://x.test', run: step('g1') });
+    const second = jobs.queue({ id: 'g2', kind: 'generate', key: 'generate:https://x.test', run: step('g2', true) });
+    const third = jobs.queue({ id: 'g3', kind: 'generate', key: 'generate:https://x.test', run: step('g3') });
+    const other = jobs.queue({ id: 'o1', kind: 'generate', key: 'generate:https://y.test', run: step('o1') });
+    await expect(first).resolves.toBe('g1');
+    await expect(second).rejects.toThrow('g2 failed');
+    await expect(third).resolves.toBe('g3');
+    await expect(other).resolves.toBe('o1');
+    const forX = order.filter((line) => !line.startsWith('o1'));
+    expect(forX.map((line) => line.replace(/ \(\d running\)/, ''))).toEqual(['g1 starts', 'g1 ends', 'g2 starts', 'g2 ends', 'g3 starts', 'g3 ends']);
+    // The other site's job ran beside g1, not after the queue of x.test.
+    expect(order.indexOf('o1 starts (2 running)')).toBeGreaterThanOrEqual(0);
+    await jobs.ended('g3');
+    expect(jobs.size).toBe(0);
+    expect(log).toEqual(['start', 'stop']);
+  });
 });
