@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { crawlSite } from '@/lib/headless/crawl-site';
-import { groupByNav } from '@/lib/generate/sections';
+import { groupByContentsList, groupByNav } from '@/lib/generate/sections';
 import type { SourcePage } from '@/lib/generate/types';
 import { TEXINFO_CHAPTERS, texinfoManualSite, type Node } from '../fixtures/generators/texinfo-manual';
 import { perTest } from '../fixtures/per-test';
@@ -72,5 +72,26 @@ describe('the start page is where the crawl started, not every page at depth 0',
   it('without a start page given, finds none among several pages at depth 0', () => {
     const groups = groupByNav(pages, nav, 'Docs');
     expect(groups?.find((group) => group.root)?.pages.map((p) => p.key)).toEqual(['/index.html']);
+  });
+});
+
+describe('a page nothing listed reaches, in a folder several sections share', () => {
+  const page = (path: string, markdown = `# ${path}`): SourcePage => ({ key: path, url: `https://t.test${path}`, finalUrl: `https://t.test${path}`, title: path, markdown, depth: path === '/m/index.html' ? 0 : 1, format: 'html', state: 'stored' });
+  const list = [{ title: 'Alpha', url: 'https://t.test/m/a.html', depth: 0 }, { title: 'Beta', url: 'https://t.test/m/b.html', depth: 0 }];
+  const pages = [
+    page('/m/index.html', '- [Alpha](a.html)\n- [Beta](b.html)'), page('/m/a.html', '- [A1](a1.html)'), page('/m/a1.html'),
+    page('/m/b.html', '- [B1](b1.html)'), page('/m/b1.html'),
+    // Its chapter lost the list that led to it; its own node bar still says where it hangs.
+    page('/m/b2.html', 'Next: [B1](b1.html), Up: [Beta](b.html)'),
+    page('/m/loose.html'),
+  ];
+
+  it('follows its own links to a placed page, else joins the root group, not the first section', () => {
+    const groups = groupByContentsList(pages, list, 'Docs', pages[0]);
+    expect(groups?.map((group) => [group.name, group.pages.map((p) => p.key)])).toEqual([
+      ['Docs', ['/m/index.html', '/m/loose.html']],
+      ['Alpha', ['/m/a.html', '/m/a1.html']],
+      ['Beta', ['/m/b.html', '/m/b1.html', '/m/b2.html']],
+    ]);
   });
 });
