@@ -237,6 +237,22 @@ function inLabelledBlock(element: Element, main: Element): boolean {
   return false;
 }
 
+/**
+ * Whether a paragraph is a note or a byline set under a label rather than prose: it opens with an
+ * element of its own that ends in a colon ("<span>Changed in version 1.6: </span>…",
+ * "<strong>Note:</strong> …"), or it is one element whose text opens with a label of one or two
+ * words ("<em>Module author: Ann Example</em>").
+ */
+function isLabelled(paragraph: Element): boolean {
+  let first: Node | null = paragraph.firstChild;
+  while (first && first.nodeType === 3 && !(first.nodeValue ?? '').trim()) first = first.nextSibling;
+  if (first?.nodeType !== 1) return false;
+  const label = visibleText(first as Element).trim();
+  if (/[:：]$/.test(label)) return true;
+  const whole = visibleText(paragraph).trim();
+  return label === whole && /^[^\s:]+(?:\s[^\s:]+)?:\s/.test(label);
+}
+
 /** Facts of one parsed page (the document is modified: scripts and styles are pruned). */
 export function pageFacts(document: Document): PageFacts {
   const body = document.body ?? document.documentElement;
@@ -290,7 +306,7 @@ export function pageFacts(document: Document): PageFacts {
     const text = words(visibleText(element));
     if (!text) continue;
     if (inSection || element.closest('dd')) members.push(text);
-    else if (!element.closest('li, table, dl, aside, blockquote') && !inLabelledBlock(element, main)) lead.push(text);
+    else if (!element.closest('li, table, dl, aside, blockquote') && !inLabelledBlock(element, main) && !isLabelled(element)) lead.push(text);
   }
   return { h1Candidates, headings, codeBlocks, tables, listItems, lead, members };
 }

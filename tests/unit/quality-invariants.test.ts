@@ -82,6 +82,12 @@ describe('page facts: the main content as a reader sees it', () => {
     expect(facts.members).toEqual(['a section paragraph']);
   });
 
+  it('does not count a labelled note or byline as the page\'s lead', () => {
+    const noted = pageFacts(parse('<main><h1>The Client Class</h1><p><em>Module author: Ann Example</em></p><div><p><span class="m">Changed in version 1.6: </span>The class moved to another package, so please add that package to your dependencies.</p></div><dl><dt id="C">class Client</dt><dd><p>The main class of the package, through which all calls go.</p></dd></dl></main>'));
+    expect(noted.lead).toEqual([]);
+    expect(pageFacts(parse('<main><h1>Client</h1><p>Client: the main class of the package.</p></main>')).lead).toEqual(['client the main class of the package']);
+  });
+
   it('takes the H1 above the content container, else a first heading with no text before it', () => {
     expect(pageFacts(parse('<div><h1>Intro page</h1></div><main><p>Long enough text for a main.</p></main>')).h1Candidates).toEqual(['Intro page']);
     expect(pageFacts(parse('<header><h1>Site v18 documentation</h1></header><main><h2>File system</h2><p>text</p></main>')).h1Candidates).toEqual(['File system']);
