@@ -313,8 +313,9 @@ const ENDS_IN_WORD = /[\p{L}\p{N}]$/u;
 /**
  * A single letter set as an icon right before a link (a tree's "C" for class, "S" for struct:
  * `<span class="icon">C</span><a>array_list</a>`), which CSS draws as a badge and text glues to
- * the name ("Carray_list"). A letter that is a word of the sentence has a space before the link
- * or sits after a word with none between.
+ * the name ("Carray_list"). It says the entry's kind, so it stays, set apart from the name. A
+ * letter that is a word of the sentence has a space before the link or sits after a word with
+ * none between.
  */
 function isIconLetter(element: Element): boolean {
   const next = element.nextSibling;
@@ -389,8 +390,8 @@ export function cleanContent(root: Element, baseUrl: string | undefined, pages: 
         return 'skip';
       case 'span':
       case 'i':
-        if (isIconLetter(element)) return 'remove';
-        if (tag === 'span') separateAdjacentPhrases(element);
+        if (isIconLetter(element)) element.after(element.ownerDocument.createTextNode(' '));
+        else if (tag === 'span') separateAdjacentPhrases(element);
         return undefined;
       default:
         return undefined;
