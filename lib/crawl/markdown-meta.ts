@@ -53,7 +53,8 @@ export function markdownTitle(markdown: string): string | null {
  * signature, trimmed to ~300 chars. A paragraph that begins in lower case right after a code block
  * is the rest of a sentence the example broke, never a lead. A page with no prose before its end
  * is described by what it holds: its first list whose items are links, or line of links (an index
- * of members), ("Covers: A, B, C."); so is a page that opens with its own declaration.
+ * of members, named with the heading above it: "Covers: a, b (Properties)."), ("Covers: A, B, C.");
+ * so is a page that opens with its own declaration.
  *
  * A lead too short for a paragraph ("Base combining (and, or) evaluator.": a sentence of four
  * words or more) is the page's when nothing longer comes before the page's sections: a heading
@@ -71,6 +72,7 @@ export function markdownDescription(markdown: string): string | undefined {
   });
   let afterCode = false;
   let contents: string[] | undefined;
+  let group: string | undefined;
   // After the page's own declaration only its index of members may still describe it.
   let declared = false;
   let short: string | undefined;
@@ -85,7 +87,12 @@ export function markdownDescription(markdown: string): string | undefined {
     heading = undefined;
     // A member's entry begins (its name, then its declaration): nothing from here is the page's.
     if (afterCode && declares(codes.shift() ?? '', named)) break;
-    contents ??= linkList(text) ?? memberIndex(text, declared ? 1 : 2);
+    if (!contents) {
+      const listed = linkList(text);
+      contents = listed ?? memberIndex(text, declared ? 1 : 2);
+      // An index of members under the heading that names their kind ("Properties") says so.
+      if (contents && !listed && named) group = named;
+    }
     if (text.startsWith('#')) {
       // The page's sections begin: a short lead before them is the page's.
       if (short !== undefined) break;
@@ -127,7 +134,7 @@ export function markdownDescription(markdown: string): string | undefined {
     if (isWeakDescription(plain)) continue;
     return trimLead(plain);
   }
-  return short ?? (contents ? `Covers: ${contents.join(', ')}.` : undefined);
+  return short ?? (contents ? `Covers: ${contents.join(', ')}${group ? ` (${group})` : ''}.` : undefined);
 }
 
 /**

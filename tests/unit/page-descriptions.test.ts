@@ -182,8 +182,8 @@ describe('a page that opens with its declaration and its index of members', () =
 
   it('is described by its members in the Markdown: the index after the declaration, never the declaration', () => {
     const url = 'https://tally.example/api/interfaces/ScanOptions.html';
-    expect(markdownDescription(`# Interface ScanOptions\n\ninterface ScanOptions {  \n    [encoding](${url}#encoding)?: string;  \n    [limit](${url}#limit)?: number;  \n}\n\n- Defined in [src/index.d.ts:12](https://git.example/src/index.d.ts#L12)\n\n##### Index\n\n### Properties\n\n[encoding?](${url}#encoding) [limit?](${url}#limit)\n\n## Properties\n\n### encoding\n\nThe text encoding the scanner reads its input with when none is named by the file.\n`)).toBe('Covers: encoding?, limit?.');
-    expect(markdownDescription(`# Interface ScanContext\n\ninterface ScanContext {  \n    [file](${url}#file): string;  \n}\n\n### Properties\n\n[file](${url}#file)\n`)).toBe('Covers: file.');
+    expect(markdownDescription(`# Interface ScanOptions\n\ninterface ScanOptions {  \n    [encoding](${url}#encoding)?: string;  \n    [limit](${url}#limit)?: number;  \n}\n\n- Defined in [src/index.d.ts:12](https://git.example/src/index.d.ts#L12)\n\n##### Index\n\n### Properties\n\n[encoding?](${url}#encoding) [limit?](${url}#limit)\n\n## Properties\n\n### encoding\n\nThe text encoding the scanner reads its input with when none is named by the file.\n`)).toBe('Covers: encoding?, limit? (Properties).');
+    expect(markdownDescription(`# Interface ScanContext\n\ninterface ScanContext {  \n    [file](${url}#file): string;  \n}\n\n### Properties\n\n[file](${url}#file)\n`)).toBe('Covers: file (Properties).');
   });
 
   it('skips a one-line call or union declaration, and a row of badges is not an index', () => {
