@@ -46,7 +46,18 @@ export function versionsWithChange(db: ScoutDb, jobId: string, changes: readonly
  * be back), one at a time rather than as one array: a crawl's pages hold all its Markdown.
  */
 export async function eachPageToRecheck(db: ScoutDb, crawlJobId: string, visit: (page: PageRecord) => void): Promise<void> {
-  await db.pages.where('[jobId+state]').anyOf([crawlJobId, 'stored'], [crawlJobId, 'removed']).each(visit);
+  // Walked by the unique [jobId+key] index, not a cursor on [jobId+state]: every stored page shares
+  // that key, and fake-indexeddb (the CLI's store) rescans the rows sharing it at each step. Stored
+  // pages come first, then removed ones, each by key, as the state index would give them.
+  const removed: PageRecord[] = [];
+  await db.pages
+    .where('[jobId+key]')
+    .between([crawlJobId, ''], [crawlJobId, '\uffff'])
+    .each((page) => {
+      if (page.state === 'stored') visit(page);
+      else if (page.state === 'removed') removed.push(page);
+    });
+  for (const page of removed) visit(page);
 }
 
 /** Every page version a refresh recorded, by change then id (what `scout generate --refresh` reports). */

@@ -127,3 +127,14 @@ describe('queueRowsIn', () => {
     expect(await queueRowsIn(db, 'job', [])).toEqual([]);
   });
 });
+
+describe('eachPageToRecheck', () => {
+  it('visits the crawl’s stored pages by key, then its removed ones, and nothing else', async () => {
+    const { eachPageToRecheck } = await import('@/lib/store/page-versions');
+    db = createDb(`t-${Math.random()}`);
+    await db.pages.bulkAdd([page('/d', 'h1', 'removed'), page('/c', 'h2'), page('/a', 'h3'), page('/b', 'h4', 'duplicate'), page('/e', 'h5', 'removed'), { ...page('/0', 'h6'), jobId: 'other' }]);
+    const seen: string[] = [];
+    await eachPageToRecheck(db, 'job', (p) => seen.push(`${p.state} ${p.key.slice(-2)}`));
+    expect(seen).toEqual(['stored /a', 'stored /c', 'removed /d', 'removed /e']);
+  });
+});
