@@ -134,7 +134,15 @@ export function summaryParagraph(root: Element, definitions: Set<Element> = new 
       return 'skip';
     }
     if (!isWeakDescription(text)) summary = text;
-    else {
+    else if (words < MIN_PARAGRAPH_WORDS) {
+      // A lead too short for a paragraph is read with a list or the sections it introduces, and
+      // gives way to a paragraph that reads alone before the page's first section. Read with an
+      // example or a definition list ("…the following event: todo-defined(app, node)") it would
+      // name a member.
+      const read = leadThatIntroduces(text, element);
+      introduced ??= read;
+      opened ||= read !== undefined;
+    } else {
       summary = leadThatIntroduces(text, element);
       introduced ??= summary === undefined ? leadWithExample(text, element) : undefined;
     }

@@ -135,6 +135,11 @@ describe('pages whose content opens with no lead paragraph', () => {
     const section = (name: string, text: string) => `<section><h2>${name}<a class="headerlink" href="#x">¶</a></h2><p>${text}</p></section>`;
     expect(page(`<h1>Support</h1><p>If you have questions or issues about Tally, there are several options:</p>${section('Stack Overflow', 'If your question can be properly anonymized, please ask it on the questions site with our tag.')}${section('File an Issue', 'If you notice some unexpected behaviour in Tally, file an issue on the tracker.')}`))
       .toBe('If you have questions or issues about Tally, there are several options: Stack Overflow, File an Issue');
+    // A paragraph that reads alone before the first section says more than a short lead with its list.
+    expect(page('<h1>Welcome</h1><p>Here are Tally\'s major features:</p><ul><li>Counts: words and lines</li><li>Speed: one pass</li></ul><p>Tally reads its input once and prints each count on a line of its own.</p><h2>Start</h2><p>Install it first, then run it on any file you like.</p>'))
+      .toBe('Tally reads its input once and prints each count on a line of its own.');
+    // Read with a definition list, such a short lead would name a member, not the page.
+    expect(page('<h1>Todo</h1><h2>Events</h2><p>Tally provides the following event:</p><dl><dt id="e">todo-defined(app, node)</dt><dd><p>Emitted when a todo is defined, with the node that holds it.</p></dd></dl>')).toBeUndefined();
   });
 
   it('reads a lead that introduces a one-line example or a definition list with it', () => {
