@@ -90,7 +90,8 @@ export function summaryParagraph(root: Element, definitions: Set<Element> = new 
   walkElements(root, (element) => {
     if (summary || done) return 'skip';
     const tag = tagOf(element);
-    if (tag === 'h1') titled = true;
+    // The page's own header (Docusaurus' `<header><h1>` inside the article) holds its title too.
+    if (tag === 'h1' || (tag === 'header' && element.querySelector('h1'))) titled = true;
     // A section heading (an h2 under the page's h1) after an opening sentence that reads alone ends
     // the lead: that sentence is the page's, the text below the heading its section's ("Thank you
     // for considering contributing to Flask!", not "## Support questions: Please don't use…").

@@ -135,6 +135,9 @@ describe('pages whose content opens with no lead paragraph', () => {
     const section = (name: string, text: string) => `<section><h2>${name}<a class="headerlink" href="#x">¶</a></h2><p>${text}</p></section>`;
     expect(page(`<h1>Support</h1><p>If you have questions or issues about Tally, there are several options:</p>${section('Stack Overflow', 'If your question can be properly anonymized, please ask it on the questions site with our tag.')}${section('File an Issue', 'If you notice some unexpected behaviour in Tally, file an issue on the tracker.')}`))
       .toBe('If you have questions or issues about Tally, there are several options: Stack Overflow, File an Issue');
+    // The title in the article's own header: the first section still ends a lead that reads alone.
+    expect(page('<article><header><h1>Web Streams</h1></header><p>An implementation of the Streams Standard.</p><h2>Overview</h2><p>The Streams Standard defines an API for handling streaming data in many environments.</p></article>'))
+      .toBe('An implementation of the Streams Standard.');
     // A paragraph that reads alone before the first section says more than a short lead with its list.
     expect(page('<h1>Welcome</h1><p>Here are Tally\'s major features:</p><ul><li>Counts: words and lines</li><li>Speed: one pass</li></ul><p>Tally reads its input once and prints each count on a line of its own.</p><h2>Start</h2><p>Install it first, then run it on any file you like.</p>'))
       .toBe('Tally reads its input once and prints each count on a line of its own.');
