@@ -70,10 +70,18 @@ function isStructuralChrome(element: Element, tag: string): boolean {
     const text = normalizeSpace(raw);
     if (href.startsWith('#') && (PERMALINK_TEXT.has(text.replace(INVISIBLE, '')) && !element.querySelector('img'))) return true;
     if (href.startsWith('#') && SKIP_LINK_TEXT.test(text)) return true;
-    return EDIT_LINK_TEXT.test(text) || SOURCE_LINK_TEXT.test(text);
+    return EDIT_LINK_TEXT.test(text) || isSourceControl(element, text);
   }
   if (tag === 'summary') return TOGGLE_LABEL.test(normalizeSpace(element.textContent));
   return false;
+}
+
+/**
+ * A "source" link set beside a member's signature, not one said in a sentence ("get the source"),
+ * a name in code ("see `source` below") or a word of a table cell (Haddock's instance rows).
+ */
+function isSourceControl(anchor: Element, text: string): boolean {
+  return SOURCE_LINK_TEXT.test(text) && !anchor.querySelector('code') && !anchor.closest('p, li, td, th');
 }
 
 /** Whether an element looks like chrome by its names, hiding or kind; subject to the size guard. */

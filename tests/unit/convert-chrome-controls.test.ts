@@ -37,6 +37,12 @@ describe('links to source listings are chrome', () => {
     // The separator before the link goes with it.
     expect(markdown).toContain('since 1.2.0\n');
     expect(markdown).not.toMatch(/1\.2\.0 ·/);
+    // In a table the link is part of its cell's text, and the cell stays whole.
+    expect(convert(`<h1>Widget</h1><table><tr><td>Functor Pair <a href="src/Pair.html">Source</a></td><td>Maps both.</td></tr></table>`)).toContain('Functor Pair [Source](https://api.example.org/kit/src/Pair.html)');
+    // Said in a sentence, or a name in code, "source" is prose.
+    const prose = convert(`<h1>Widget</h1><p>First get the <a href="https://example.net/dl/">source</a>, then see <a href="#kit.source"><code>source</code></a> below.</p>`);
+    expect(prose).toContain('get the [source](https://example.net/dl/)');
+    expect(prose).toContain('[`source`](https://api.example.org/kit/thing.html#kit.source)');
     // A link that says more than "source" is prose.
     expect(markdown).toContain('[source of the widget](https://api.example.org/src/widget.rs.html)');
   });
