@@ -150,6 +150,12 @@ describe('invariant 1: structure kept', () => {
     expect(summary.codeLines.worst.map((w) => w.url)).toEqual(['a']);
   });
 
+  it('keeps a heading whose badge the Markdown sets apart, but not one cut short', () => {
+    const badge = pageFacts(parse('<html><head><title>t</title></head><body><main><h1>Variable program<code>Const</code></h1><p>Text of the page.</p></main></body></html>'));
+    expect(keptCounts(badge, '# Variable program `Const`\n\nText of the page.\n').headings).toMatchObject({ kept: 1, total: 1 });
+    expect(keptCounts(badge, '# Variable program\n\nText of the page.\n').headings).toMatchObject({ kept: 0, total: 1 });
+  });
+
   it('reads fences inside lists and blockquotes, and a ~~~ line inside a ``` fence as code', () => {
     const blocks = fencedBlocks('- item\n\n  ```sh\n  $ make\n  ```\n\n> ```\n> >>> 1 + 1\n> ```\n\n```\n"""\n~~~~~\n"""\n```\n');
     expect(blocks.map((b) => [...b])).toEqual([['$ make'], ['>>> 1 + 1'], ['"""', '~~~~~']]);
