@@ -2,6 +2,7 @@
  * Finds the element that holds a page's main content. Docs themes mark it in well-known ways;
  * the most specific marked container that still holds most of the text wins, else `<body>`.
  */
+import { isBar } from './nav-bars';
 import { classOf, tagOf, textLengths, walkElements } from './walk';
 
 // Tier 1: containers of specific docs generators. Tier 2: the HTML semantics for main content.
@@ -137,10 +138,32 @@ function titledBlock(body: Element, title: string): Element | undefined {
  * of the prose, else `<body>`.
  */
 function densestBlock(body: Element, title?: string): Element {
+  const best = proseBlock(body, title, false);
+  // A navigation bar's labels and separators ("Next: …, Previous: …, Up: …") are not prose, yet on
+  // a page whose content is a heading and a list of links they outweigh it and the bar wins. When
+  // the block chosen is such a bar, choose again without bars.
+  return isBarBlock(best) ? proseBlock(body, title, true) : best;
+}
+
+/** A block that is a navigation bar, or holds only one. */
+function isBarBlock(block: Element): boolean {
+  const only = block.childElementCount === 1 ? block.firstElementChild : null;
+  return isBar(block, undefined) || (only !== null && !/\S/.test(textOutside(block, only)) && isBar(only, undefined));
+}
+
+/** The text of `block` outside its child `child`. */
+function textOutside(block: Element, child: Element): string {
+  let text = '';
+  for (let node = block.firstChild; node; node = node.nextSibling) if (node !== child) text += node.textContent ?? '';
+  return text;
+}
+
+function proseBlock(body: Element, title: string | undefined, skipBars: boolean): Element {
   const prose = new Map<Element, number>();
   const measure = (element: Element): number => {
     const tag = tagOf(element);
     if (tag === 'a' || tag === 'nav' || tag === 'footer' || tag === 'header' || tag === 'aside' || CONTROLS.has(tag)) return 0;
+    if (skipBars && tag === 'p' && isBar(element, undefined)) return 0;
     // A closed <details> shows only its summary until opened (a settings panel folded away).
     const closed = tag === 'details' && !element.hasAttribute('open');
     let total = 0;

@@ -70,7 +70,7 @@ function inlineLinks(block: Element): Element[] | undefined {
 }
 
 /** Whether the block reads as a navigation bar: links to other pages, labels and separators. */
-function isBar(block: Element, pageUrl: string | undefined): boolean {
+export function isBar(block: Element, pageUrl: string | undefined): boolean {
   if (!BAR_TAGS.has(tagOf(block))) return false;
   const anchors = inlineLinks(block);
   if (!anchors) return false;

@@ -47,3 +47,22 @@ describe('a short page of an unmarked theme', () => {
     expect(convert(html)).toContain('A long frame paragraph');
   });
 });
+
+// A contents page of a manual whose theme marks nothing (shaped like texi2any 7's output): a node
+// bar, a heading whose words differ from the <title>, and the node's menu — links only. The bar's
+// labels and separators are the page's only text outside links.
+describe('a page whose content is a heading and a list of links', () => {
+  const page = `<!doctype html><html><head><title>Kinds (widget: a library of widgets)</title></head><body>
+<div class="section" id="Kinds"><div class="header"><p>
+Next: <a href="Layout.html" rel="next">Layout</a>, Previous: <a href="Basics.html" rel="prev">Basics</a>, Up: <a href="Using.html" rel="up">Using widget</a> &nbsp; [<a href="Index.html" rel="index">Index</a>]</p>
+</div><hr><h3 class="section">2.3 Kinds</h3>
+<ul class="section-toc"><li><a href="Buttons.html">Buttons</a></li><li><a href="Sliders.html">Sliders</a></li><li><a href="Menus.html">Menus</a></li></ul>
+</div></body></html>`;
+
+  it('is that heading and list, not the navigation bar above them', () => {
+    const markdown = convertHtml(page, 'https://docs.example.com/manual/Kinds.html', linkedomAdapter).markdown;
+    expect(markdown).toContain('2.3 Kinds');
+    expect(markdown).toContain('[Sliders](https://docs.example.com/manual/Sliders.html)');
+    expect(markdown).not.toMatch(/Next:|Previous:|Up:/);
+  });
+});
