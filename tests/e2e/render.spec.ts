@@ -147,6 +147,8 @@ test('a docsify site is read from its Markdown: every route a page, sections fro
   for (const page of SPA_PAGES) expect(pages.find((p) => p.url.endsWith(`#/${page.folder}/${page.slug}`))?.markdown).toContain(page.marker);
   expect(tabs.opened()).toBe(0);
   await expect(panel.getByTestId('page-list')).toContainText('docsify: /guide/introduction.md read directly, no tab');
+  // The llms.txt is generated once the crawl has ended, after its card says done.
+  await expect.poll(async () => (await readStore<{ kind: string }>(panel, 'artifacts')).some((a) => a.kind === 'llms'), { timeout: 30_000 }).toBe(true);
   const llms = (await readStore<{ kind: string; text: string; createdAt: number }>(panel, 'artifacts')).filter((a) => a.kind === 'llms').sort((a, b) => b.createdAt - a.createdAt)[0];
   // The home page leads the first section (the root group would hold it alone), then the sidebar's pages.
   expect(llms?.text).toMatch(/## Getting started\n\n- \[Lumen documentation\]\(http:\/\/docsify\.lumen\.test:\d+\/README\.md\)[^\n]*\n- \[Introduction\]\(http:\/\/docsify\.lumen\.test:\d+\/guide\/introduction\.md\)/);
