@@ -205,18 +205,18 @@ publish() { # publish ID BUILT-DIR: swapped in at once, since a test may be serv
   rm -rf "$out/$1/site.new" "$out/$1/site.old" && cp -a "$2" "$out/$1/site.new" &&
     { [ ! -d "$out/$1/site" ] || mv "$out/$1/site" "$out/$1/site.old"; } && mv "$out/$1/site.new" "$out/$1/site" && rm -rf "$out/$1/site.old"
 }
-# own_llms ID BUILT-DIR PACKAGE (installed in $build/ID): the generator's own llms.txt and
+# own_llms ID BUILT-DIR PACKAGE [INSTALL]: the generator's own llms.txt and
 # llms-full.txt (and any other llms*.txt or per-page .md its plugin wrote) moved out of the built
 # site into $out/ID/generator-llms, for the head-to-head of `npm run quality` (#32). The served site
 # stays what it is without the plugin: a crawl that found them would take them for the site's own
-# and generate from them. .by names the plugin.
+# and generate from them. .by names the plugin. INSTALL ($build/INSTALL, where PACKAGE is) defaults to ID.
 own_llms() {
-  local dest=$out/$1/generator-llms
+  local dest=$out/$1/generator-llms install=${4:-$1}
   rm -rf "$dest" && mkdir -p "$dest" &&
     (cd "$2" && find . -type f \( -name 'llms*.txt' -o -name '*.md' -o -path './_llms-txt/*' \) -print0 |
       while IFS= read -r -d '' f; do mkdir -p "$dest/$(dirname "$f")" && mv "$f" "$dest/$f" || exit 1; done) &&
     { [ ! -d "$2/_llms-txt" ] || rmdir "$2/_llms-txt"; } && [ -f "$dest/llms.txt" ] &&
-    node -p 'const p = require(process.argv[1]); `${p.name}@${p.version}`' "$build/$1/node_modules/$3/package.json" >"$dest/.by"
+    node -p 'const p = require(process.argv[1]); `${p.name}@${p.version}`' "$build/$install/node_modules/$3/package.json" >"$dest/.by"
 }
 node_in=("$(deb nodejs-doc)" scripts/matrix/corpora.mjs scripts/matrix/prepare.mjs)
 npm_in=(scripts/matrix/corpus/package-lock.json scripts/matrix/corpora.mjs scripts/matrix/prepare.mjs)
@@ -258,16 +258,20 @@ site rspress "$(hash "${npm_in[@]}" scripts/matrix/rspress/package-lock.json)" b
 # TypeDoc 0.28: the API reference of commander from its hand-written TypeScript declarations and its
 # README (the start page; its Markdown is that page's ground truth). The sidebar is drawn by script
 # from assets/navigation.js; its groups (navigation.includeGroups) are the top sections.
+# typedoc-plugin-llms-txt: the generator's own llms.txt for the head-to-head (#32), with its defaults.
+# TypeDoc runs in commander's own folder, where its maintainers would run it: the plugin takes the
+# llms.txt's summary from the package.json there (the site is the same from any folder).
 TYPEDOC='  "family": "TypeDoc", "host": "typedoc-commander.matrix.test", "startPath": "/", "siteName": "commander",
   "topSections": ["Classes", "Interfaces", "Type Aliases", "Variables", "Functions", "References"]'
 build_typedoc() {
   local dir=$build/typedoc src=$out/typedoc-commander/src
   cp scripts/matrix/typedoc/typedoc.json scripts/matrix/typedoc/tsconfig.json "$dir/" &&
-    (cd "$dir" && rm -rf site && npx typedoc --options typedoc.json) &&
+    (cd "$dir/node_modules/commander" && rm -rf ../../site && ../.bin/typedoc --options ../../typedoc.json) &&
     rm -rf "$src" && mkdir -p "$src" && cp "$dir/node_modules/commander/Readme.md" "$src/index.md" &&
-    publish typedoc-commander "$dir/site" &&
+    own_llms typedoc-commander "$dir/site" typedoc-plugin-llms-txt typedoc && publish typedoc-commander "$dir/site" &&
     entry typedoc-commander "$out/typedoc-commander/site" "$TYPEDOC,
-  \"sources\": { \"/\": \"$src/index.md\" }"
+  \"sources\": { \"/\": \"$src/index.md\" },
+  \"generatorLlms\": \"$out/typedoc-commander/generator-llms\""
 }
 npm_install typedoc
 site typedoc-commander "$(hash scripts/matrix/typedoc/package-lock.json scripts/matrix/typedoc/typedoc.json scripts/matrix/typedoc/tsconfig.json "$TYPEDOC")" build_typedoc

@@ -3,11 +3,11 @@
  * llms.txt (MatrixSite.generatorLlms, kept out of the served site by scripts/build-matrix.sh),
  * Scout's files and the generator's side by side, by the pure figures of head-to-head.ts.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MatrixSite } from '../../tests/fixtures/matrix';
 import { markdownTable } from './scorecard';
-import { HEAD_TO_HEAD_HEADER, headToHead, headToHeadRow, worseRows, type HeadToHeadFigures } from './head-to-head';
+import { HEAD_TO_HEAD_HEADER, headToHead, headToHeadRow, servedPageOf, worseRows, type HeadToHeadFigures } from './head-to-head';
 
 export interface HeadToHead {
   /** The plugin that wrote the generator's files ("vitepress-plugin-llms@1.14.0"), from the build's `.by` file. */
@@ -18,12 +18,36 @@ export interface HeadToHead {
   scoutWorse: string[];
 }
 
+/** Paths of the HTML files under `root` ('/index.html', '/classes/Command.html'). */
+function htmlFiles(root: string, prefix = '/'): string[] {
+  return readdirSync(join(root, prefix), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? htmlFiles(root, `${prefix}${e.name}/`) : e.name.endsWith('.html') ? [`${prefix}${e.name}`] : [],
+  );
+}
+
+/**
+ * The pages either llms.txt could list: those built from Markdown (the site's sources, by their
+ * paths), and the built folder's other HTML pages within the docs (under the start path) that
+ * no source stands for — the pages a generator builds from code, as TypeDoc builds all but its
+ * README's. Not the site's 404.html, which static hosts serve for any missing path.
+ */
+export function servedPages(site: Pick<MatrixSite, 'sources' | 'folder' | 'startPath'>): string[] {
+  const paths = Object.keys(site.sources ?? {});
+  if (!site.folder || !existsSync(site.folder.root)) return paths;
+  const served = new Set(paths);
+  const under = site.startPath.replace(/[^/]*$/, '');
+  const others = htmlFiles(site.folder.root)
+    .filter((file) => file !== '/404.html' && file.startsWith(under))
+    .filter((file) => servedPageOf(file, served, []) === null);
+  return [...paths, ...others];
+}
+
 /** Both files' figures for one site; `hosts` are the crawl's host:port (Scout's links name it). */
 export function generatorHeadToHead(site: MatrixSite, scout: { llmsTxt: string; llmsFullTxt: string }, hosts: string[], read: (path: string) => string): HeadToHead {
   const dir = site.generatorLlms ?? '';
   const file = (name: string) => (existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8') : '');
   if (!file('llms.txt')) throw new Error(`${site.id}: the generator's llms.txt is missing from ${dir}. Run: bash scripts/build-matrix.sh`);
-  const paths = Object.keys(site.sources ?? {});
+  const paths = servedPages(site);
   const sources = [...new Set(Object.values(site.sources ?? {}))].filter((p) => existsSync(p)).map(read);
   const common = { servedPaths: paths, hosts: [site.host, ...hosts], topSections: site.topSections, sources };
   const mine = headToHead({ ...common, llmsTxt: scout.llmsTxt, llmsFullTxt: scout.llmsFullTxt });

@@ -11,7 +11,10 @@
  *    own top-level navigation by `sectionAgreement` (Jaccard of normalized names);
  *  * order — of the sections that match a navigation group, the share that follow the navigation's
  *    order (the longest increasing run of their navigation positions, over how many matched);
- *  * described — page entries outside Optional with notes (`- [title](url): notes`);
+ *  * described — page entries outside Optional with notes (`- [title](url): notes`) that describe
+ *    the page. Notes the scorecard calls weak (descriptions.ts: the title echoed, as "Argument
+ *    class" for the page Argument; fewer than 4 words; a copyright or version note…) say nothing
+ *    the title does not: they count as none, and are counted apart (weak notes);
  *  * headings kept — the source Markdown's headings found as headings in llms-full.txt. Counted
  *    per site as multisets of normalized heading texts (a heading is kept as many times as
  *    llms-full.txt has it, at most as many times as the sources do): the plugins' full files do
@@ -20,6 +23,7 @@
  */
 import { parseLlmsTxt } from '../../lib/discovery/parse-llms-txt';
 import { ROOT_SECTION } from '../../lib/generate/sections';
+import { weakReason } from './descriptions';
 import { headings } from './markdown';
 import { normalizeSectionName, sectionAgreement } from './sections';
 
@@ -48,10 +52,11 @@ export interface HeadToHeadFigures {
   missing: string[];
   /** Share of matched sections in navigation order; null with fewer than two matched. */
   order: number | null;
-  /** Page entries outside Optional, and those with notes. */
+  /** Page entries outside Optional, those with notes that are not weak, and those with weak notes. */
   entries: number;
   described: number;
   describedShare: number | null;
+  weak: number;
   /** Source headings, and those llms-full.txt keeps; share null without sources. */
   sourceHeadings: number;
   headingsKept: number;
@@ -152,7 +157,9 @@ export function headToHead(input: HeadToHeadInput): HeadToHeadFigures {
   const agreement = sectionAgreement(named, input.topSections);
 
   const entries = pageLinks.filter((l) => !l.optional && l.section.trim().toLowerCase() !== 'optional');
-  const described = entries.filter((l) => (l.notes ?? '').trim() !== '').length;
+  const notes = entries.map((l) => ({ title: l.name, notes: (l.notes ?? '').trim() })).filter((l) => l.notes !== '');
+  const weak = notes.filter((l) => weakReason(l.notes, l.title) !== null).length;
+  const described = notes.length - weak;
 
   const source = counts(input.sources.flatMap((s) => headings(s).map((h) => normalizeHeading(h.text))));
   const full = counts(headings(input.llmsFullTxt).map((h) => normalizeHeading(h.text)));
@@ -179,6 +186,7 @@ export function headToHead(input: HeadToHeadInput): HeadToHeadFigures {
     entries: entries.length,
     described,
     describedShare: entries.length ? described / entries.length : null,
+    weak,
     sourceHeadings: total,
     headingsKept: kept,
     headingsShare: total ? kept / total : null,
@@ -188,7 +196,7 @@ export function headToHead(input: HeadToHeadInput): HeadToHeadFigures {
   };
 }
 
-export const HEAD_TO_HEAD_HEADER = ['site', 'llms.txt by', 'pages listed', 'sections J', 'section order', 'described %', 'headings kept in full %', 'root chars'];
+export const HEAD_TO_HEAD_HEADER = ['site', 'llms.txt by', 'pages listed', 'sections J', 'section order', 'described %', 'weak notes', 'headings kept in full %', 'root chars'];
 
 const pct = (x: number | null) => (x === null ? 'n/a' : (x * 100).toFixed(1));
 
@@ -201,6 +209,7 @@ export function headToHeadRow(id: string, by: string, f: HeadToHeadFigures): str
     f.jaccard === null ? 'n/a' : f.jaccard.toFixed(2),
     f.order === null ? 'n/a' : f.order.toFixed(2),
     pct(f.describedShare),
+    String(f.weak),
     pct(f.headingsShare),
     String(f.rootChars),
   ];
@@ -218,6 +227,7 @@ export function worseRows(scout: HeadToHeadFigures, own: HeadToHeadFigures): str
   if (less(scout.jaccard, own.jaccard) || (scout.jaccard === null && own.jaccard !== null)) out.push(`sections J: ${scout.jaccard?.toFixed(2) ?? 'n/a'} against ${own.jaccard?.toFixed(2)}`);
   if (less(scout.order, own.order)) out.push(`section order: ${scout.order?.toFixed(2)} against ${own.order?.toFixed(2)}`);
   if (less(scout.describedShare, own.describedShare)) out.push(`described: ${pct(scout.describedShare)} % against ${pct(own.describedShare)} %`);
+  if (scout.weak > own.weak) out.push(`weak notes: ${scout.weak} against ${own.weak}`);
   if (less(scout.headingsShare, own.headingsShare)) out.push(`headings kept: ${pct(scout.headingsShare)} % against ${pct(own.headingsShare)} %`);
   return out;
 }

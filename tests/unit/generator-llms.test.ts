@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLlmsTxt } from '../../lib/discovery/parse-llms-txt';
+import { servedPages } from '../../bench/quality/head-to-head-run';
 import { matrixSites, type MatrixSite } from '../fixtures/matrix';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
 
@@ -18,8 +19,8 @@ describe("the generators' own llms.txt", () => {
   });
   afterAll(() => server.close());
 
-  it('is built for every SSG family with an llms.txt plugin or built-in', () => {
-    expect(sites.map((s) => s.id)).toEqual(expect.arrayContaining(['docusaurus', 'starlight', 'vitepress']));
+  it('is built for every family with an llms.txt plugin or built-in', () => {
+    expect(sites.map((s) => s.id)).toEqual(expect.arrayContaining(['docusaurus', 'starlight', 'vitepress', 'rspress', 'typedoc-commander']));
   });
 
   it.each(sites.map((s) => [s.id, s] as [string, MatrixSite]))('%s: kept beside the site, not served by it', { timeout: 120_000 }, async (_id, s) => {
@@ -27,12 +28,19 @@ describe("the generators' own llms.txt", () => {
     const llms = readFileSync(join(dir, 'llms.txt'), 'utf8');
     const parsed = parseLlmsTxt(llms, `http://${s.host}/llms.txt`);
     expect(parsed.title, 'the plugin wrote an llms.txt with a title').not.toBeNull();
-    expect(existsSync(join(dir, 'llms-full.txt'))).toBe(true);
+    // Every file of the site's that it links to (llms-full.txt, a page's .md twin) was moved beside
+    // it, not lost. A plugin that writes no llms-full.txt (TypeDoc's) links to none.
+    const site = new URL(`http://${s.host}/`);
+    for (const link of [...parsed.links, ...parsed.detailLinks]) {
+      const url = new URL(link.url);
+      if (url.host !== site.host || !/\.(?:txt|md)$/.test(url.pathname)) continue;
+      expect(existsSync(join(dir, decodeURIComponent(url.pathname))), url.pathname).toBe(true);
+    }
     expect(readFileSync(join(dir, '.by'), 'utf8')).toMatch(/^\S+@\d+\.\d+\.\d+/);
 
     const get = (path: string) => fetchLoopback(server.url(s.host, path), { redirect: 'manual' });
     for (const path of ['/llms.txt', '/llms-full.txt', '/llms-small.txt']) expect((await get(path)).status, path).toBe(404);
-    for (const path of Object.keys(s.sources ?? {})) {
+    for (const path of servedPages(s)) {
       const twin = path.endsWith('/') ? `${path}index.md` : `${path.replace(/\.html$/, '')}.md`;
       expect((await get(twin)).status, twin).toBe(404);
       const html = await (await get(path)).text();

@@ -1,4 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { servedPages } from '../../bench/quality/head-to-head-run';
 import { headToHead, headToHeadRow, longestIncreasing, normalizeHeading, sectionOrder, servedPageOf, worseRows, type HeadToHeadInput } from '../../bench/quality/head-to-head';
 
 const served = ['/', '/guide/install', '/guide/config', '/api/fs/'];
@@ -50,11 +54,11 @@ describe('normalizeHeading', () => {
 
 describe('headToHead', () => {
   const good = base({
-    llmsTxt: '# Site\n\n> Summary.\n\n## Docs\n\n- [Home](/): Start here\n\n## Guide\n\n- [Install](http://docs.test/guide/install.md): How to install\n- [Config](/guide/config): Settings\n\n## API\n\n- [fs](/api/fs/): Files\n\n## Optional\n\n- [GitHub](https://github.com/x/y)\n',
+    llmsTxt: '# Site\n\n> Summary.\n\n## Docs\n\n- [Home](/): Start here for what the site covers\n\n## Guide\n\n- [Install](http://docs.test/guide/install.md): How to install it on Linux and macOS\n- [Config](/guide/config): The settings and their defaults\n\n## API\n\n- [fs](/api/fs/): Reading and writing files on disk\n\n## Optional\n\n- [GitHub](https://github.com/x/y)\n',
     llmsFullTxt: '# Site\n\n## Home\nSource: /\n\nWelcome.\n\n## Install\n\n### Linux\n\n### macOS\n\n## Config\n\n### Options\n\n#### `timeout`\n\n## fs\n\n### fs.readFile(path)\n',
   });
   const poor = base({
-    llmsTxt: '# Site\n\n## Table of Contents\n\n### API\n\n- [fs](/api/fs.md)\n\n### Guide\n\n- [Install](/guide/install.md): How to install\n- [Install again](/guide/install)\n\n### Misc\n\n- [Full](/llms-full.txt)\n',
+    llmsTxt: '# Site\n\n## Table of Contents\n\n### API\n\n- [fs](/api/fs.md)\n\n### Guide\n\n- [Install](/guide/install.md): How to install it on Linux and macOS\n- [Install again](/guide/install)\n\n### Misc\n\n- [Full](/llms-full.txt)\n',
     llmsFullTxt: '# Install\n\n## Linux\n\n# fs\n\n```md\n## `fs.readFile(path)`\n```\n',
   });
 
@@ -66,7 +70,7 @@ describe('headToHead', () => {
     expect(f.sections).toEqual(['Guide', 'API']);
     expect(f.jaccard).toBe(1);
     expect(f.order).toBe(1);
-    expect([f.entries, f.described, f.describedShare]).toEqual([4, 4, 1]);
+    expect([f.entries, f.described, f.describedShare, f.weak]).toEqual([4, 4, 1, 0]);
     expect([f.sourceHeadings, f.headingsKept, f.headingsShare]).toEqual([9, 9, 1]);
     expect(f.rootChars).toBe(good.llmsTxt.length);
   });
@@ -79,11 +83,17 @@ describe('headToHead', () => {
     expect(f.sections).toEqual(['API', 'Guide']);
     expect(f.jaccard).toBe(1);
     expect(f.order).toBe(0.5);
-    expect([f.entries, f.described]).toEqual([3, 1]);
+    expect([f.entries, f.described, f.weak]).toEqual([3, 1, 0]);
     // Install, Linux and fs are kept; a heading inside a code block is not a heading.
     expect([f.sourceHeadings, f.headingsKept]).toEqual([9, 3]);
     expect(f.headingsLost.map((l) => l.text)).toContain('fs readfile path');
-    expect(headToHeadRow('x', 'plugin', f)).toEqual(['x', 'plugin', '2 / 4', '1.00', '0.50', '33.3', '33.3', String(poor.llmsTxt.length)]);
+    expect(headToHeadRow('x', 'plugin', f)).toEqual(['x', 'plugin', '2 / 4', '1.00', '0.50', '33.3', '0', '33.3', String(poor.llmsTxt.length)]);
+  });
+
+  it('counts notes that only name the page and its kind, or are too short to say anything, as weak and not described', () => {
+    const f = headToHead(base({ llmsTxt: '# Site\n\n## API\n\n- [fs](/api/fs/): fs module\n- [Install](/guide/install): Install page\n- [Config](/guide/config): Settings\n- [Home](/): Start here for what the site covers\n' }));
+    expect([f.entries, f.described, f.weak]).toEqual([4, 1, 3]);
+    expect(f.describedShare).toBe(0.25);
   });
 
   it('gives no section agreement to sections the navigation does not have, and n/a without a navigation', () => {
@@ -101,5 +111,25 @@ describe('headToHead', () => {
     const p = headToHead(poor);
     expect(worseRows(g, p)).toEqual([]);
     expect(worseRows(p, g)).toEqual(['pages listed: 2 against 4', 'section order: 0.50 against 1.00', 'described: 33.3 % against 100.0 %', 'headings kept: 33.3 % against 100.0 %']);
+    const echoes = headToHead(base({ llmsTxt: '# Site\n\n## API\n\n- [fs](/api/fs/): fs module\n' }));
+    expect(worseRows(echoes, headToHead(base({ llmsTxt: '# Site\n\n## API\n\n- [fs](/api/fs/)\n' })))).toEqual(['weak notes: 1 against 0']);
+  });
+});
+
+describe('servedPages', () => {
+  it('are the pages built from Markdown, and the docs pages built from code that no source stands for, not the 404 page', () => {
+    const root = mkdtempSync(join(tmpdir(), 'h2h-served-'));
+    try {
+      for (const file of ['404.html', 'index.html', 'docs/index.html', 'docs/guide.html', 'docs/classes/A.html', 'docs/style.css']) {
+        mkdirSync(dirname(join(root, file)), { recursive: true });
+        writeFileSync(join(root, file), '<title>x</title>');
+      }
+      const sources = { '/docs/': '/src/index.md', '/docs/guide': '/src/guide.md' };
+      // The landing page outside the docs (/index.html) is not one of theirs.
+      expect(servedPages({ sources, folder: { root, cleanUrls: true }, startPath: '/docs/' })).toEqual(['/docs/', '/docs/guide', '/docs/classes/A.html']);
+      expect(servedPages({ sources, startPath: '/docs/' })).toEqual(['/docs/', '/docs/guide']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
