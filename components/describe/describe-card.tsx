@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef, useState } from 'react';
 import { db } from '@/lib/store/db';
 import { builtinProvider } from '@/lib/describe/builtin';
-import { runDescribeInPanel } from '@/lib/describe/panel-run';
+import { DESCRIBE_PORT, portHold, runDescribeInPanel } from '@/lib/describe/panel-run';
 import { pagesToDescribe } from '@/lib/describe/run-describe';
 import { useLatestJob } from '../crawl/use-crawl';
 import { shortUrl } from '../format';
@@ -39,16 +39,17 @@ export function DescribeCard({ origin }: { origin: string }) {
     setConsent(false);
     await start();
   };
-  // The on-device model is only exposed to pages, so this panel runs it (one page at a time); a
-  // failure ends the job with its reason, which the card shows as the job's message.
+  // The on-device model is only exposed to pages, so this panel runs it (one page at a time), held
+  // on the worker's registry: Cancel in another panel reaches it, and the worker's end hook makes
+  // the llms.txt again. A failure ends the job with its reason, which the card shows as its message.
   const runBuiltin = async () => {
     const controller = new AbortController();
     here.current = controller;
     const provider = builtinProvider();
     try {
-      const result = await runDescribeInPanel(db, origin, provider, { maxPages: settings.maxPages, signal: controller.signal });
+      const hold = portHold(() => browser.runtime.connect({ name: DESCRIBE_PORT }));
+      const result = await runDescribeInPanel(db, origin, provider, { maxPages: settings.maxPages, signal: controller.signal, hold });
       if ('error' in result) return setError(result.error);
-      if (result.state === 'done') await run('generate', { origin });
     } catch (error) {
       setError(`Could not write descriptions: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
@@ -59,7 +60,8 @@ export function DescribeCard({ origin }: { origin: string }) {
   const cancel = async (jobId: string) => {
     if (here.current) return here.current.abort();
     const answer = await run('cancelDescribe', { jobId });
-    if (answer && 'ok' in answer && !answer.ok) setError('This job runs in another Scout panel (the on-device model runs where it was started): cancel it there.');
+    // Refused only while the panel running it is not back on a worker that was just restarted.
+    if (answer && 'ok' in answer && !answer.ok) setError('Scout could not reach the panel writing these descriptions. Try again in a moment.');
   };
 
   const c = job?.counters ?? {};

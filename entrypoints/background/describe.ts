@@ -8,12 +8,13 @@ import { onCommand } from './on-command';
 import { regenerate } from './generate';
 import { holdEndpoint } from './network-guard';
 import { browserFetch } from '@/lib/fetch/browser-fetch';
-import { failStaleDescribeJobs } from '@/lib/describe/panel-run';
+import { acceptPanelRun, DESCRIBE_PORT, failStaleDescribeJobs } from '@/lib/describe/panel-run';
 import { wiring, type JobWiring } from './jobs';
 
 /**
- * AI descriptions with the user's endpoint, in the worker. (Chrome's on-device
- * Summarizer is only exposed to pages, so the panel runs that one itself.)
+ * AI descriptions with the user's endpoint, in the worker. (Chrome's on-device Summarizer is only
+ * exposed to pages, so the panel runs that one itself, and holds it on this worker's registry
+ * through a port: Cancel reaches it from any panel, and the panel's closing ends it.)
  */
 export function setUpDescribe(given: Partial<JobWiring> = {}): void {
   const { db, browser, jobs } = wiring(given);
@@ -22,6 +23,14 @@ export function setUpDescribe(given: Partial<JobWiring> = {}): void {
   // what it finished, so running it again only asks for the rest.
   // A job the side panel runs (the on-device model) holds a lease and is still running there.
   void failStaleDescribeJobs(db, 'Stopped when the browser closed Scout’s worker. Run it again: descriptions already written are kept.');
+  browser.runtime.onConnect.addListener((port) => {
+    if (port.name === DESCRIBE_PORT) acceptPanelRun(db, jobs, port);
+  });
+  // Whoever ran it, a describe job that ended done or cancelled has descriptions the llms.txt lacks.
+  jobs.onEnded(['describe'], async ({ id }) => {
+    const job = await jobById(db, id);
+    if (job?.state === 'done' || job?.state === 'cancelled') await regenerate(job.origin, db);
+  });
 
   onCommand('startDescribe', async (data) => {
     const settings = await readDescribeSettings();
@@ -52,15 +61,14 @@ export function setUpDescribe(given: Partial<JobWiring> = {}): void {
       const done = await jobById(db, job.id);
       if (state === 'done') await setJobFields(db, job.id, { message: `${done?.message ?? ''} · ${summaryNote}` });
     };
-    // Cancel aborts the registry's signal; the job leaves the registry once the llms.txt is made again.
+    // Cancel aborts the registry's signal; the job leaves the registry once its end hook made the llms.txt again.
     jobs.start({
       id: job.id,
       kind: 'describe',
       run: (signal) =>
         describe(signal)
-          // Released before the llms.txt is made again, so the rule lives no longer than the job's calls.
+          // Released before the end hooks run, so the rule lives no longer than the job's calls.
           .finally(() => release().catch(() => undefined))
-          .then(async () => regenerate(data.origin, db))
           .catch((error: unknown) => setJobFields(db, job.id, { state: 'failed', endedAt: Date.now(), message: `Stopped on an error: ${String(error)}` })),
     });
     return { jobId: job.id };
