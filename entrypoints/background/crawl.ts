@@ -22,11 +22,6 @@ import type { JobRegistry } from '@/lib/jobs/registry';
 import { pruneOldCrawls } from './storage';
 
 
-export interface JobHooks {
-  /** A refresh reached its end state (done, failed, cancelled). */
-  onRefreshEnded(job: RefreshJob): Promise<void>;
-}
-
 /** Where the jobs' pages are fetched and converted. */
 export interface CrawlProcessor {
   process: PageProcessor;
@@ -42,10 +37,9 @@ export interface CrawlWiring {
   /** Host access, the watchdog alarm, and the keepalive call. */
   browser: Pick<WxtBrowser, 'alarms' | 'permissions' | 'runtime'>;
   processor: CrawlProcessor;
-  hooks: JobHooks;
   /** For robots.txt (pages go through the processor); the browser's fetch unless a test passes a loopback one. */
   fetch?: typeof fetch;
-  /** The worker's registry of running jobs (its keep-alive sets the watchdog); a test may leave it out. */
+  /** The worker's registry of running jobs (its keep-alive sets the watchdog; the schedule's end hook is on it); a test may leave it out. */
   jobs?: JobRegistry;
 }
 
@@ -73,7 +67,7 @@ export function browserProcessor({ db, browser }: { db: ScoutDb; browser: WxtBro
  * watchdog alarm (set by the registry's keep-alive while any job runs), or when a panel notices a
  * stalled job and wakes it.
  */
-export function setUpCrawls({ db, browser, processor, hooks, fetch = browserFetch, jobs = workerJobs(browser) }: CrawlWiring): { startRefresh: StartRefresh } {
+export function setUpCrawls({ db, browser, processor, fetch = browserFetch, jobs = workerJobs(browser) }: CrawlWiring): { startRefresh: StartRefresh } {
   const deps = {
     db,
     fetch,
@@ -96,8 +90,8 @@ export function setUpCrawls({ db, browser, processor, hooks, fetch = browserFetc
           if (ended.kind === 'crawl' && state === 'done') await regenerate(ended.origin, db);
           // Old crawls go once this one has ended (after the outputs moved to it), in batches. Awaited
           // so the keep-alive holds the worker until the deletion is done; it never throws.
-          if (ended.kind === 'crawl' && (state === 'done' || state === 'cancelled')) await pruneOldCrawls(db, ended.origin, ended.settings.keepCrawls);
-          if (ended.kind === 'refresh' && state !== 'paused' && state !== 'running') await hooks.onRefreshEnded(ended);
+          if (ended.kind === 'crawl' && (state === 'done' || state === 'cancelled')) await pruneOldCrawls(jobs, db, ended.origin, ended.settings.keepCrawls);
+          // A refresh's end (its outputs, the schedule's next site) is the schedule's hook on the registry.
         })
         .catch((error: unknown) => setJobFields(db, job.id, { state: 'failed', endedAt: Date.now(), message: `Stopped on an error: ${String(error)}` }))
         .finally(() => void processor.ended?.(job.id));

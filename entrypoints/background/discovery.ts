@@ -33,8 +33,6 @@ export function setUpDiscovery(given: Partial<JobWiring> = {}): void {
   const { db, browser, jobs } = wiring(given);
   void failInterrupted(db, 'discovery');
   const start = siteJobs('discovery', { browser, jobs });
-  // Visits of a site run one after another, so each sees the folders the one before looked at.
-  const visits = new Map<string, Promise<unknown>>();
 
   const startOrVisit = async (data: { url: string; visit?: boolean }) => {
     const info = siteInfo(data.url);
@@ -49,20 +47,23 @@ export function setUpDiscovery(given: Partial<JobWiring> = {}): void {
       });
     }
     if (!(await browser.permissions.contains({ origins: info.hostPatterns }))) return { error: 'no-access' as const };
-    const visit = (visits.get(info.origin) ?? Promise.resolve()).then(async () => {
-      const release = await holdStartHost(data.url);
-      try {
-        await runDiscoveryVisit(db, { job: site, pageUrl: data.url, fetch: browserFetch });
-      } finally {
-        await release().catch((error: unknown) => console.error('Scout could not remove an allow rule', error));
-      }
+    // Visits of a site queue on the registry, one after another, so each sees the folders the one
+    // before looked at; the worker is kept up until the last one ends.
+    const visit = jobs.queue({
+      id: crypto.randomUUID(),
+      kind: 'visit',
+      key: `visit:${info.origin}`,
+      run: async () => {
+        const release = await holdStartHost(data.url);
+        try {
+          await runDiscoveryVisit(db, { job: site, pageUrl: data.url, fetch: browserFetch });
+        } finally {
+          await release().catch((error: unknown) => console.error('Scout could not remove an allow rule', error));
+        }
+      },
     });
     // A visit that fails leaves the site's discovery as it was; the next page or Re-run tries again.
-    const settled = visit.catch((error: unknown) => console.error('Scout could not read the page for discovery', error));
-    visits.set(info.origin, settled);
-    void settled.finally(() => {
-      if (visits.get(info.origin) === settled) visits.delete(info.origin);
-    });
+    void visit.catch((error: unknown) => console.error('Scout could not read the page for discovery', error));
     return { jobId: site.id };
   };
 

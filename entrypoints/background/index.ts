@@ -8,7 +8,7 @@ import { setUpGenerate } from './generate';
 import { workerJobs } from './jobs';
 import { installNetworkGuard } from './network-guard';
 import { setUpPlans } from './plan';
-import { createSchedule } from './schedule';
+import { setUpSchedule } from './schedule';
 import { setUpSidePanel } from './side-panel';
 import { limitPageStorageForTests, setUpStorage } from './storage';
 import { listenForWorkerProbes } from '../offscreen/worker-probe';
@@ -21,17 +21,18 @@ export default defineBackground(() => {
   // E2E builds only: Firefox's background page starts the conversion workers; a test asks one to fetch.
   if (import.meta.env.SCOUT_E2E) listenForWorkerProbes();
   void installNetworkGuard();
-  setUpSidePanel();
-  setUpCommands();
-  // Every kind of job runs on one registry: one rule for start-if-idle, pause, cancel and keep-alive.
+  // Every kind of job runs on one registry: one rule for start-if-idle, pause, cancel, end hooks and
+  // keep-alive; every setUp* takes the same wiring.
   const jobs = workerJobs(browser);
-  setUpDiscovery({ db, browser, jobs });
-  setUpCheck({ db, browser, jobs });
-  setUpPlans();
-  const schedule = createSchedule({ db, browser });
-  const crawls = setUpCrawls({ db, browser, processor: browserProcessor({ db, browser }), hooks: schedule.hooks, jobs });
-  schedule.setUp(crawls.startRefresh);
-  setUpGenerate({ db, browser, jobs });
-  setUpDescribe({ db, browser, jobs });
-  setUpStorage({ db });
+  const wired = { db, browser, jobs };
+  setUpSidePanel(wired);
+  setUpCommands(wired);
+  setUpDiscovery(wired);
+  setUpCheck(wired);
+  setUpPlans(wired);
+  const crawls = setUpCrawls({ ...wired, processor: browserProcessor({ db, browser }) });
+  setUpSchedule({ ...wired, startRefresh: crawls.startRefresh });
+  setUpGenerate(wired);
+  setUpDescribe(wired);
+  setUpStorage(wired);
 });

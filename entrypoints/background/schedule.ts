@@ -1,12 +1,12 @@
-import type { JobRecord, ScoutDb, UnstartedRefreshJob } from '@/lib/store/db';
+import type { JobRecord, UnstartedRefreshJob } from '@/lib/store/db';
 import { addJob, jobById } from '@/lib/store/jobs';
 import { runningScheduledRefreshes } from '@/lib/store/refresh-jobs';
 import { allSites, siteByOrigin, updateSite } from '@/lib/store/sites';
 import { descriptionsBy } from '@/lib/describe/settings-item';
 import { outputsAfterRefresh } from '@/lib/refresh/after-refresh';
 import { afterRun, dueSites, nextWake, withMonitor } from '@/lib/refresh/schedule';
-import type { WxtBrowser } from 'wxt/browser';
-import type { JobHooks, StartRefresh } from './crawl';
+import type { StartRefresh } from './crawl';
+import { wiring, type JobWiring } from './jobs';
 import { onCommand } from './on-command';
 
 const ALARM = 'scheduled-refresh';
@@ -18,20 +18,16 @@ const ALARM = 'scheduled-refresh';
 const BUSY_RECHECK_MS = 5 * 60_000;
 const NOTIFICATION_PREFIX = 'refresh:';
 
-/** What the schedule uses, passed in so tests can run it with the fake browser and a test database. */
-export interface ScheduleWiring {
-  db: ScoutDb;
-  /** Its alarm, the notification permission and notifications, and the tab a notification opens. */
-  browser: Pick<WxtBrowser, 'alarms' | 'notifications' | 'permissions' | 'runtime' | 'tabs'>;
-}
-
 /**
- * Scheduled refreshes: one alarm, set for the earliest due site. Due sites are
- * refreshed one at a time (the next starts when one ends), and each scheduled
- * refresh ends with a notification, if the user allowed notifications.
+ * Scheduled refreshes: one alarm, set for the earliest due site. Due sites are refreshed one at a
+ * time (the next starts when one ends), and each scheduled refresh ends with a notification, if
+ * the user allowed notifications. A refresh's end, whoever started it, is an on-ended hook on the
+ * worker's registry: it makes the outputs again when pages changed, tells the user, and starts
+ * the next due site. `startRefresh`: the crawl wiring's (setUpCrawls).
  */
-export function createSchedule({ db, browser }: ScheduleWiring): { hooks: JobHooks; setUp(startRefresh: StartRefresh): void } {
-  let startRefresh: StartRefresh | null = null;
+export function setUpSchedule(given: Partial<JobWiring> & { startRefresh: StartRefresh }): void {
+  const { db, browser, jobs } = wiring(given);
+  const { startRefresh } = given;
 
   const arm = async (busy = false) => {
     const when = nextWake(await allSites(db));
@@ -42,7 +38,6 @@ export function createSchedule({ db, browser }: ScheduleWiring): { hooks: JobHoo
   const runDue = async () => {
     const busy = await runningScheduledRefreshes(db);
     if (busy) return arm(true);
-    if (!startRefresh) return arm();
     for (const site of dueSites(await allSites(db))) {
       if (!site.monitor) continue;
       await updateSite(db, site.origin, { monitor: afterRun(site.monitor) });
@@ -66,42 +61,38 @@ export function createSchedule({ db, browser }: ScheduleWiring): { hooks: JobHoo
     });
   };
 
-  const hooks: JobHooks = {
-    async onRefreshEnded(job) {
-      const created = await outputsAfterRefresh(db, job.id, new Date(), await descriptionsBy());
-      if (job.scheduled) await notify((await jobById(db, job.id)) ?? job, created?.version ?? null);
-      await runDue();
-    },
-  };
+  // Paused, a refresh has not ended: Resume carries it on. Ended any way (done, failed, cancelled,
+  // or stopped on an error its run threw), it hands on to the next due site.
+  jobs.onEnded(['refresh'], async ({ id }) => {
+    const job = await jobById(db, id);
+    if (job?.kind !== 'refresh' || job.state === 'paused' || job.state === 'running') return;
+    const created = await outputsAfterRefresh(db, job.id, new Date(), await descriptionsBy());
+    if (job.scheduled) await notify((await jobById(db, job.id)) ?? job, created?.version ?? null);
+    await runDue();
+  });
 
-  return {
-    hooks,
-    setUp(start) {
-      startRefresh = start;
-      browser.alarms.onAlarm.addListener((alarm) => {
-        if (alarm.name === ALARM) void runDue();
-      });
-      // Chrome may drop alarms when the browser restarts or the extension updates: a worker that
-      // starts without the alarm sets it again (one still set is left alone, so its time stands).
-      void browser.alarms
-        .get(ALARM)
-        .then((alarm) => (alarm ? undefined : arm()))
-        .catch((error: unknown) => console.error('Scout could not set the schedule alarm', error));
-      // The panel's roomy tab view is the side panel on that site, and opening it needs no user gesture.
-      browser.notifications?.onClicked.addListener((id) => {
-        if (!id.startsWith(NOTIFICATION_PREFIX)) return;
-        const origin = id.slice(NOTIFICATION_PREFIX.length);
-        void browser.tabs.create({ url: browser.runtime.getURL(`/sidepanel.html?url=${encodeURIComponent(`${origin}/`)}`) });
-        void browser.notifications.clear(id);
-      });
-      onCommand('setMonitor', async (data) => {
-        const site = await siteByOrigin(db, data.origin);
-        if (!site) return {};
-        const monitor = withMonitor(site.monitor, data);
-        await updateSite(db, data.origin, { monitor });
-        await arm();
-        return { nextAt: monitor.nextAt };
-      });
-    },
-  };
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === ALARM) void runDue();
+  });
+  // Chrome may drop alarms when the browser restarts or the extension updates: a worker that
+  // starts without the alarm sets it again (one still set is left alone, so its time stands).
+  void browser.alarms
+    .get(ALARM)
+    .then((alarm) => (alarm ? undefined : arm()))
+    .catch((error: unknown) => console.error('Scout could not set the schedule alarm', error));
+  // The panel's roomy tab view is the side panel on that site, and opening it needs no user gesture.
+  browser.notifications?.onClicked.addListener((id) => {
+    if (!id.startsWith(NOTIFICATION_PREFIX)) return;
+    const origin = id.slice(NOTIFICATION_PREFIX.length);
+    void browser.tabs.create({ url: browser.runtime.getURL(`/sidepanel.html?url=${encodeURIComponent(`${origin}/`)}`) });
+    void browser.notifications.clear(id);
+  });
+  onCommand('setMonitor', async (data) => {
+    const site = await siteByOrigin(db, data.origin);
+    if (!site) return {};
+    const monitor = withMonitor(site.monitor, data);
+    await updateSite(db, data.origin, { monitor });
+    await arm();
+    return { nextAt: monitor.nextAt };
+  });
 }

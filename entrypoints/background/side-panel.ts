@@ -1,5 +1,8 @@
+import { wiring, type JobWiring } from './jobs';
+
 /** The toolbar button opens the side panel (Chrome) or toggles the sidebar (Firefox). */
-export function setUpSidePanel(): void {
+export function setUpSidePanel(given: Partial<JobWiring> = {}): void {
+  const { browser } = wiring(given);
   if (browser.sidePanel?.setPanelBehavior) {
     browser.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch((error: unknown) => {
       console.error('Could not make the toolbar button open the side panel', error);

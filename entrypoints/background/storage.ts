@@ -1,33 +1,24 @@
 import type { WxtBrowser } from 'wxt/browser';
+import type { JobRegistry } from '@/lib/jobs/registry';
 import type { ScoutDb } from '@/lib/store/db';
 import { deleteSiteData, pruneCrawls } from '@/lib/store/retention';
 import { normalizeKeep } from '@/lib/store/keep';
 import { limitPageRoom } from '@/lib/store/page-room';
+import { wiring, type JobWiring } from './jobs';
 import { onCommand } from './on-command';
 
-/** Sites whose data is being deleted now: a second press joins the first deletion instead of racing it. */
-const deleting = new Map<string, Promise<unknown>>();
-
-/** One deletion per site at a time; the second caller waits for the first, then runs its own. */
-function serial<T>(origin: string, work: () => Promise<T>): Promise<T> {
-  const before = deleting.get(origin) ?? Promise.resolve();
-  const next = before.then(work, work);
-  const settled = next.then(() => undefined, () => undefined);
-  deleting.set(origin, settled);
-  void settled.then(() => {
-    if (deleting.get(origin) === settled) deleting.delete(origin);
-  });
-  return next;
-}
-
-/** Settles when no deletion is running (for tests, before their database goes). */
-export async function deletionsSettled(): Promise<void> {
-  while (deleting.size > 0) await Promise.all(deleting.values());
+/**
+ * Deletions of a site's data queue on the worker's job registry, one at a time per site: a second
+ * press waits for the first deletion, then runs its own, instead of racing it; the worker is kept
+ * up until the last one ends.
+ */
+function deletion<T>(jobs: JobRegistry, origin: string, run: () => Promise<T>): Promise<T> {
+  return jobs.queue({ id: crypto.randomUUID(), kind: 'delete', key: `delete:${origin}`, run });
 }
 
 /** Deletes the site's crawls past the `keep` newest (and never one in use), logging a failure instead of throwing. */
-export function pruneOldCrawls(db: ScoutDb, origin: string, keep: number | undefined): Promise<void> {
-  return serial(origin, () => pruneCrawls(db, origin, normalizeKeep(keep)))
+export function pruneOldCrawls(jobs: JobRegistry, db: ScoutDb, origin: string, keep: number | undefined): Promise<void> {
+  return deletion(jobs, origin, () => pruneCrawls(db, origin, normalizeKeep(keep)))
     .then(() => undefined)
     .catch((error: unknown) => console.error('Scout could not delete old crawls', error));
 }
@@ -36,12 +27,13 @@ export function pruneOldCrawls(db: ScoutDb, origin: string, keep: number | undef
  * The panel's storage commands. Each awaits its deletion (batches of bounded size, so it takes
  * seconds, well inside the message's lifetime) and answers what it deleted in numbers.
  */
-export function setUpStorage({ db }: { db: ScoutDb }): void {
+export function setUpStorage(given: Partial<JobWiring> = {}): void {
+  const { db, jobs } = wiring(given);
   onCommand('deleteOldCrawls', ({ origin }) => {
     // As few as the rule allows: the newest ended crawl, and the crawls in use (a paused one, the one the outputs come from).
-    return serial(origin, () => pruneCrawls(db, origin, 1));
+    return deletion(jobs, origin, () => pruneCrawls(db, origin, 1));
   });
-  onCommand('deleteSiteData', ({ origin }) => serial(origin, () => deleteSiteData(db, origin)));
+  onCommand('deleteSiteData', ({ origin }) => deletion(jobs, origin, () => deleteSiteData(db, origin)));
 }
 
 /**

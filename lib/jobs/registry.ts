@@ -175,6 +175,13 @@ export class JobRegistry {
     return this.running.get(id)?.ended ?? Promise.resolve();
   }
 
+  /** Settles once no job runs or waits in a queue (a test's last step, before its database goes). */
+  async idle(): Promise<void> {
+    while (this.running.size + this.waiting > 0) {
+      await Promise.all([...[...this.running.values()].map((entry) => entry.ended), ...this.tails.values()]);
+    }
+  }
+
   /** Runs `hook` after each job of the given kinds (all kinds when none are given) ends. */
   onEnded(kinds: readonly string[] | null, hook: EndedHook): void {
     this.hooks.push({ kinds: kinds ? new Set(kinds) : null, hook });

@@ -4,7 +4,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { createLocalProcessor } from '@/lib/crawl/processor';
 import { createDb, type JobRecord, type ScoutDb } from '@/lib/store/db';
-import { browserProcessor, setUpCrawls, type JobHooks } from '@/entrypoints/background/crawl';
+import { JobRegistry } from '@/lib/jobs/registry';
+import { browserProcessor, setUpCrawls } from '@/entrypoints/background/crawl';
 import { latestArtifact, pagesOf } from '@/lib/store/queries';
 import { generatedPaths, generatedSite } from '../fixtures/generated-site';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
@@ -30,14 +31,13 @@ const stored = (jobId: string) => pagesOf(db, jobId).count();
 const stateOf = async (jobId: string) => (await db.jobs.get(jobId))?.state;
 const alarm = (name: string) => ({ name, scheduledTime: Date.now(), persistAcrossSessions: false });
 const settings = { useSeeds: false, respectRobots: false, perHostConcurrency: 2 };
-const noHooks: JobHooks = { onRefreshEnded: async () => undefined };
 
 /** The crawl wiring as the worker sets it up, with lib/'s Node processor and a loopback fetch. */
-function wire(hooks: JobHooks = noHooks) {
+function wire(jobs?: JobRegistry) {
   fakeExtension({ without: ['offscreen', 'scripting'] });
   db = createDb(`t-${Math.random()}`);
   const fetch = loopbackFetch();
-  return setUpCrawls({ db, browser, fetch, processor: { process: createLocalProcessor(fetch, linkedomAdapter), converters: () => 1 }, hooks });
+  return setUpCrawls({ db, browser, fetch, processor: { process: createLocalProcessor(fetch, linkedomAdapter), converters: () => 1 }, jobs });
 }
 
 async function startCrawl(url: string): Promise<string> {
@@ -51,7 +51,7 @@ describe('the worker’s crawl commands', () => {
     fakeExtension({ without: ['offscreen', 'scripting'] });
     db = createDb(`t-${Math.random()}`);
     server = await startFixtureServer({ [LOCAL]: generatedSite(4, { delayMs: 200 }) });
-    setUpCrawls({ db, browser, processor: browserProcessor({ db, browser }), hooks: noHooks });
+    setUpCrawls({ db, browser, processor: browserProcessor({ db, browser }) });
     const url = server.url(LOCAL, '/');
 
     const answers = await Promise.all([command('startCrawl', { url, settings }), command('startCrawl', { url, settings })]);
@@ -103,7 +103,7 @@ describe('the worker’s crawl commands', () => {
     fakeExtension({ without: ['offscreen', 'scripting'] });
     db = createDb(`t-${Math.random()}`);
     server = await startFixtureServer({ [LOCAL]: generatedSite(12, { delayMs: 400 }) });
-    setUpCrawls({ db, browser, processor: browserProcessor({ db, browser }), hooks: noHooks });
+    setUpCrawls({ db, browser, processor: browserProcessor({ db, browser }) });
     const jobId = await startCrawl(server.url(LOCAL, '/'));
     await until(async () => (await stored(jobId)) >= 2);
 
@@ -137,7 +137,7 @@ describe('the worker’s crawl commands', () => {
     const ext = fakeExtension({ without: ['offscreen', 'scripting'] });
     db = createDb(`t-${Math.random()}`);
     server = await startFixtureServer({ [LOCAL]: generatedSite(3) });
-    setUpCrawls({ db, browser, processor: browserProcessor({ db, browser }), hooks: noHooks });
+    setUpCrawls({ db, browser, processor: browserProcessor({ db, browser }) });
     ext.refuseNextSessionUpdate('Internal error: too many session rules.');
     const failed = await startCrawl(server.url(LOCAL, '/'));
     await until(async () => (await stateOf(failed)) !== 'running');
@@ -154,7 +154,7 @@ describe('the worker’s crawl commands', () => {
     fakeExtension({ without: ['offscreen', 'scripting'] });
     db = createDb(`t-${Math.random()}`);
     await db.jobs.add({ id: 'stale', origin: 'https://docs.example.test', kind: 'crawl', state: 'paused', createdAt: 1, counters: {} } as JobRecord);
-    setUpCrawls({ db, browser, processor: { process: () => Promise.reject(new Error('no pages here')), converters: () => 1 }, hooks: noHooks });
+    setUpCrawls({ db, browser, processor: { process: () => Promise.reject(new Error('no pages here')), converters: () => 1 } });
     expect(await command('cancelCrawl', { jobId: 'stale' })).toEqual({ ok: true });
     expect(await db.jobs.get('stale')).toMatchObject({ state: 'cancelled', message: 'Cancelled. Pages stored so far are kept.' });
   });
@@ -164,7 +164,7 @@ describe('the worker’s crawl commands', () => {
     db = createDb(`t-${Math.random()}`);
     const row = (id: string, kind: JobRecord['kind'], state: JobRecord['state']) => ({ id, origin: 'https://docs.example.test', kind, state, createdAt: 1, counters: {}, message: `was ${state}` }) as JobRecord;
     await db.jobs.bulkAdd([row('done', 'crawl', 'done'), row('failed', 'refresh', 'failed'), row('discovery', 'discovery', 'running'), row('check', 'check', 'running'), row('paused', 'crawl', 'paused'), row('refresh', 'refresh', 'paused')]);
-    setUpCrawls({ db, browser, processor: { process: () => Promise.reject(new Error('no pages here')), converters: () => 1 }, hooks: noHooks });
+    setUpCrawls({ db, browser, processor: { process: () => Promise.reject(new Error('no pages here')), converters: () => 1 } });
     for (const id of ['done', 'failed', 'discovery', 'check']) {
       expect(await command('cancelCrawl', { jobId: id })).toEqual({ ok: false });
       expect(await command('pauseCrawl', { jobId: id })).toEqual({ ok: false });
@@ -193,7 +193,7 @@ describe('jobs a stopped worker left running', () => {
     expect(storedBefore).toBeLessThan(20);
 
     const fetch = loopbackFetch();
-    setUpCrawls({ db, browser, fetch, processor: { process: createLocalProcessor(fetch, linkedomAdapter), converters: () => 1 }, hooks: noHooks });
+    setUpCrawls({ db, browser, fetch, processor: { process: createLocalProcessor(fetch, linkedomAdapter), converters: () => 1 } });
     await until(async () => (await stateOf(left.jobId)) === 'done');
     const pages = await pagesOf(db, left.jobId).toArray();
     expect(pages.map((p) => new URL(p.url).pathname).sort()).toEqual(generatedPaths(20).sort());
@@ -223,9 +223,14 @@ describe('jobs a stopped worker left running', () => {
 });
 
 describe('a refresh started by a command', () => {
-  it('runs to its end and then tells the hooks (the schedule), with the ended job', async () => {
+  it('runs to its end and then tells the registry’s refresh hooks (the schedule’s), the job ended', async () => {
     const ended: JobRecord[] = [];
-    wire({ onRefreshEnded: async (job) => void ended.push(job) });
+    const jobs = new JobRegistry();
+    jobs.onEnded(['refresh'], async ({ id }) => {
+      const job = await db.jobs.get(id);
+      if (job) ended.push(job);
+    });
+    wire(jobs);
     server = await startFixtureServer({ [HOST]: generatedSite(6) });
     const crawlId = await startCrawl(server.url(HOST, '/'));
     await until(async () => (await stateOf(crawlId)) === 'done');

@@ -4,6 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { db, type PlanRecord } from '@/lib/store/db';
 import { setUpDiscovery } from '@/entrypoints/background/discovery';
 import { setUpPlans } from '@/entrypoints/background/plan';
+import { JobRegistry } from '@/lib/jobs/registry';
 import { startFixtureServer, type FixtureServer, type Route } from '../fixtures/server';
 import { command, fakeExtension } from './fake-extension';
 
@@ -11,12 +12,14 @@ import { command, fakeExtension } from './fake-extension';
 // while the plan runs, as discovery holds it. Node's fetch reaches it directly.
 const HOST = '127.0.0.1';
 
-const page = (title: string, nav: string[]): Route => ({
+const page = (title: string, nav: string[], delayMs = 0): Route => ({
+  delayMs,
   headers: { 'content-type': 'text/html; charset=utf-8' },
   body: `<!doctype html><html><head><title>${title} — Kit docs</title></head><body><nav class="sidebar"><ul>${nav.map((p) => `<li><a href="${p}">${p}</a></li>`).join('')}</ul></nav><main><h1>${title}</h1><p>${title}, explained for the readers of these docs with an example.</p></main></body></html>`,
 });
 const NAV = ['/docs/', '/docs/install', '/docs/usage', '/docs/api'];
-const docsSite = () => ({ routes: Object.fromEntries(NAV.map((p) => [p, page(p, NAV)])) });
+/** `slowMs`: how long each page takes to answer. */
+const docsSite = (slowMs = 0) => ({ routes: Object.fromEntries(NAV.map((p) => [p, page(p, NAV, slowMs)])) });
 
 let server: FixtureServer | undefined;
 afterEach(async () => {
@@ -114,5 +117,21 @@ describe('planCrawl in the worker', () => {
     expect(plan).toMatchObject({ state: 'done', discoveryJobId: discovery.jobId });
     expect((await db.jobs.get(discovery.jobId))?.state).toBe('done');
     expect(plan?.sitemapUrls).toContain(server.url(HOST, '/legal/license.html'));
+  });
+
+  it('runs on the worker’s job registry: a second ask for the page joins it, and the worker is kept up until it ends', async () => {
+    fakeExtension();
+    server = await startFixtureServer({ [HOST]: docsSite(300) });
+    const keptUp: boolean[] = [];
+    const jobs = new JobRegistry({ start: () => keptUp.push(true), stop: () => keptUp.push(false) });
+    setUpPlans({ db, browser: fakeBrowser, jobs });
+    const url = server.url(HOST, '/docs/install');
+    expect(await Promise.all([command('planCrawl', { url }), command('planCrawl', { url })])).toEqual([{ ok: true }, { ok: true }]);
+    expect(jobs.size).toBe(1);
+    expect(keptUp).toEqual([true]);
+    expect(await settled(url)).toMatchObject({ state: 'done' });
+    await vi.waitFor(() => expect(jobs.size).toBe(0));
+    expect(keptUp).toEqual([true, false]);
+    expect(server.requests.filter((r) => r.path === '/docs/install')).toHaveLength(1);
   });
 });

@@ -8,7 +8,8 @@ import { CrawlRunner } from '@/lib/crawl/runner';
 import { createDb, type JobRecord, type ScoutDb } from '@/lib/store/db';
 import { recordSiteOpened } from '@/lib/sites';
 import { setUpCrawls } from '@/entrypoints/background/crawl';
-import { createSchedule } from '@/entrypoints/background/schedule';
+import { setUpSchedule } from '@/entrypoints/background/schedule';
+import { JobRegistry } from '@/lib/jobs/registry';
 import { generatedSite } from '../fixtures/generated-site';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { command, fakeExtension } from './fake-extension';
@@ -34,10 +35,12 @@ const fetch = loopbackFetch();
 const processor = createLocalProcessor(fetch, linkedomAdapter);
 
 function wire() {
-  fakeExtension({ without: ['offscreen', 'scripting'] });
+  const ext = fakeExtension({ without: ['offscreen', 'scripting'] });
   db = createDb(`t-${Math.random()}`);
-  const schedule = createSchedule({ db, browser });
-  schedule.setUp(setUpCrawls({ db, browser, fetch, processor: { process: processor, converters: () => 1 }, hooks: schedule.hooks }).startRefresh);
+  const jobs = new JobRegistry();
+  const crawls = setUpCrawls({ db, browser, fetch, processor: { process: processor, converters: () => 1 }, jobs });
+  setUpSchedule({ db, browser, jobs, startRefresh: crawls.startRefresh });
+  return ext;
 }
 
 async function serve(hosts: string[], delayMs = 0) {
@@ -113,8 +116,8 @@ describe('the schedule’s alarm', () => {
     await dueAt('https://docs.alpha.test', soon + HOUR);
     await dueAt('https://docs.beta.test', soon);
     const starts = () => {
-      const schedule = createSchedule({ db, browser });
-      schedule.setUp(setUpCrawls({ db, browser, fetch, processor: { process: processor, converters: () => 1 }, hooks: schedule.hooks }).startRefresh);
+      const jobs = new JobRegistry();
+      setUpSchedule({ db, browser, jobs, startRefresh: setUpCrawls({ db, browser, fetch, processor: { process: processor, converters: () => 1 }, jobs }).startRefresh });
     };
 
     starts();
@@ -177,6 +180,28 @@ describe('the schedule’s alarm', () => {
     expect(await refreshesOf(a)).toEqual([expect.objectContaining({ state: 'failed', scheduled: true, message: 'Nothing to refresh yet: crawl the site first.' })]);
     expect(await refreshesOf(b)).toEqual([expect.objectContaining({ state: 'failed', scheduled: true, message: expect.stringMatching(/no longer has access/) })]);
     expect(await refreshesOf(c)).toEqual([expect.objectContaining({ state: 'done', scheduled: true })]);
+  });
+});
+
+describe('the end of a scheduled refresh that stopped on an error', () => {
+  it('still reaches the schedule: the user is told and the next due site is refreshed', async () => {
+    const ext = wire();
+    // The first due site is on the user's own machine (127.0.0.1): its refresh needs an allow
+    // rule, which the browser refuses, so the refresh's run throws before its first page.
+    const LOCAL = '127.0.0.1';
+    await serve([LOCAL, B]);
+    const local = await crawled(LOCAL);
+    const b = await crawled(B);
+    await dueAt(local, Date.now() - 2000);
+    await dueAt(b, Date.now() - 1000);
+    ext.refuseNextSessionUpdate('Internal error: too many session rules.');
+
+    await fire();
+    await until(async () => ended((await refreshesOf(b))[0]));
+    expect(await refreshesOf(local)).toEqual([expect.objectContaining({ state: 'failed', scheduled: true, message: expect.stringContaining('too many session rules') })]);
+    expect(await refreshesOf(b)).toEqual([expect.objectContaining({ state: 'done', scheduled: true })]);
+    await until(async () => Object.keys(fakeBrowser.notifications.getAllCreateOptions()).length === 2);
+    expect(fakeBrowser.notifications.getAllCreateOptions()[`refresh:${local}`]).toMatchObject({ title: expect.stringContaining('refresh failed') });
   });
 });
 

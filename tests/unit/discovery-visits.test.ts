@@ -3,14 +3,18 @@ import { Agent, buildConnector, getGlobalDispatcher, setGlobalDispatcher, type D
 import { db } from '@/lib/store/db';
 import { isKind } from '@/lib/store/queries';
 import { setUpDiscovery } from '@/entrypoints/background/discovery';
+import { JobRegistry } from '@/lib/jobs/registry';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startFixtureServer, type FixtureServer, type FixtureSite, type Route } from '../fixtures/server';
 import { command, fakeExtension } from './fake-extension';
+import { until } from './background-helpers';
 
 // A public-looking host, as a reader's docs site is: the worker's fetch (the global one) is sent to
 // the fixture server on loopback whatever the name, as Chromium's --host-resolver-rules would.
 const HOST = 'docs.acme-cloud.com';
 
-const page = (title: string): Route => ({
+const page = (title: string, delayMs = 0): Route => ({
+  delayMs,
   headers: { 'content-type': 'text/html; charset=utf-8', link: '</docs/llms.txt>; rel="describedby"' },
   body: `<!doctype html><html><head><title>${title}</title><link rel="sitemap" href="/sitemap.xml"></head><body><main><h1>${title}</h1><p>Reading ${title}.</p></main></body></html>`,
 });
@@ -23,14 +27,15 @@ const PAGES = [
   ...['auth', 'users', 'orders', 'search'].map((p) => `/docs/api/v2/${p}.html`),
 ];
 
-function site(): FixtureSite {
+/** `slowMs`: how long each page takes to answer. */
+function site(slowMs = 0): FixtureSite {
   const routes: FixtureSite['routes'] = {
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: `User-agent: *\nAllow: /\nSitemap: http://${HOST}/sitemap.xml\n` },
     '/sitemap.xml': { headers: { 'content-type': 'application/xml' }, body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${PAGES.map((p) => `<url><loc>http://${HOST}${p}</loc></url>`).join('')}</urlset>` },
     '/docs/llms.txt': { headers: { 'content-type': 'text/plain' }, body: `# Acme Cloud docs\n\n> Docs.\n\n## Guide\n\n- [Start](http://${HOST}/docs/guide/start.html)\n- [API](http://${HOST}/docs/api/llms.txt)\n` },
     '/docs/api/llms.txt': { headers: { 'content-type': 'text/plain' }, body: '# Acme Cloud API\n\n> The API.\n' },
   };
-  for (const p of PAGES) routes[p] = page(p);
+  for (const p of PAGES) routes[p] = page(p, slowMs);
   return { routes };
 }
 
@@ -107,5 +112,32 @@ describe('discovery kept per site', () => {
     expect(rerun.jobId).not.toBe(first.jobId);
     await quiet(srv, '/docs/guide/start.html');
     expect(count('/robots.txt')).toBe(2);
+  }, 60_000);
+
+  it('visits run on the worker’s job registry: the worker is kept up from a visit asked for until the last one ends', async () => {
+    fakeExtension();
+    server = await startFixtureServer({ [HOST]: site(400) });
+    const connect = buildConnector({});
+    const port = String(server.port);
+    setGlobalDispatcher(new Agent({ connect: (options, callback) => connect({ ...options, hostname: '127.0.0.1', port }, callback) }));
+    const keptUp: boolean[] = [];
+    const jobs = new JobRegistry({ start: () => keptUp.push(true), stop: () => keptUp.push(false) });
+    setUpDiscovery({ db, browser: fakeBrowser, jobs });
+    const url = (p: string) => `http://${HOST}${p}`;
+    await command('startDiscovery', { url: url('/docs/intro.html'), visit: true });
+    await quiet(server, '/docs/intro.html');
+    await until(async () => jobs.size === 0);
+    expect(keptUp).toEqual([true, false]);
+
+    // Two pages in folders the site's discovery did not look at: each visit probes its folder.
+    for (const p of ['/docs/guide/start.html', '/docs/api/v2/auth.html']) await command('startDiscovery', { url: url(p), visit: true });
+    expect(keptUp.at(-1)).toBe(true);
+    await until(async () => server?.requests.some((r) => r.path === '/docs/api/v2/auth.html') ?? false);
+    expect(jobs.size).toBe(1);
+    expect(keptUp.at(-1)).toBe(true);
+    await until(async () => jobs.size === 0);
+    expect(keptUp).toEqual([true, false, true, false]);
+    // The second visit ran after the first: it did not probe /docs/guide/ again.
+    expect(server.requests.filter((r) => r.path === '/docs/guide/llms.md')).toHaveLength(1);
   }, 60_000);
 });

@@ -149,4 +149,29 @@ describe('the job registry', () => {
     expect(jobs.size).toBe(0);
     expect(log).toEqual(['start', 'stop']);
   });
+
+  it('is idle once every running and queued job has ended, and at once when none is', async () => {
+    const jobs = new JobRegistry();
+    await jobs.idle();
+    const a = controllable();
+    const b = controllable();
+    jobs.start({ id: 'a', kind: 'crawl', run: a.run });
+    const first = jobs.queue({ id: 'q1', kind: 'delete', key: 'delete:x', run: b.run });
+    const second = jobs.queue({ id: 'q2', kind: 'delete', key: 'delete:x', run: async () => 'second' });
+    let idle = false;
+    const settled = jobs.idle().then(() => {
+      idle = true;
+    });
+    a.finish('done');
+    await jobs.ended('a');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(idle).toBe(false);
+    b.finish('first');
+    expect(await first).toBe('first');
+    expect(await second).toBe('second');
+    await settled;
+    expect(idle).toBe(true);
+    expect(jobs.size).toBe(0);
+  });
 });
+

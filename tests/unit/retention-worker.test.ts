@@ -5,8 +5,9 @@ import { browser } from 'wxt/browser';
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { createLocalProcessor } from '@/lib/crawl/processor';
 import { createDb, type PageRecord, type ScoutDb } from '@/lib/store/db';
-import { setUpCrawls, type JobHooks } from '@/entrypoints/background/crawl';
-import { deletionsSettled, setUpStorage } from '@/entrypoints/background/storage';
+import { setUpCrawls } from '@/entrypoints/background/crawl';
+import { setUpStorage } from '@/entrypoints/background/storage';
+import { JobRegistry } from '@/lib/jobs/registry';
 import { jobsNewestFirst, latestArtifact, pagesOf } from '@/lib/store/queries';
 import { generatedSite } from '../fixtures/generated-site';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
@@ -18,15 +19,18 @@ import { cancelRunningAndDelete, until } from './background-helpers';
 const HOST = 'docs.example.test';
 let server: FixtureServer | undefined;
 let db: ScoutDb;
+/** The worker's registry, as index.ts shares it: the crawl's end prunes on it, the storage commands delete on it. */
+let jobs: JobRegistry;
+/** The keep-alive's calls: true when the worker is held up, false when let go. */
+let keptUp: boolean[];
 afterEach(async () => {
   await until(async () => (await db.jobs.where('state').equals('running').count()) === 0).catch(() => undefined);
-  await deletionsSettled();
+  await jobs.idle();
   await cancelRunningAndDelete(db);
   await server?.close();
   server = undefined;
 });
 
-const noHooks: JobHooks = { onRefreshEnded: async () => undefined };
 const settings = { useSeeds: false, respectRobots: false, perHostConcurrency: 2 };
 const stateOf = async (jobId: string) => (await db.jobs.get(jobId))?.state;
 const rowsOf = async (jobId: string) => ({
@@ -64,8 +68,10 @@ function wire(database: ScoutDb) {
   fakeExtension({ without: ['offscreen', 'scripting'] });
   db = database;
   const fetch = loopbackFetch();
-  setUpCrawls({ db, browser, fetch, processor: { process: createLocalProcessor(fetch, linkedomAdapter), converters: () => 1 }, hooks: noHooks });
-  setUpStorage({ db });
+  keptUp = [];
+  jobs = new JobRegistry({ start: () => keptUp.push(true), stop: () => keptUp.push(false) });
+  setUpCrawls({ db, browser, fetch, processor: { process: createLocalProcessor(fetch, linkedomAdapter), converters: () => 1 }, jobs });
+  setUpStorage({ db, browser, jobs });
 }
 
 async function crawl(url: string, keepCrawls?: number): Promise<string> {
@@ -129,10 +135,15 @@ describe('a crawl paused on a full store', () => {
 
     // The big site has no old crawl: deleting its old crawls frees nothing, and keeps the paused one.
     expect(await command('deleteOldCrawls', { origin: server.origin('big.example.test') })).toEqual({ crawls: 0, rows: 0 });
-    // The small site's data goes (what the storage card offers for another site).
+    // The small site's data goes (what the storage card offers for another site), on the worker's
+    // registry like every job: the worker is held up while it deletes, and let go after.
+    await jobs.idle();
+    const held = keptUp.length;
     const deleted = await command('deleteSiteData', { origin: small });
     expect(deleted).toMatchObject({ rows: expect.any(Number) });
     expect(await db.jobs.where('origin').equals(small).count()).toBe(0);
+    await jobs.idle();
+    expect(keptUp.slice(held)).toEqual([true, false]);
 
     expect(await command('resumeCrawl', { jobId: big })).toEqual({ ok: true });
     await until(async () => (await stateOf(big)) === 'done');
