@@ -346,6 +346,34 @@ function separateHeadingBadge(heading: Element): void {
   if (previous && previous.nodeType === 3 && ENDS_IN_WORD.test(previous.nodeValue ?? '')) heading.insertBefore(heading.ownerDocument.createTextNode(' '), badge);
 }
 
+const READ_MORE = /^(?:read more|continue reading)\s*(?:…|\.{3}|»|›|→)?$/i;
+const MAX_EXCERPT_CHARS = 300;
+
+/**
+ * A short paragraph that ends in "Read more" linking to a definition on another page (`page#item`)
+ * is that definition's excerpt, copied here by the generator (an inherited or implemented member
+ * showing the summary of the member it stands for). The text is the other page's, and repeats on
+ * every page that inherits it; the member's own heading stays. A "Read more" to a whole page (a
+ * blog index's teaser) or to a place on this page is left alone, and so is a definition that goes
+ * on to point at details elsewhere ("… must be aligned. [More](layout.html#size).": a glossary's own
+ * text, with no truncation link ending it).
+ */
+function isExcerptOfOtherPage(paragraph: Element, baseUrl: string | undefined): boolean {
+  const last = paragraph.lastElementChild;
+  if (!last || tagOf(last) !== 'a' || (last.nextSibling?.textContent ?? '').trim() !== '') return false;
+  if (!READ_MORE.test(normalizeSpace(last.textContent ?? ''))) return false;
+  if (normalizeSpace(paragraph.textContent ?? '').length > MAX_EXCERPT_CHARS) return false;
+  const href = last.getAttribute('href') ?? '';
+  if (href.startsWith('#') || fragmentOf(href) === '') return false;
+  try {
+    const target = new URL(href, baseUrl);
+    const here = baseUrl ? new URL(baseUrl) : null;
+    return !here || `${target.origin}${target.pathname}` !== `${here.origin}${here.pathname}`;
+  } catch {
+    return false;
+  }
+}
+
 /** What cleaning learned about the content on the way. */
 export interface CleanResult {
   /** The highest heading level present (1 for h1), or 7 when there is no heading. */
@@ -387,6 +415,7 @@ export function cleanContent(root: Element, baseUrl: string | undefined, pages: 
       if (textLength(element) <= GUARD_SHARE * rootLength) return 'remove';
     }
     if (isLanguageLabel(element)) return 'remove';
+    if (tag === 'p' && isExcerptOfOtherPage(element, baseUrl)) return 'remove';
     switch (tag) {
       case 'a':
         return rewriteLink(element, baseUrl, targets, pages);

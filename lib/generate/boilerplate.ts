@@ -131,9 +131,37 @@ export function learnBoilerplate(markdowns: string[]): (markdown: string) => str
     // Trailing run: chrome, and blocks repeated on a few pages that sit below chrome. The run
     // ends at the first block that repeats on fewer; it is cut from its topmost chrome block on,
     // so a few pages' shared note above the frame stays.
+    //
+    // A heading is the page's own: it ends the run, and the body of its section (the blocks up to
+    // the next heading) stays with it, chrome-shaped or not (a "See also" list of two links has a
+    // pager's shape). Only a section that is itself the frame goes whole: everything below it is
+    // being cut, its heading repeats word for word on several pages and every block of its body on
+    // most ("## GIT" over "Part of the git(1) suite"; a member every type inherits, with the
+    // summary it inherits). An option's docs that a few command pages share ("Default: false"
+    // above the option's own description) are not on most pages.
     let cut = blocks.length;
     for (let i = blocks.length - 1; i >= 0; i--) {
       const block = blocks[i] as Block;
+      if (isHeading(block)) {
+        let end = i + 1;
+        while (end < blocks.length && !isHeading(blocks[end] as Block)) end++;
+        const body = blocks.slice(i + 1, end);
+        // Body blocks too short to be told apart from a label ("Calls `U::from(self)`.") need only
+        // repeat on several pages; every other one on most.
+        const common = (b: Block) => repeated.has(exactKey(b.text)) || (isFrameTail(b) && keysOf(b).length === 0);
+        const frameSection = cut <= end && isFrameTail(block)
+          && (body.length === 0 ? cut === i + 1 && end < blocks.length : body.every(common) && [block, ...body].some((b) => repeated.has(exactKey(b.text))));
+        if (frameSection) {
+          cut = i;
+          continue;
+        }
+        // Its body stays down to its last block that is not on most pages word for word; a
+        // footer below that, which Markdown cannot set apart from the last section, still goes.
+        let last = end - 1;
+        while (last > i && repeated.has(exactKey((blocks[last] as Block).text))) last--;
+        cut = Math.max(cut, last + 1);
+        break;
+      }
       if (isChrome(block)) cut = i;
       else if (!isFrameTail(block)) break;
     }
