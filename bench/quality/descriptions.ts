@@ -4,7 +4,8 @@
  * A description (or the llms.txt blockquote summary) is *weak* when it
  *  * is a copyright line ("Copyright © …", "© 2024 …", "… All rights reserved");
  *  * ends with ":" — it introduces a list or a code block that is not there;
- *  * starts with "See also";
+ *  * starts with "See also", or is one sentence that only points elsewhere ("For information
+ *    about terms used in this document see: terminology");
  *  * is a version note: "New in version …", "Changed in version …", "Deprecated since …",
  *    "Added in …", "Version added: …", "Stability: …";
  *  * has fewer than 4 words;
@@ -16,6 +17,11 @@
 
 export type WeakReason = 'copyright' | 'introduces-list' | 'see-also' | 'version-note' | 'too-short' | 'repeats-title';
 
+// One sentence that only says where to read: "For information about terms used in this document see: terminology".
+const POINTS_FROM = /^for (?:more |further )?(?:information|details|help)\b/i;
+const POINTS_TO = /\b(?:see|refer to)\b/i;
+const pointsElsewhere = (text: string): boolean => POINTS_FROM.test(text) && POINTS_TO.test(text) && !/[.!?]/.test(text.slice(0, -1));
+
 const fold = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 /** Why a description is weak, or null when it is fine. `title` is the entry's title (omit for a summary). */
@@ -23,7 +29,7 @@ export function weakReason(text: string, title?: string): WeakReason | null {
   const t = text.trim();
   if (/^(?:copyright\b|©|\(c\)\s*\d{4}|&copy;)|\ball rights reserved\b/i.test(t)) return 'copyright';
   if (/:\s*$/.test(t)) return 'introduces-list';
-  if (/^(?:\*\*)?see also\b/i.test(t)) return 'see-also';
+  if (/^(?:\*\*)?see also\b/i.test(t) || pointsElsewhere(t)) return 'see-also';
   if (/^(?:new in version|changed in version|deprecated since|deprecated in version|added in(?: version)?\b|version added|version changed|stability\s*:)/i.test(t)) return 'version-note';
   const words = t.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
   if (words.length < 4) return 'too-short';

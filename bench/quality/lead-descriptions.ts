@@ -8,18 +8,21 @@
  *  * 'member-text'         — a member's text rather than the page's lead: its first words (up to
  *                            12) are in a paragraph after the page's first h2 or inside a
  *                            definition list's `dd` (page-facts.ts), not in any lead paragraph,
- *                            while the page has a lead paragraph of its own (4 words or more);
+ *                            while the page has a lead paragraph of its own (4 words or more;
+ *                            a version note or a copyright line is none);
  *  * 'type-signature'      — code, not prose: a declaration ("public static Document
  *                            parse(String html)", "def get(url, **kwargs)"), or a whole call
  *                            with an optional return type ("connect(url: string): Connection").
  * Entries with no description count as undescribed (the share described is descriptions.ts's).
  */
+import { weakReason, type WeakReason } from './descriptions';
 import { words } from './page-facts';
 import { nameCore } from './titles';
 
 export type LeadWeakReason = 'title-echo' | 'title-and-site-name' | 'member-text' | 'type-signature';
 
 const FILLER = new Set(['the', 'a', 'an', 'of', 'for', 'in', 'on', 'to', 'and', 'with', 'documentation', 'docs', 'doc', 'manual', 'reference', 'guide', 'api', 'version', 'official', 'online', 'site', 'home']);
+const NOT_A_LEAD = new Set<WeakReason | 'ok'>(['version-note', 'copyright']);
 const MEMBER_WORDS = 12;
 const LEAD_WORDS = 4;
 
@@ -51,7 +54,9 @@ export function leadWeakReason(description: string, title: string, names: string
   const nameWords = new Set(names.flatMap((n) => [...words(n).split(' '), ...nameCore(n).split(' ')]).filter(Boolean));
   if (dWords.length && dWords.every((w) => titleWords.has(w) || nameWords.has(w) || FILLER.has(w) || /^v?\d+$/.test(w)) && dWords.some((w) => nameWords.has(w) && !titleWords.has(w))) return 'title-and-site-name';
   if (isTypeSignature(description)) return 'type-signature';
-  if (facts?.lead.some((p) => p.split(' ').length >= LEAD_WORDS)) {
+  // A version note or a copyright line before the sections is no lead of the page's own: a page
+  // that has only such a line says what it is in its first section.
+  if (facts?.lead.some((p) => p.split(' ').length >= LEAD_WORDS && !NOT_A_LEAD.has(weakReason(p) ?? 'ok'))) {
     const opening = ` ${dWords.slice(0, MEMBER_WORDS).join(' ')} `;
     const inLead = facts.lead.some((p) => ` ${p} `.includes(opening));
     if (!inLead && dWords.length >= LEAD_WORDS && facts.members.some((p) => ` ${p} `.includes(opening))) return 'member-text';

@@ -86,28 +86,50 @@ export function summaryParagraph(root: Element, definitions: Set<Element> = new 
   let introduced: string | undefined;
   let done = false;
   let opened = false;
-  let titled = false;
+  // The level of the page's own heading (its h1, or the first heading when the page has none above).
+  let top = 0;
+  let sectioned = false;
   walkElements(root, (element) => {
     if (summary || done) return 'skip';
     const tag = tagOf(element);
     // The page's own header (Docusaurus' `<header><h1>` inside the article) holds its title too.
-    if (tag === 'h1' || (tag === 'header' && element.querySelector('h1'))) titled = true;
-    // A section heading (an h2 under the page's h1) after an opening sentence that reads alone ends
+    const level = /^h[1-6]$/.test(tag) ? Number(tag.charAt(1)) : 0;
+    if (tag === 'header' && element.querySelector('h1')) top ||= 1;
+    top ||= level;
+    // A section heading (any level under the page's own heading) after an opening that reads alone ends
     // the lead: that sentence is the page's, the text below the heading its section's ("Thank you
     // for considering contributing to Flask!", not "## Support questions: Please don't use…").
-    if (opened && titled && tag === 'h2') {
+    if (opened && top && level > top) {
+      done = true;
+      return 'skip';
+    }
+    if (top && level > top) sectioned = true;
+    // A member's entry (its name as a heading over the code declaring it: Javadoc's and
+    // rustdoc's methods) starts the page's members: what follows is that member's text.
+    if (/^h[2-6]$/.test(tag) && isMemberEntry(element)) {
       done = true;
       return 'skip';
     }
     if (tag === 'li' && item === undefined && !CALLOUT_NAMES.test(namesOf(element))) item = proseItem(element);
-    if (NOT_SUMMARY.has(tag) || tag === 'pre' || CALLOUT_NAMES.test(namesOf(element))) return 'skip';
+    if ((NOT_SUMMARY.has(tag) && !(tag === 'li' && isLayoutItem(element))) || tag === 'pre' || CALLOUT_NAMES.test(namesOf(element))) return 'skip';
     // The page's index of its members (TypeDoc's row of links to them): the members follow, and
     // a paragraph of theirs is not the page's lead.
     if (isMemberIndex(element, here)) {
       done = true;
       return 'skip';
     }
-    if (tag !== 'p') return undefined;
+    if (tag !== 'p' && !isTextBlock(element)) {
+      // Text a block holds before its first block inside is its first paragraph (Javadoc's
+      // `<div class="block">The Connection interface is… <p>To start a session…</p></div>`).
+      const run = tag === 'div' ? leadingRun(element) : '';
+      const words = run.split(' ').length;
+      if (run.length >= MIN_PARAGRAPH_CHARS && words >= MIN_PARAGRAPH_WORDS && !isWeakDescription(run)) summary = run;
+      else if (run) {
+        short ??= shortSentence(run);
+        opened ||= short !== undefined && !isWeakDescription(short);
+      }
+      return undefined;
+    }
     const whole = normalizeSpace(element.textContent);
     let text = withoutReadMore(element, whole, here);
     // A definition's signature starts the page's members: what follows is a member's text.
@@ -143,6 +165,9 @@ export function summaryParagraph(root: Element, definitions: Set<Element> = new 
       const read = leadThatIntroduces(text, element);
       introduced ??= read;
       opened ||= read !== undefined;
+      // On a page with no lead before its sections, the first section's opening read with what it
+      // introduces is the page's; a paragraph further into that section is about its example.
+      done = read !== undefined && sectioned;
     } else {
       summary = leadThatIntroduces(text, element);
       introduced ??= summary === undefined ? leadWithExample(text, element) : undefined;
@@ -152,10 +177,145 @@ export function summaryParagraph(root: Element, definitions: Set<Element> = new 
   const lead = summary ?? introduced ?? (short && !isWeakDescription(short) ? short : undefined) ?? item;
   if (lead !== undefined) return trimToSentence(lead);
   const contents = contentsOf(root, here);
-  if (!contents) return undefined;
-  // A lead too short to stand alone ("Debugging helpers.") says more with what the page holds.
+  const declared = declaration(root);
+  if (!contents) return declared?.text && !isWeakDescription(declared.text) ? truncateOnWord(declared.text, MAX_DESCRIPTION) : undefined;
+  // A lead too short to stand alone ("Debugging helpers.") says more with what the page holds,
+  // and a page with neither says what it declares with it ("Interface Options. Covers: …").
   const covers = `${short ? `${short} ` : ''}Covers: ${contents}.`;
-  return isWeakDescription(covers) ? undefined : truncateOnWord(covers, MAX_DESCRIPTION);
+  if (!isWeakDescription(covers)) return truncateOnWord(covers, MAX_DESCRIPTION);
+  const named = declared && !short ? `${declared.kind} ${declared.name}. ${covers}` : undefined;
+  return named && !isWeakDescription(named) ? truncateOnWord(named, MAX_DESCRIPTION) : undefined;
+}
+
+// A declaration read as a description is one line of about this length at most.
+const MAX_DECLARATION = 160;
+
+/**
+ * What a page with no prose declares, read from its heading and the line under it. The heading
+ * names the kind and the name ("Type Alias HookEvent", "Function createOption"); the first block
+ * after it, one line starting with that name (after a keyword), is the declaration. The
+ * description is the kind and name with what the name is declared as ("Type Alias HookEvent,
+ * declared as "a" | "b"."), or, for a
+ * declaration with parameters, the kind and name with the parts the headings under it list
+ * ("Function createOption. Parameters: flags, description. Returns Option."): a call written out
+ * is a signature, not a description.
+ */
+function declaration(root: Element): { kind: string; name: string; text?: string } | undefined {
+  const h1 = root.querySelector('h1');
+  if (!h1) return undefined;
+  const heading = normalizeSpace(h1.textContent).replace(SECTION_MARKS, '');
+  let block: Element | null = h1;
+  while (block && block !== root && !block.nextElementSibling) block = block.parentElement;
+  let line = block && block !== root ? nextShown(block) : null;
+  // The declaration may sit in wrappers of its own (TypeDoc's signature list of a function).
+  while (line && /^(?:section|ul|ol|li|div)$/.test(tagOf(line)) && !leadingRun(line) && line.firstElementChild && hasBlockInside(line)) line = line.firstElementChild;
+  if (!line || /^(?:h[1-6]|p|ul|ol|dl|table)$/.test(tagOf(line)) || hasBlockInside(line)) return undefined;
+  const text = normalizeSpace(line.textContent);
+  if (!text || text.length > MAX_DECLARATION || /[.!?]\s/.test(text)) return undefined;
+  const name = /^(?:(?:interface|class|type|enum|function|const|let|var|struct|trait)\s+)?([\p{L}_$][\p{L}\p{N}_$.]*)/u.exec(text)?.[1];
+  if (!name) return undefined;
+  const at = heading.lastIndexOf(` ${name}`);
+  const kind = at > 0 ? heading.slice(0, at).trim() : '';
+  // The kind is a word or two of its own ("Type Alias", "Interface"), not a sentence.
+  if (!kind || kind.split(' ').length > 3 || !/^\p{Lu}/u.test(kind)) return undefined;
+  const rest = text.slice(text.indexOf(name) + name.length).trim();
+  // A body of members ("interface Options { … }") is read from the page's index of them.
+  if (rest.includes('{')) return { kind, name };
+  // "name: type" or "name = type" says what the name is declared as, read as words.
+  const as = /^[:=]\s*(\S.*)$/.exec(rest)?.[1];
+  if (as) return { kind, name, text: `${kind} ${name}, declared as ${as}.` };
+  if (!rest.startsWith('(')) return { kind, name };
+  const parts: string[] = [];
+  for (const part of line.parentElement?.querySelectorAll('h3, h4, h5, h6') ?? []) {
+    if (parts.length >= MAX_LIST_ITEMS) break;
+    const title = normalizeSpace(part.textContent).replace(SECTION_MARKS, '');
+    const list = nextShown(part);
+    if (list && /^(?:ul|ol)$/.test(tagOf(list))) {
+      // Each item names a part before its type ("flags: string"); a badge before it ("Optional") is no name.
+      const names = [...list.children].map((item) => (normalizeSpace(spacedText(item)).split(':')[0] ?? '').trim().split(' ').at(-1) ?? '').filter(Boolean);
+      if (names.length) parts.push(`${title}: ${names.join(', ')}`);
+    } else if (title) parts.push(title);
+  }
+  return parts.length ? { kind, name, text: `${kind} ${name}. ${parts.join('. ')}.` } : { kind, name };
+}
+
+/** The text of `element` with its elements set apart (a badge written against a name: "Optional" + "description"). */
+function spacedText(element: Element): string {
+  let out = '';
+  for (let node = element.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType === 3) out += node.textContent ?? '';
+    else if (node.nodeType === 1) out += ` ${spacedText(node as Element)} `;
+  }
+  return out;
+}
+
+/** Whether a block holds another block (it is a wrapper, not a line). */
+function hasBlockInside(element: Element): boolean {
+  for (let child = element.firstElementChild; child; child = child.nextElementSibling) if (BLOCK_CHILDREN.has(tagOf(child)) || tagOf(child) === 'li') return true;
+  return false;
+}
+
+// Elements that lay out blocks: a `div` holding one of them is a container, not a paragraph.
+const BLOCK_CHILDREN = new Set(['p', 'div', 'ul', 'ol', 'dl', 'table', 'pre', 'blockquote', 'section', 'article', 'aside', 'nav', 'header', 'footer', 'figure', 'form', 'details', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/**
+ * A `div` of running text is a paragraph whatever element the generator wrote it with (Javadoc's
+ * `<div class="block">A HTML Document.</div>`): text of its own and no block inside.
+ */
+function isTextBlock(element: Element): boolean {
+  if (tagOf(element) !== 'div') return false;
+  let text = false;
+  for (let node = element.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType === 3) text ||= /[\p{L}\p{N}]/u.test(node.textContent ?? '');
+    else if (node.nodeType === 1 && BLOCK_CHILDREN.has(tagOf(node as Element))) return false;
+  }
+  return text;
+}
+
+/** The text a block holds directly before its first block inside, when some of it is its own (not only inside elements). */
+function leadingRun(element: Element): string {
+  let out = '';
+  let own = false;
+  for (let node = element.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType === 3) {
+      own ||= /[\p{L}\p{N}]/u.test(node.textContent ?? '');
+      out += node.textContent ?? '';
+    } else if (node.nodeType === 1) {
+      if (BLOCK_CHILDREN.has(tagOf(node as Element))) break;
+      out += node.textContent ?? '';
+    }
+  }
+  return own ? normalizeSpace(out) : '';
+}
+
+/**
+ * A heading that names one member, over a code block declaring it: the block's first line holds
+ * the name as a word of its own, after a type or before its parameters ("public boolean
+ * hasInputStream()" under "hasInputStream").
+ */
+function isMemberEntry(heading: Element): boolean {
+  const name = normalizeSpace(heading.textContent).replace(SECTION_MARKS, '');
+  if (!name || name.includes(' ')) return false;
+  let next = nextShown(heading);
+  while (next && tagOf(next) !== 'pre' && next.childElementCount === 1) next = next.firstElementChild;
+  if (!next || tagOf(next) !== 'pre') return false;
+  // Javadoc writes a zero-width space between a name and its parameters.
+  const first = ((next.textContent ?? '').split('\n').find((line) => line.trim()) ?? '').replaceAll('\u200b', '').trim();
+  for (let at = first.indexOf(name); at !== -1; at = first.indexOf(name, at + 1)) {
+    const rest = first.slice(at + name.length);
+    if (/[\w$]/.test(first.charAt(at - 1)) || /^[\w$]/.test(rest)) continue;
+    if (at > 0 || rest.trimStart().startsWith('(')) return true;
+  }
+  return false;
+}
+
+/**
+ * A list item that lays out the page's blocks rather than being an item of a list: it holds a
+ * heading, a table, a code block or a rule (Javadoc writes its whole class header and member
+ * summaries into `<ul class="blockList"><li>`).
+ */
+function isLayoutItem(item: Element): boolean {
+  return item.querySelector('h1, h2, h3, h4, h5, h6, table, pre, hr') !== null;
 }
 
 /** Whether a link leads to a place on this page (`#…`, or this page's URL with a fragment, as cleaning writes it). */
@@ -277,61 +437,138 @@ const MIN_CONTENTS = 2;
  * prose or definition list of members): the entries of its first list whose items open with a link
  * (a chapter's contents, a synopsis of members), of its first definition list of such terms (a
  * DocBook contents) or of its first table of three rows or more (an
- * index, a table of commands), read from the first cell with text. An alphabet bar ("A B C … All")
- * names nothing; numbered sub-entries ("1 (Function)") repeat the entry above them.
+ * index, a table of commands), read from the row's header cell or else its first cell with text.
+ * An alphabet bar ("A B C … All") names nothing; numbered sub-entries ("1 (Function)") repeat the
+ * entry above them. Tables of the page's own members (a row linking to the member's place below)
+ * are read together, each named by the heading above it when there is one ("Covers: Request
+ * (Constructor Summary); cookie, header (Method Summary)"): one group of a class's members may be
+ * a single constructor. A definition list of labelled facts ("Enclosing class:") is the page's
+ * header, passed over.
  */
 function contentsOf(root: Element, here?: string): string | undefined {
   let found: string[] | undefined;
   let stop = false;
+  const groups: { label?: string; names: string[] }[] = [];
+  let tree: string[] | undefined;
+  let label: string | undefined;
+  const memberCount = () => groups.reduce((sum, group) => sum + group.names.length, 0);
   walkElements(root, (element) => {
-    if (found || stop) return 'skip';
+    if (found || stop || memberCount() >= MAX_CONTENTS) return 'skip';
     const tag = tagOf(element);
     if (tag === 'nav' || tag === 'header' || tag === 'footer' || tag === 'pre') return 'skip';
     // Contents open the page: after prose or a member's definition, a list or table is the member's.
-    if (tag === 'p' && normalizeSpace(element.textContent).split(' ').length >= MIN_DESCRIPTION_WORDS) stop = true;
+    const prose = tag === 'p' || isTextBlock(element) ? normalizeSpace(element.textContent) : tag === 'div' ? leadingRun(element) : '';
+    // A sentence introducing what follows ("Here are the data structures:") opens the contents.
+    if (prose.split(' ').length >= MIN_DESCRIPTION_WORDS && !/[:：]$/.test(prose)) stop = true;
     if (stop) return 'skip';
+    if (/^h[2-6]$/.test(tag)) {
+      label = normalizeSpace(element.textContent).replace(SECTION_MARKS, '') || undefined;
+      return 'skip';
+    }
+    // The page's index of its members (TypeDoc's row of links under "Properties").
+    // An index under no heading of its own (a jump bar of letters or of the page's sections) names nothing.
+    if (isMemberIndex(element, here)) {
+      const names = [...new Set([...element.children].map((link) => normalizeSpace(link.textContent)).filter((name) => [...name].length > 1))];
+      if (names.length && label) groups.push({ label, names });
+      label = undefined;
+      return 'skip';
+    }
     let entries: string[] = [];
     if (tag === 'ul' || tag === 'ol') {
       const items = [...element.children].filter((child) => tagOf(child) === 'li');
-      if (!items.length || !items.every(opensWithLink)) return 'skip';
-      entries = items.map((li) => normalizeSpace(li.querySelector('a')?.textContent));
+      // A list that lays out the page's blocks (Javadoc's `<ul class="blockList">`) is read through.
+      if (items.some(isLayoutItem)) return undefined;
+      if (groups.length || !items.length) return 'skip';
+      const top = items.every(opensWithLink) ? items.map((li) => normalizeSpace(li.querySelector('a')?.textContent)) : [];
+      if (top.length >= MIN_CONTENTS || !element.querySelector('ul, ol')) {
+        if (!top.length) return 'skip';
+        entries = top;
+      } else {
+        // A tree with fewer entries at its top (a class hierarchy, whose labels may be plain text:
+        // "java.lang.Object") is named by the entries that link, in it and in the trees right after it.
+        const trees = [element];
+        for (let more = nextShown(element); more && /^(?:ul|ol)$/.test(tagOf(more)); more = nextShown(more)) trees.push(more);
+        // Read only when nothing else names the page: a class page's chain of supertypes has this shape too.
+        tree ??= trees.flatMap((tree) => [...tree.querySelectorAll('li')].filter(opensWithLink)).map((li) => normalizeSpace(li.querySelector('a')?.textContent));
+        return 'skip';
+      }
     } else if (tag === 'dl') {
-      // A contents of terms (DocBook's `<dl class="toc"><dt><a>1. Introduction</a></dt>`).
       const terms = [...element.children].filter((child) => tagOf(child) === 'dt');
-      if (!terms.length || !terms.every(opensWithLink)) {
+      // Labelled facts about the page ("All Implemented Interfaces:", "Author:") are its header.
+      if (terms.length && terms.every((dt) => /[:：]$/.test(normalizeSpace(dt.textContent)))) return 'skip';
+      // A contents of terms (DocBook's `<dl class="toc"><dt><a>1. Introduction</a></dt>`).
+      if (groups.length || !terms.length || !terms.every(opensWithLink)) {
         stop = true;
         return 'skip';
       }
       entries = terms.map((dt) => normalizeSpace(dt.querySelector('a')?.textContent));
     } else if (tag === 'table') {
-      const rows = [...element.querySelectorAll('tr')].filter((row) => !row.querySelector('th'));
+      // A row of header cells only is the table's head; a header cell beside data (`<th
+      // scope="row">`) names its row.
+      const rows = [...element.querySelectorAll('tr')].filter((row) => row.querySelector('td'));
       // A table of the page's own members (a type, then the member's name linking to its place
       // below) is named by those links: the type in the first cell is code, not a topic, and a
       // row without such a link is a group's label or a member's note.
       const members = rows.map((row) => [...row.querySelectorAll('a[href]')].find((link) => linksHere(link, here)));
-      if (members.filter(Boolean).length >= 3) entries = members.flatMap((link) => (link ? [normalizeSpace(link.textContent)] : []));
-      else if (rows.length < 3) return 'skip';
-      else entries = rows.map((row) => normalizeSpace([...row.children].map((cell) => cell.textContent ?? '').find((cell) => normalizeSpace(cell))));
+      // A bar of letters linking to the page's places ("Jump to: A B C") names nothing.
+      const names = [...new Set(members.flatMap((link) => (link ? [normalizeSpace(link.textContent)] : [])).filter((name) => [...name].length > 1))];
+      // Three members or more name the page alone; fewer are one group of several (a class's
+      // one constructor, then its methods).
+      if (members.filter(Boolean).length >= 3 && !groups.length) entries = members.flatMap((link) => (link ? [normalizeSpace(link.textContent)] : []));
+      else if (names.length) {
+        groups.push({ label, names });
+        label = undefined;
+        return 'skip';
+      } else {
+        // Rows of header cells only (a table's head, a module's facts) name nothing.
+        const data = rows.filter((row) => !row.querySelector('th'));
+        if (groups.length || data.length < 3) return 'skip';
+        entries = data.map((row) => normalizeSpace([...row.children].map((cell) => cell.textContent ?? '').find((cell) => normalizeSpace(cell))));
+      }
     } else return undefined;
     // A section number ("2.1.", "A.") is the entry's place, not its name.
     // A tree's fold mark ("▼ build") is no part of the name either.
-    entries = entries.map((entry) => entry.replace(/[:;,.]$/, '').trimEnd().replace(/^(?:\d+|\p{Lu})(?:\.\d+)*\.\s+/u, '').replace(/^\p{So}+\s*/u, ''));
+    entries = entries.map(entryName);
     const named = [...new Set(entries.filter((entry) => /^[^\d\s]/u.test(entry) && [...entry].length > 1))];
     if (named.length >= MIN_CONTENTS && entries.filter((entry) => [...entry].length <= 1).length * 2 < entries.length) {
-      found = named.slice(0, MAX_CONTENTS).map((entry) => (entry.length > MAX_CONTENTS_ENTRY ? truncateOnWord(entry, MAX_CONTENTS_ENTRY) : entry));
+      found = named.slice(0, MAX_CONTENTS).map(shortEntry);
     }
     return 'skip';
   });
-  return found?.join(', ');
+  if (found) return found.join(', ');
+  if (!groups.length) {
+    const named = [...new Set((tree ?? []).map(entryName).filter((entry) => /^[^\d\s]/u.test(entry) && [...entry].length > 1))];
+    return named.length >= MIN_CONTENTS ? named.slice(0, MAX_CONTENTS).map(shortEntry).join(', ') : undefined;
+  }
+  let room = MAX_CONTENTS;
+  const parts: string[] = [];
+  for (const group of groups) {
+    if (room <= 0) break;
+    const names = group.names.slice(0, room).map(shortEntry);
+    room -= names.length;
+    parts.push(`${names.join(', ')}${group.label ? ` (${group.label})` : ''}`);
+  }
+  // A single member with no group to name it says too little to be read as the page's contents.
+  return parts.length > 1 || groups[0]?.label || (groups[0]?.names.length ?? 0) >= MIN_CONTENTS ? parts.join('; ') : undefined;
+}
+
+function entryName(entry: string): string {
+  return entry.replace(/[:;,.]$/, '').trimEnd().replace(/^(?:\d+|\p{Lu})(?:\.\d+)*\.\s+/u, '').replace(/^\p{So}+\s*/u, '');
+}
+
+function shortEntry(entry: string): string {
+  return entry.length > MAX_CONTENTS_ENTRY ? truncateOnWord(entry, MAX_CONTENTS_ENTRY) : entry;
 }
 
 /** Whether a list item opens with a link (after any keyword: "class Chunk where"), as a contents entry does. */
 function opensWithLink(item: Element): boolean {
   const link = item.querySelector('a[href]');
-  if (!link) return false;
+  // A link in a nested list is that list's entry, not this item's name.
+  if (!link || link.closest('li, dt') !== item) return false;
   const text = normalizeSpace(item.textContent);
   const before = text.indexOf(normalizeSpace(link.textContent));
-  return before >= 0 && before <= 12;
+  // A qualifier written against the link is part of its name ("org.jsoup.helper." + DataUtil).
+  return before >= 0 && (before <= 12 || /^\S+[.:/]$/.test(text.slice(0, before)));
 }
 
 // What a signature is written with, outside its links: Haskell's `::`, arrows, a parameter list
@@ -419,7 +656,7 @@ function leadThatIntroduces(text: string, paragraph: Element): string | undefine
   let cut = -1;
   for (const match of text.matchAll(SENTENCE_END)) cut = match.index + 1;
   const before = cut > 0 ? text.slice(0, cut) : '';
-  if (before.length >= MIN_PARAGRAPH_CHARS && !isWeakDescription(before)) return before;
+  if ((before.length >= MIN_PARAGRAPH_CHARS || before.split(' ').length >= MIN_PARAGRAPH_WORDS) && !isWeakDescription(before)) return before;
   const next = listAfter(paragraph);
   if (next && /^(?:ul|ol)$/.test(tagOf(next))) return leadWithItems(text, next);
   return leadWithSections(text, paragraph);
@@ -445,7 +682,8 @@ function leadWithSections(text: string, paragraph: Element): string | undefined 
     level ||= at;
     if (at < level) break;
     const name = normalizeSpace(heading.textContent).replace(SECTION_MARKS, '');
-    if (at === level && name) names.push(name.length > 60 ? truncateOnWord(name, 60) : name);
+    // A letter heading of an index ("- a -") names nothing.
+    if (at === level && /\p{L}{2}/u.test(name)) names.push(name.length > 60 ? truncateOnWord(name, 60) : name);
   }
   if (names.length < 2) return undefined;
   const joined = `${text.replace(/[:：]$/, '').trimEnd()}: ${names.join(', ')}`;
@@ -479,13 +717,18 @@ function leadWithItems(text: string, next: Element): string | undefined {
   const items: string[] = [];
   // A definition list is named by its terms, each without the category it is labelled with ("procedure: restart").
   const wanted = tagOf(next) === 'dl' ? 'dt' : 'li';
-  for (let item = next.firstElementChild; item && items.length < MAX_LIST_ITEMS; item = item.nextElementSibling) {
+  // One definition list after another (Sphinx writes one per directive) are read as one.
+  const lists = [next];
+  for (let more = nextShown(next); wanted === 'dt' && more && tagOf(more) === 'dl'; more = nextShown(more)) lists.push(more);
+  const children = lists.flatMap((list) => [...list.children]);
+  for (const item of children) {
+    if (items.length >= MAX_LIST_ITEMS) break;
     if (tagOf(item) !== wanted) continue;
     let line = normalizeSpace(item.textContent).replace(SECTION_MARKS, '');
     // An item that is prose is named by its first sentence ("Shell scripts. You might…" → "Shell scripts").
     const end = line.search(/[.!?](?=\s+["“‘(]?[\p{Lu}\d])/u);
     if (end > 0) line = line.slice(0, end);
-    line = line.replace(/[.;,:]$/, '');
+    while (/[.;,:]$/.test(line)) line = line.slice(0, -1);
     if (wanted === 'dt') line = line.replace(/^\p{L}+:\s+/u, '');
     if (line) items.push(line.length > 60 ? truncateOnWord(line, 60) : line);
   }
@@ -499,11 +742,16 @@ const WEAK_START = /^(?:©|\(c\)\s|copyright\b|see also\b|(?:new|changed|added|r
 // A sentence that only leads into what follows, or continues the one before it.
 const INTRODUCES = /\b(?:the following(?: \w+){0,3}|as follows|below)[.:]?$|^(?:then|next|also|finally|however|and|but|or|so|now)\b/i;
 const WEAK_ANYWHERE = /all rights reserved|licensed under the |\bcopyright\s+(?:©|\(c\)|\d{4})/i;
+// One sentence that only points elsewhere ("For information about terms used in this document
+// see: terminology"): it says where to read, not what the page is.
+const POINTS_FROM = /^for (?:more |further )?(?:information|details|help)\b/i;
+const POINTS_TO = /\b(?:see|refer to)\b/i;
+const pointsElsewhere = (text: string): boolean => POINTS_FROM.test(text) && POINTS_TO.test(text) && !/[.!?]/.test(text.slice(0, -1));
 const MIN_DESCRIPTION_WORDS = 4;
 
 /**
  * Whether `text` is a poor description of a page: a copyright or licence line, a version note,
- * a "See also" pointer, a label, or a sentence that only introduces what follows ("…, for
+ * a sentence that only points elsewhere ("See also …", "For details see …"), a label, or a sentence that only introduces what follows ("…, for
  * example:"). No description beats one of these.
  */
 export function isWeakDescription(text: string | undefined): boolean {
@@ -513,8 +761,8 @@ export function isWeakDescription(text: string | undefined): boolean {
   if (words.length < MIN_DESCRIPTION_WORDS) return true;
   if (/[:：]$/.test(clean) || INTRODUCES.test(clean)) return true;
   // A row of labels ("All Methods Static Methods Concrete Methods", "A B C D E F") is a tab bar.
-  if (!/[.!?…)]$/.test(clean) && words.every((word) => !/\p{Ll}/u.test(word.charAt(0)))) return true;
-  return WEAK_START.test(clean) || WEAK_ANYWHERE.test(clean);
+  if (!/[.!?…)]$/.test(clean) && words.every((word) => !/\p{Ll}/u.test(word.replace(/^[^\p{L}\p{N}]+/u, '').charAt(0)))) return true;
+  return WEAK_START.test(clean) || WEAK_ANYWHERE.test(clean) || pointsElsewhere(clean);
 }
 
 /**

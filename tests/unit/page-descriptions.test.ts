@@ -185,7 +185,7 @@ describe('a page that opens with its declaration and its index of members', () =
 
   it('never takes a member\'s text for the page\'s lead', () => {
     const page = convertHtml(typedocPage('', ['Code', 'Message', 'Line']), 'https://tally.example/api/classes/ScanError.html', linkedomAdapter);
-    expect(page.description).toBeUndefined();
+    expect(page.description).toBe('Covers: Code, Message, Line (Properties).');
   });
 
   it('is described by its members in the Markdown: the index after the declaration, never the declaration', () => {
