@@ -7,7 +7,9 @@ import { DeleteOldCrawls, DeleteSiteData } from '../storage/storage-card';
 
 /** Live progress of a crawl with its controls. Numbers come from the job row the worker keeps current. */
 export function CrawlProgress({ job, onNew, onOutput }: { job: CrawlJob; onNew: () => void; onOutput: () => void }) {
-  const { run, error } = useCommand();
+  const command = useCommand();
+  const { error } = command;
+  const control = jobControl(command, job.id, 'crawl');
   const c = job.counters;
   const get = (k: keyof CrawlCounters) => c[k] ?? 0;
   const notDocs = get('notDocs');
@@ -51,19 +53,50 @@ export function CrawlProgress({ job, onNew, onOutput }: { job: CrawlJob; onNew: 
       <CommandError error={error} />
       <div className="crawl-progress__actions">
         {job.state === 'running' && (
-          <button type="button" className="button" onClick={() => void run('pauseCrawl', { jobId: job.id })} data-testid="pause">Pause</button>
+          <button type="button" className="button" onClick={() => void control('pauseCrawl')} data-testid="pause">Pause</button>
         )}
         {job.state === 'paused' && (
-          <button type="button" className="button button--primary" onClick={() => void run('resumeCrawl', { jobId: job.id })} data-testid="resume">Resume</button>
+          <button type="button" className="button button--primary" onClick={() => void control('resumeCrawl')} data-testid="resume">Resume</button>
         )}
         {active && (
-          <button type="button" className="button button--danger" onClick={() => void run('cancelCrawl', { jobId: job.id })} data-testid="cancel">Cancel</button>
+          <button type="button" className="button button--danger" onClick={() => void control('cancelCrawl')} data-testid="cancel">Cancel</button>
         )}
         {job.state === 'done' && <button type="button" className="button button--primary" onClick={onOutput} data-testid="see-output">See llms.txt</button>}
         {!active && <button type="button" className="button" onClick={onNew} data-testid="new-crawl">New crawl</button>}
       </div>
     </section>
   );
+}
+
+type JobControl = 'pauseCrawl' | 'resumeCrawl' | 'cancelCrawl';
+
+/**
+ * What the worker's refusal of Pause, Resume or Cancel means, in words. It refuses only a job that
+ * is not going any more (it ended, or another window stopped it, a moment before the press) or
+ * that is gone: the panel shows the job's new state as soon as its row changes.
+ */
+export function refusedControl(command: JobControl, noun: 'crawl' | 'refresh'): string {
+  switch (command) {
+    case 'pauseCrawl': return `Nothing to pause: this ${noun} is no longer running. It ended or was stopped from another window.`;
+    case 'resumeCrawl': return `This ${noun} can no longer be resumed: it has already ended. Start a new one.`;
+    case 'cancelCrawl': return `Nothing to cancel: this ${noun} has already ended.`;
+  }
+}
+
+/**
+ * Pause, Resume and Cancel for one job: the worker answers `ok: false` when it had nothing to
+ * stop or resume, and the card says so (a failure to reach the worker is useCommand's to say).
+ * The buttons stay as they are, to press again.
+ */
+export function jobControl(
+  { run, setError }: Pick<ReturnType<typeof useCommand>, 'run' | 'setError'>,
+  jobId: string,
+  noun: 'crawl' | 'refresh',
+): (command: JobControl) => Promise<void> {
+  return async (command) => {
+    const answer = await run(command, { jobId });
+    if (answer && 'ok' in answer && !answer.ok) setError(refusedControl(command, noun));
+  };
 }
 
 /**

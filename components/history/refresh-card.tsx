@@ -1,4 +1,5 @@
 import type { RefreshJob } from '@/lib/store/db';
+import { jobControl } from '../crawl/crawl-progress';
 import { useStallWatch } from '../crawl/use-stall-watch';
 import { CommandError, useCommand } from '../use-command';
 
@@ -13,7 +14,9 @@ const COUNTS = [
 
 /** Refresh now, and the latest refresh's progress or result. */
 export function RefreshCard({ origin, refresh, crawled }: { origin: string; refresh: RefreshJob | undefined; crawled: boolean }) {
-  const { run, error, busy: starting } = useCommand();
+  const command = useCommand();
+  const { run, error, busy: starting } = command;
+  const control = jobControl(command, refresh?.id ?? '', 'refresh');
   useStallWatch(refresh);
   const running = refresh?.state === 'running' || refresh?.state === 'paused';
   const c = refresh?.counters ?? {};
@@ -53,9 +56,9 @@ export function RefreshCard({ origin, refresh, crawled }: { origin: string; refr
             {starting ? 'Starting…' : 'Refresh now'}
           </button>
         )}
-        {refresh?.state === 'running' && <button type="button" className="button" onClick={() => void run('pauseCrawl', { jobId: refresh.id })}>Pause</button>}
-        {refresh?.state === 'paused' && <button type="button" className="button button--primary" onClick={() => void run('resumeCrawl', { jobId: refresh.id })}>Resume</button>}
-        {running && refresh && <button type="button" className="button button--danger" onClick={() => void run('cancelCrawl', { jobId: refresh.id })}>Cancel</button>}
+        {refresh?.state === 'running' && <button type="button" className="button" onClick={() => void control('pauseCrawl')}>Pause</button>}
+        {refresh?.state === 'paused' && <button type="button" className="button button--primary" onClick={() => void control('resumeCrawl')}>Resume</button>}
+        {running && refresh && <button type="button" className="button button--danger" onClick={() => void control('cancelCrawl')}>Cancel</button>}
         {!crawled && <span className="muted">Crawl the site first.</span>}
       </div>
     </section>
