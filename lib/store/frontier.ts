@@ -9,15 +9,24 @@
  * all-or-nothing (pages.ts `writePageBatch`).
  */
 import Dexie from 'dexie';
-import type { FrontierRecord, FrontierState, LinkBlockRecord, ScoutDb } from './db';
+import type { FrontierRecord, FrontierState, LinkBlockRecord } from './db';
+import * as memFrontier from './memory/frontier';
+import { inMemory, type Store } from './store';
+import type { Claim, ListKey, RowFilter } from './records/crawl-store';
+
+export type { Claim, ListKey, RowFilter };
 
 /** How many URLs of the job's queue are rows (every state): 0 means it was never seeded. */
-export function queuedCount(db: ScoutDb, jobId: string): Promise<number> {
+export function queuedCount(store: Store, jobId: string): Promise<number> {
+  if (inMemory(store)) return memFrontier.queuedCount(store, jobId);
+  const db = store;
   return db.frontier.where('[jobId+seq]').between([jobId, 0], [jobId, Infinity]).count();
 }
 
 /** The job's highest sequence number among its rows (0 when none) and every row's key. */
-export async function rowKeys(db: ScoutDb, jobId: string): Promise<{ lastSeq: number; keys: string[] }> {
+export async function rowKeys(store: Store, jobId: string): Promise<{ lastSeq: number; keys: string[] }> {
+  if (inMemory(store)) return memFrontier.rowKeys(store, jobId);
+  const db = store;
   const range = db.frontier.where('[jobId+seq]').between([jobId, 0], [jobId, Infinity]);
   const lastSeq = (await range.clone().last())?.seq ?? 0;
   const keys = (await range.clone().primaryKeys()).map(([, key]) => key);
@@ -25,12 +34,16 @@ export async function rowKeys(db: ScoutDb, jobId: string): Promise<{ lastSeq: nu
 }
 
 /** How many rows the job has numbered from `from` up to (not including) `to`: how far a link block was claimed. */
-export function rowsNumbered(db: ScoutDb, jobId: string, from: number, to: number): Promise<number> {
+export function rowsNumbered(store: Store, jobId: string, from: number, to: number): Promise<number> {
+  if (inMemory(store)) return memFrontier.rowsNumbered(store, jobId, from, to);
+  const db = store;
   return db.frontier.where('[jobId+seq]').between([jobId, from], [jobId, to]).count();
 }
 
 /** The job's row count in each state, in the order asked. */
-export function countsByState(db: ScoutDb, jobId: string, states: readonly FrontierState[]): Promise<number[]> {
+export function countsByState(store: Store, jobId: string, states: readonly FrontierState[]): Promise<number[]> {
+  if (inMemory(store)) return memFrontier.countsByState(store, jobId, states);
+  const db = store;
   return Promise.all(states.map((s) => db.frontier.where('[jobId+state]').equals([jobId, s]).count()));
 }
 
@@ -39,7 +52,9 @@ export function countsByState(db: ScoutDb, jobId: string, states: readonly Front
  * (Dexie aborts the transaction only when the BulkError is left uncaught). Returns the positions
  * not added: the row already there stays as it was, so the first sighting wins.
  */
-export async function insertRows(db: ScoutDb, rows: FrontierRecord[]): Promise<Set<number>> {
+export async function insertRows(store: Store, rows: FrontierRecord[]): Promise<Set<number>> {
+  if (inMemory(store)) return memFrontier.insertRows(store, rows);
+  const db = store;
   try {
     await db.frontier.bulkAdd(rows);
     return new Set();
@@ -53,14 +68,10 @@ export async function insertRows(db: ScoutDb, rows: FrontierRecord[]): Promise<S
 }
 
 /** Writes rows as given (a state change), in the caller's transaction. */
-export async function putRows(db: ScoutDb, rows: FrontierRecord[]): Promise<void> {
+export async function putRows(store: Store, rows: FrontierRecord[]): Promise<void> {
+  if (inMemory(store)) return memFrontier.putRows(store, rows);
+  const db = store;
   await db.frontier.bulkPut(rows);
-}
-
-/** What a claim took: rows already queued, and new rows made from link blocks' URLs. */
-export interface Claim {
-  fromRows: FrontierRecord[];
-  fromBlocks: FrontierRecord[];
 }
 
 /**
@@ -69,7 +80,9 @@ export interface Claim {
  * inserts the block URLs' new rows. Answers what `pick` chose and which new rows were refused
  * (their key was a row already: another runner of the job queued it after this one loaded).
  */
-export async function claimRows<C extends Claim>(db: ScoutDb, jobId: string, limit: number, pick: (pending: FrontierRecord[]) => C): Promise<{ picked: C; refused: Set<number> }> {
+export async function claimRows<C extends Claim>(store: Store, jobId: string, limit: number, pick: (pending: FrontierRecord[]) => C): Promise<{ picked: C; refused: Set<number> }> {
+  if (inMemory(store)) return memFrontier.claimRows(store, jobId, limit, pick);
+  const db = store;
   return db.transaction('rw', db.frontier, async () => {
     const pending = await db.frontier
       .where('[jobId+state+depth+seq]')
@@ -84,21 +97,19 @@ export async function claimRows<C extends Claim>(db: ScoutDb, jobId: string, lim
 }
 
 /** Rows left in flight by a worker that died go back to pending; answers how many. */
-export function recoverInflight(db: ScoutDb, jobId: string): Promise<number> {
+export function recoverInflight(store: Store, jobId: string): Promise<number> {
+  if (inMemory(store)) return memFrontier.recoverInflight(store, jobId);
+  const db = store;
   return db.frontier.where('[jobId+state]').equals([jobId, 'inflight']).modify({ state: 'pending' });
 }
-
-/** Which of the job's rows a list shows: all (in the order found) or one state's (breadth-first). */
-export type RowFilter = 'all' | FrontierState;
-
-/** A position in a list's order: [depth, seq] for a state's list, [0, seq] for the whole list. */
-export type ListKey = [number, number];
 
 /**
  * The rows of a list between two positions (`lo` included, `hi` not), `skip` then at most `take`;
  * with `count`, how many rows lie between them. Both from an index: 10,000 URLs cost what 50 do.
  */
-export function rowsBetween(db: ScoutDb, jobId: string, filter: RowFilter, lo: ListKey, hi: ListKey) {
+export function rowsBetween(store: Store, jobId: string, filter: RowFilter, lo: ListKey, hi: ListKey) {
+  if (inMemory(store)) return memFrontier.rowsBetween(store, jobId, filter, lo, hi);
+  const db = store;
   const byState = filter !== 'all';
   const index = byState ? db.frontier.where('[jobId+state+depth+seq]') : db.frontier.where('[jobId+seq]');
   const bound = (k: ListKey) => (byState ? [jobId, filter, k[0], k[1]] : [jobId, k[1]]);
@@ -109,13 +120,20 @@ export function rowsBetween(db: ScoutDb, jobId: string, filter: RowFilter, lo: L
   };
 }
 
-/** The tables a transaction around `Frontier.addNew` must include (tests and benchmarks open one themselves). */
-export function queueTables(db: ScoutDb) {
+/**
+ * The tables a transaction around `Frontier.addNew` must include (tests and benchmarks open one
+ * themselves). The memory store has no tables to name: its writes never interleave.
+ */
+export function queueTables(store: Store) {
+  if (inMemory(store)) return [];
+  const db = store;
   return [db.frontier, db.linkBlocks];
 }
 
 /** The job's rows in one state, breadth-first ([depth, seq]). */
-export function rowsInState(db: ScoutDb, jobId: string, state: FrontierState): Promise<FrontierRecord[]> {
+export function rowsInState(store: Store, jobId: string, state: FrontierState): Promise<FrontierRecord[]> {
+  if (inMemory(store)) return memFrontier.rowsInState(store, jobId, state);
+  const db = store;
   return db.frontier.where('[jobId+state+depth+seq]').between([jobId, state, 0, 0], [jobId, state, Infinity, Infinity]).toArray();
 }
 
@@ -123,7 +141,9 @@ export function rowsInState(db: ScoutDb, jobId: string, state: FrontierState): P
  * Adds new rows and link blocks in one transaction of their own (seeds, a refresh's queue):
  * all or none. Answers the positions of rows not inserted because their key was a row already.
  */
-export async function addToQueue(db: ScoutDb, rows: FrontierRecord[], blocks: LinkBlockRecord[]): Promise<Set<number>> {
+export async function addToQueue(store: Store, rows: FrontierRecord[], blocks: LinkBlockRecord[]): Promise<Set<number>> {
+  if (inMemory(store)) return memFrontier.addToQueue(store, rows, blocks);
+  const db = store;
   return db.transaction('rw', [db.frontier, db.linkBlocks], async () => {
     const refused = await insertRows(db, rows);
     if (blocks.length) await db.linkBlocks.bulkAdd(blocks);

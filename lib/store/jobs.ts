@@ -4,34 +4,41 @@
  * by id. Kind-specific questions (the newest crawl, a kind's fields) stay in queries.ts; what a
  * job's record holds is the caller's to build (a crawl's settings are normalized in lib/crawl/).
  */
-import type { CrawlJob, JobKind, JobOf, JobRecord, RefreshJob, ScoutDb } from './db';
+import type { CrawlJob, JobKind, JobOf, JobRecord } from './db';
 import { isKind, jobsNewestFirst, latestCrawlWithPages } from './queries';
+import * as memJobs from './memory/jobs';
+import { inMemory, type Store } from './store';
+import type { CrawlBlocked, JobFields, PageJob } from './records/crawl-store';
 
-/** Crawls and refreshes: the jobs that work through a site's pages, one at a time per site. */
-export type PageJob = CrawlJob | RefreshJob;
+export type { CrawlBlocked, JobFields, PageJob };
 
 const isPageJob = (j: JobRecord): j is PageJob => j.kind === 'crawl' || j.kind === 'refresh';
 
-/** Fields every kind of job has, written by code that runs either kind (the queue runner, the worker). */
-export type JobFields = Partial<Pick<JobRecord, 'state' | 'message' | 'startedAt' | 'endedAt' | 'stoppedOnRefusals' | 'storageFull'>>;
-
 /** Adds a new job row (its id is set by the caller). */
-export async function addJob(db: ScoutDb, job: JobRecord): Promise<void> {
+export async function addJob(store: Store, job: JobRecord): Promise<void> {
+  if (inMemory(store)) return memJobs.addJob(store, job);
+  const db = store;
   await db.jobs.add(job);
 }
 
 /** The job with this id, of any kind. */
-export function jobById(db: ScoutDb, jobId: string): Promise<JobRecord | undefined> {
+export function jobById(store: Store, jobId: string): Promise<JobRecord | undefined> {
+  if (inMemory(store)) return memJobs.jobById(store, jobId);
+  const db = store;
   return db.jobs.get(jobId);
 }
 
 /** Writes fields every kind has (state, message, times); answers how many rows changed (0 or 1). */
-export function setJobFields(db: ScoutDb, jobId: string, changes: JobFields): Promise<number> {
+export function setJobFields(store: Store, jobId: string, changes: JobFields): Promise<number> {
+  if (inMemory(store)) return memJobs.setJobFields(store, jobId, changes);
+  const db = store;
   return db.jobs.update(jobId, changes);
 }
 
 /** The running crawl or refresh of a site, if any: only one may run at a time. */
-export async function activeJobFor(db: ScoutDb, origin: string): Promise<PageJob | undefined> {
+export async function activeJobFor(store: Store, origin: string): Promise<PageJob | undefined> {
+  if (inMemory(store)) return memJobs.activeJobFor(store, origin);
+  const db = store;
   return db.jobs.where('state').equals('running').filter(isPageJob).filter((j) => j.origin === origin).first();
 }
 
@@ -40,7 +47,9 @@ export async function activeJobFor(db: ScoutDb, origin: string): Promise<PageJob
  * or the one running. The check and the new row are one transaction: two panels pressing Generate
  * at once would otherwise both see nothing running and start two crawls of one site.
  */
-export async function createIfIdle<J extends JobRecord>(db: ScoutDb, origin: string, make: () => J): Promise<J | { active: PageJob }> {
+export async function createIfIdle<J extends JobRecord>(store: Store, origin: string, make: () => J): Promise<J | { active: PageJob }> {
+  if (inMemory(store)) return memJobs.createIfIdle(store, origin, make);
+  const db = store;
   return db.transaction('rw', db.jobs, async () => {
     const active = await activeJobFor(db, origin);
     if (active) return { active };
@@ -50,9 +59,6 @@ export async function createIfIdle<J extends JobRecord>(db: ScoutDb, origin: str
   });
 }
 
-/** Why a job on the site's newest crawl was not created: no crawl with pages, or a crawl or refresh running. */
-export type CrawlBlocked = { blocked: 'no-crawl' } | { blocked: 'busy'; active: PageJob };
-
 /**
  * Adds the job `make` builds on the site's newest crawl with pages (a refresh, a describe run),
  * unless there is none or a crawl or refresh of the site runs. `make` may refuse with its own
@@ -61,10 +67,12 @@ export type CrawlBlocked = { blocked: 'no-crawl' } | { blocked: 'busy'; active: 
  * one job.
  */
 export function createOnLatestCrawl<J extends JobRecord, B extends { blocked: string }>(
-  db: ScoutDb,
+  store: Store,
   origin: string,
   make: (crawl: CrawlJob, now: number) => J | B | Promise<J | B>,
 ): Promise<J | B | CrawlBlocked> {
+  if (inMemory(store)) return memJobs.createOnLatestCrawl<J, B>(store, origin, make);
+  const db = store;
   return db.transaction('rw', db.jobs, db.pages, async (): Promise<J | B | CrawlBlocked> => {
     const crawl = await latestCrawlWithPages(db, origin);
     if (!crawl) return { blocked: 'no-crawl' };
@@ -77,12 +85,13 @@ export function createOnLatestCrawl<J extends JobRecord, B extends { blocked: st
 }
 
 /** Moves a paused (or interrupted) crawl or refresh back to running. Returns false when it can't be resumed. */
-export async function markResumed(db: ScoutDb, jobId: string): Promise<boolean> {
+export async function markResumed(store: Store, jobId: string): Promise<boolean> {
+  if (inMemory(store)) return memJobs.markResumed(store, jobId);
+  const db = store;
   return db.transaction('rw', db.jobs, async () => {
-    const job = await db.jobs.get(jobId);
-    if (!job || (job.kind !== 'crawl' && job.kind !== 'refresh') || !(job.state === 'paused' || job.state === 'running')) return false;
-    await db.jobs.update(jobId, { state: 'running', message: 'Resuming…' });
-    return true;
+    const changes = memJobs.resumeChanges(await db.jobs.get(jobId));
+    if (changes) await db.jobs.update(jobId, changes);
+    return changes !== undefined;
   });
 }
 
@@ -92,27 +101,26 @@ export async function markResumed(db: ScoutDb, jobId: string): Promise<boolean> 
  * changes — a running one pauses, a running or paused one is cancelled — read and written in one
  * transaction. Answers whether it changed, so a press on a job that already ended changes nothing.
  */
-export async function stopWithoutRunner(db: ScoutDb, jobId: string, to: 'paused' | 'cancelled'): Promise<boolean> {
+export async function stopWithoutRunner(store: Store, jobId: string, to: 'paused' | 'cancelled'): Promise<boolean> {
+  if (inMemory(store)) return memJobs.stopWithoutRunner(store, jobId, to);
+  const db = store;
   return db.transaction('rw', db.jobs, async () => {
-    const job = await db.jobs.get(jobId);
-    if (!job || (job.kind !== 'crawl' && job.kind !== 'refresh')) return false;
-    if (to === 'paused') {
-      if (job.state !== 'running') return false;
-      await db.jobs.update(jobId, { state: 'paused', message: job.kind === 'crawl' ? 'Paused. Resume to carry on where it stopped.' : 'Refresh paused. Resume to carry on.' });
-      return true;
-    }
-    if (job.state !== 'running' && job.state !== 'paused') return false;
-    await db.jobs.update(jobId, { state: 'cancelled', endedAt: Date.now(), message: 'Cancelled. Pages stored so far are kept.' });
-    return true;
+    const changes = memJobs.stopChanges(await db.jobs.get(jobId), to, Date.now());
+    if (changes) await db.jobs.update(jobId, changes);
+    return changes !== undefined;
   });
 }
 
 /** Crawls and refreshes that were running when the worker stopped; each gets a new runner. */
-export async function runningPageJobs(db: ScoutDb): Promise<PageJob[]> {
+export async function runningPageJobs(store: Store): Promise<PageJob[]> {
+  if (inMemory(store)) return memJobs.runningPageJobs(store);
+  const db = store;
   return db.jobs.where('state').equals('running').filter(isPageJob).toArray();
 }
 
 /** A site's jobs of one kind, newest first (any state). */
-export function jobsOfKind<K extends JobKind>(db: ScoutDb, origin: string, kind: K): Promise<Array<JobOf<K>>> {
+export function jobsOfKind<K extends JobKind>(store: Store, origin: string, kind: K): Promise<Array<JobOf<K>>> {
+  if (inMemory(store)) return memJobs.jobsOfKind(store, origin, kind);
+  const db = store;
   return jobsNewestFirst(db, origin).filter(isKind(kind)).toArray();
 }

@@ -5,11 +5,17 @@
  * the `pages` table, so it must be installed before the database opens.
  */
 import type { DBCoreMutateRequest } from 'dexie';
-import type { ScoutDb } from './db';
 import { wrapTable } from './table-middleware';
+import * as memPageRoom from './memory/page-room';
+import { inMemory, type Store } from './store';
 
 /** Refuses new pages past `room()` (undefined: no limit), read at each write. */
-export function limitPageRoom(db: ScoutDb, room: () => number | undefined): void {
+export function limitPageRoom(store: Store, room: () => number | undefined): void {
+  if (inMemory(store)) {
+    memPageRoom.limitPageRoom(store, room);
+    return;
+  }
+  const db = store;
   wrapTable(db, 'e2e-storage-room', 'pages', (table) => ({
     ...table,
     mutate: async (req: DBCoreMutateRequest) => {

@@ -3,31 +3,21 @@
  * writer in batches, read by the panel's preview. Page counts and a job's pages in one state are
  * in queries.ts, where every caller asks them the same way.
  */
-import type { CrawlJob, FrontierRecord, LinkBlockRecord, PageRecord, ScoutDb } from './db';
+import type { PageRecord } from './db';
 import { insertRows, putRows } from './frontier';
 import { addBlocks } from './link-blocks';
 import { updateJob } from './queries';
+import * as memPages from './memory/pages';
+import { inMemory, type Store } from './store';
+import type { PageBatch } from './records/crawl-store';
+
+export type { PageBatch };
 
 /** The page a crawl stored for this frontier key (any state), if any. */
-export function pageByKey(db: ScoutDb, jobId: string, key: string): Promise<PageRecord | undefined> {
+export function pageByKey(store: Store, jobId: string, key: string): Promise<PageRecord | undefined> {
+  if (inMemory(store)) return memPages.pageByKey(store, jobId, key);
+  const db = store;
   return db.pages.get([jobId, key]);
-}
-
-/** One batch of a crawl's results, as the page writer hands it over (lib/crawl/page-writer.ts). */
-export interface PageBatch {
-  /** Content hashes the job may already hold: only these are looked up, by the [jobId+contentHash] index. */
-  hashes: string[];
-  /**
-   * Makes the pages to write, given the job's stored pages with those hashes (hash → its URL; the
-   * map is the callback's to extend as the batch's own pages are kept). Pure: it only decides.
-   */
-  pages: (stored: Map<string, string>) => PageRecord[];
-  /** Crawl fields the batch changed (hash routing found, the merged navigation). */
-  job: Partial<Pick<CrawlJob, 'hashRoutes' | 'nav'>>;
-  /** New queue rows and link blocks for the links found (`Frontier.prepare`). */
-  queue: { rows: FrontierRecord[]; blocks: LinkBlockRecord[] };
-  /** The batch's own frontier rows, in the states their results put them. */
-  settled: FrontierRecord[];
 }
 
 /**
@@ -36,7 +26,9 @@ export interface PageBatch {
  * leaves each URL either done (with its page and links) or in flight (fetched again on resume).
  * Answers the positions of `queue.rows` not inserted because their key was a row already.
  */
-export async function writePageBatch(db: ScoutDb, jobId: string, batch: PageBatch): Promise<Set<number>> {
+export async function writePageBatch(store: Store, jobId: string, batch: PageBatch): Promise<Set<number>> {
+  if (inMemory(store)) return memPages.writePageBatch(store, jobId, batch);
+  const db = store;
   return db.transaction('rw', [db.frontier, db.linkBlocks, db.pages, db.jobs], async () => {
     const { hashes } = batch;
     const existing = hashes.length ? await db.pages.where('[jobId+contentHash]').anyOf(hashes.map((h) => [jobId, h])).toArray() : [];
@@ -53,7 +45,9 @@ export async function writePageBatch(db: ScoutDb, jobId: string, batch: PageBatc
 }
 
 /** The content hashes of the job's pages (any state), read from the index alone: no page bodies. */
-export async function pageHashes(db: ScoutDb, jobId: string): Promise<string[]> {
+export async function pageHashes(store: Store, jobId: string): Promise<string[]> {
+  if (inMemory(store)) return memPages.pageHashes(store, jobId);
+  const db = store;
   const keys = await db.pages.where('[jobId+contentHash]').between([jobId, ''], [jobId, '\uffff']).keys();
   return keys.flatMap((key) => (Array.isArray(key) && typeof key[1] === 'string' ? [key[1]] : []));
 }

@@ -6,6 +6,8 @@
  */
 import type { UpdateSpec } from 'dexie';
 import type { ArtifactRecord, CrawlJob, FrontierState, JobKind, JobOf, JobRecord, PageChange, PageRecord, ScoutDb } from './db';
+import * as memQueries from './memory/queries';
+import { inMemory, type Store } from './store';
 
 type PageState = PageRecord['state'];
 type ArtifactKind = ArtifactRecord['kind'];
@@ -21,13 +23,17 @@ export function isKind<K extends JobKind>(kind: K): (job: JobRecord) => job is J
 }
 
 /** The job with this id if it is of that kind, else undefined. */
-export async function getJob<K extends JobKind>(db: ScoutDb, jobId: string, kind: K): Promise<JobOf<K> | undefined> {
+export async function getJob<K extends JobKind>(store: Store, jobId: string, kind: K): Promise<JobOf<K> | undefined> {
+  if (inMemory(store)) return memQueries.getJob(store, jobId, kind);
+  const db = store;
   const job = await db.jobs.get(jobId);
   return job && isKind(kind)(job) ? job : undefined;
 }
 
 /** The site's newest job of a kind (any state), or undefined: `latestJob(db, origin, 'crawl')` is a {@link CrawlJob}. */
-export function latestJob<K extends JobKind>(db: ScoutDb, origin: string, kind: K, state?: JobRecord['state']): Promise<JobOf<K> | undefined> {
+export function latestJob<K extends JobKind>(store: Store, origin: string, kind: K, state?: JobRecord['state']): Promise<JobOf<K> | undefined> {
+  if (inMemory(store)) return memQueries.latestJob(store, origin, kind, state);
+  const db = store;
   return jobsNewestFirst(db, origin)
     .filter(isKind(kind))
     .filter((j) => state === undefined || j.state === state)
@@ -35,7 +41,9 @@ export function latestJob<K extends JobKind>(db: ScoutDb, origin: string, kind: 
 }
 
 /** The crawl whose pages feed the outputs: the site's newest crawl that stored any page. */
-export async function latestCrawlWithPages(db: ScoutDb, origin: string): Promise<CrawlJob | undefined> {
+export async function latestCrawlWithPages(store: Store, origin: string): Promise<CrawlJob | undefined> {
+  if (inMemory(store)) return memQueries.latestCrawlWithPages(store, origin);
+  const db = store;
   const crawls = await jobsNewestFirst(db, origin).filter(isKind('crawl')).toArray();
   for (const job of crawls) if ((await countPages(db, job.id, 'stored')) > 0) return job;
   return undefined;
@@ -46,7 +54,9 @@ export async function latestCrawlWithPages(db: ScoutDb, origin: string): Promise
  * key paths of a union are the common ones), so a crawl's `nav` or a check's `report` go through here.
  * `kind` only types `changes`: the row written is the one with that id.
  */
-export function updateJob<K extends JobKind>(db: ScoutDb, jobId: string, _kind: K, changes: Partial<Omit<JobOf<K>, 'id' | 'kind'>>): Promise<number> {
+export function updateJob<K extends JobKind>(store: Store, jobId: string, _kind: K, changes: Partial<Omit<JobOf<K>, 'id' | 'kind'>>): Promise<number> {
+  if (inMemory(store)) return memQueries.updateJob(store, jobId, _kind, changes);
+  const db = store;
   return db.jobs.update(jobId, changes as UpdateSpec<JobRecord>);
 }
 
@@ -55,7 +65,9 @@ export function pagesOf(db: ScoutDb, jobId: string, state: PageState = 'stored')
   return db.pages.where('[jobId+state]').equals([jobId, state]);
 }
 
-export function countPages(db: ScoutDb, jobId: string, state: PageState = 'stored'): Promise<number> {
+export function countPages(store: Store, jobId: string, state: PageState = 'stored'): Promise<number> {
+  if (inMemory(store)) return memQueries.countPages(store, jobId, state);
+  const db = store;
   return pagesOf(db, jobId, state).count();
 }
 
@@ -64,7 +76,9 @@ export function artifactVersions(db: ScoutDb, origin: string, kind: ArtifactKind
   return db.artifacts.where('[origin+kind+version]').between([origin, kind, 0], [origin, kind, Infinity]);
 }
 
-export async function latestArtifact(db: ScoutDb, origin: string, kind: ArtifactKind): Promise<ArtifactRecord | undefined> {
+export async function latestArtifact(store: Store, origin: string, kind: ArtifactKind): Promise<ArtifactRecord | undefined> {
+  if (inMemory(store)) return memQueries.latestArtifact(store, origin, kind);
+  const db = store;
   return artifactVersions(db, origin, kind).last();
 }
 
@@ -79,12 +93,10 @@ export function frontierOf(db: ScoutDb, jobId: string, state?: FrontierState) {
  * Jobs of one kind that a stopped worker left "running" forever: marked failed with the reason, so
  * the panel offers a new run. Called when the worker starts; answers how many it marked.
  */
-export function failInterrupted(db: ScoutDb, kind: JobKind, changes: Pick<JobRecord, 'message' | 'endedAt'> = {}): Promise<number> {
-  return db.jobs
-    .where('state')
-    .equals('running')
-    .filter(isKind(kind))
-    .modify({ state: 'failed', message: 'Interrupted before it finished (the browser stopped Scout’s worker). Run it again.', ...changes });
+export function failInterrupted(store: Store, kind: JobKind, changes: Pick<JobRecord, 'message' | 'endedAt'> = {}): Promise<number> {
+  const failed = { state: 'failed' as const, message: 'Interrupted before it finished (the browser stopped Scout’s worker). Run it again.', ...changes };
+  if (inMemory(store)) return memQueries.failInterrupted(store, kind, failed);
+  return store.jobs.where('state').equals('running').filter(isKind(kind)).modify(failed);
 }
 
 /** A refresh's page versions with one of these changes. */

@@ -4,25 +4,21 @@
  * --refresh` can re-check the crawl). Which rows make a site's state is decided here; the file
  * format, its checks and compression are the caller's.
  */
-import type { ArtifactRecord, DescriptionRecord, DiscoveredFileRecord, JobRecord, PageRecord, PlanRecord, ScoutDb, SiteRecord } from './db';
+import type { ArtifactRecord } from './db';
+import * as memSiteState from './memory/site-state';
+import { inMemory, type Store } from './store';
+import type { SiteRows } from './records/crawl-store';
 
-/** The rows of one site that a saved crawl state holds. */
-export interface SiteRows {
-  sites: SiteRecord[];
-  jobs: JobRecord[];
-  pages: PageRecord[];
-  plans: PlanRecord[];
-  discovered: DiscoveredFileRecord[];
-  descriptions: DescriptionRecord[];
-  artifacts: ArtifactRecord[];
-}
+export type { SiteRows };
 
 /**
  * The site's rows around one crawl: the site, its jobs (of crawls only `crawlId`), that crawl's
  * stored and removed pages, the site's plans and discovery findings, every AI description (they
  * are keyed by content, not site) and the given artifacts.
  */
-export async function readSiteRows(db: ScoutDb, origin: string, crawlId: string, artifacts: ArtifactRecord[]): Promise<SiteRows> {
+export async function readSiteRows(store: Store, origin: string, crawlId: string, artifacts: ArtifactRecord[]): Promise<SiteRows> {
+  if (inMemory(store)) return memSiteState.readSiteRows(store, origin, crawlId, artifacts);
+  const db = store;
   const [sites, jobs, stored, removed, plans, discovered, descriptions] = await Promise.all([
     db.sites.where('origin').equals(origin).toArray(),
     db.jobs.where('origin').equals(origin).toArray(),
@@ -36,7 +32,9 @@ export async function readSiteRows(db: ScoutDb, origin: string, crawlId: string,
 }
 
 /** Puts saved rows into `db` (a new, empty database), all or none. */
-export async function putSiteRows(db: ScoutDb, rows: SiteRows): Promise<void> {
+export async function putSiteRows(store: Store, rows: SiteRows): Promise<void> {
+  if (inMemory(store)) return memSiteState.putSiteRows(store, rows);
+  const db = store;
   await db.transaction('rw', [db.sites, db.jobs, db.pages, db.plans, db.discovered, db.descriptions, db.artifacts], async () => {
     await db.sites.bulkPut(rows.sites);
     await db.jobs.bulkPut(rows.jobs);
