@@ -1,4 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { linkedomAdapter } from '@/lib/convert/dom';
+import { createCrawlJob } from '@/lib/crawl/jobs';
+import { createLocalProcessor } from '@/lib/crawl/processor';
+import { CrawlRunner } from '@/lib/crawl/runner';
 import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
 import type { CrawlJob, DescribeJob, FrontierRecord, JobRecord, LinkBlockRecord, PageRecord, PlanRecord, RefreshJob, ScoutDb } from '@/lib/store/db';
 import { discardDb, scratchDb } from '@/lib/store/db';
@@ -24,6 +28,7 @@ import { countPages, failInterrupted, getJob, latestArtifact, latestCrawlWithPag
 import { forgetTab, recordedTabs, recordTab } from '@/lib/store/render-tabs';
 import { putSiteRows, readSiteRows, type SiteRows } from '@/lib/store/site-state';
 import { MemoryStore, type Store } from '@/lib/store/store';
+import { type FixtureServer, loopbackFetch, startFixtureServer } from '../fixtures/server';
 
 // The crawl side's repository functions on both stores: IndexedDB through Dexie (the extension's)
 // and the CLI's memory store. Each scenario writes and asks through the functions alone and keeps
@@ -491,4 +496,57 @@ describe.each([
     gotBlock?.urls.pop();
     expect(await blockAt(store, 'job', 5)).toEqual(block(5, 2));
   });
+});
+
+const html = (title: string, links: string[]) => ({
+  headers: { 'content-type': 'text/html; charset=utf-8' },
+  body: `<!doctype html><html><head><title>${title}</title></head><body><main><h1>${title}</h1><p>All about ${title}, explained at length.</p>${links.map((l) => `<a href="${l}">${l}</a>`).join(' ')}</main></body></html>`,
+});
+
+/**
+ * A real crawl over loopback HTTP of a site with a page of 700 links (a link block) and pages that
+ * repeat each other, whose first runner dies after 10 requests: a second runner carries on.
+ * Answers what the store holds at the end.
+ */
+async function crawlWithADeath(store: Store, server: FixtureServer) {
+  const job = await createCrawlJob(store as ScoutDb, server.url('docs.example.test', '/'), { useSeeds: false, respectRobots: false, maxPages: 30, perHostConcurrency: 2 });
+  const real = loopbackFetch();
+  let calls = 0;
+  const dying: typeof fetch = (input, init) => (++calls > 10 ? new Promise(() => undefined) : real(input, init));
+  const first = new CrawlRunner({ db: store as ScoutDb, fetch: dying, process: createLocalProcessor(dying, linkedomAdapter), timeoutMs: 60_000 }, job.id);
+  void first.run();
+  await expect.poll(() => calls, { timeout: 10_000 }).toBeGreaterThan(10);
+  first.pause();
+  const state = await new CrawlRunner({ db: store as ScoutDb, fetch: real, process: createLocalProcessor(real, linkedomAdapter) }, job.id).run();
+  const ended = await getJob(store, job.id, 'crawl');
+  const pages = await queueRowsIn(store, job.id, ['done']);
+  return {
+    state,
+    counters: { stored: ended?.counters.stored, duplicates: ended?.counters.duplicates, discovered: ended?.counters.discovered, skipped: ended?.counters.skipped },
+    stored: (await Promise.all(pages.map((r) => pageByKey(store, job.id, r.key)))).map((p) => p && [new URL(p.url).pathname, p.state, p.contentHash, p.duplicateOf && new URL(p.duplicateOf).pathname]).sort(),
+    blocks: (await blocksOf(store, job.id)).map((b) => [b.seq, b.urls.length]),
+    states: await countsByState(store, job.id, ['pending', 'inflight', 'done', 'failed', 'skipped']),
+  };
+}
+
+describe('a crawl on the memory store', () => {
+  let server: FixtureServer | undefined;
+  afterEach(async () => server?.close());
+
+  it('stores what it stores on Dexie, through a link block, duplicates and a runner’s death', async () => {
+    const leaves = Array.from({ length: 700 }, (_, k) => `/leaf/${k}`);
+    server = await startFixtureServer({
+      'docs.example.test': {
+        routes: { '/': html('Home', ['/wide', '/small', '/copy', '/away.pdf']), '/wide': html('Wide', leaves), '/small': html('Small', ['/small/1', '/small/2']), '/copy': html('Home', ['/wide', '/small', '/copy', '/away.pdf']) },
+        fallback: (req) => html(`Page ${req.path.startsWith('/leaf/1') ? 'one' : req.path}`, ['/']),
+      },
+    });
+    const expected = await crawlWithADeath(dexie(), server);
+    const actual = await crawlWithADeath(memory(), server);
+    expect(expected.state).toBe('done');
+    expect(expected.counters.stored).toBe(30);
+    expect(expected.blocks.length).toBe(1);
+    expect(expected.counters.duplicates).toBeGreaterThan(0);
+    expect(actual).toEqual(expected);
+  }, 60_000);
 });
