@@ -4,7 +4,9 @@
  * numbered per site from the llms.txt's, read and written in one transaction so two generations
  * never take the same number.
  */
-import type { ArtifactRecord, ScoutDb } from './db';
+import type { ArtifactRecord } from './db';
+import * as memArtifacts from './memory/artifacts';
+import { inMemory, type Store } from './store';
 import { artifactVersions, latestArtifact } from './queries';
 
 type ArtifactKind = ArtifactRecord['kind'];
@@ -15,7 +17,9 @@ const KINDS: readonly ArtifactKind[] = ['llms', 'llms-full', 'files'];
  * versions of every kind older than the newest `keep` are deleted in the same transaction.
  * Answers the number given.
  */
-export function addVersion(db: ScoutDb, origin: string, keep: number, make: (version: number) => ArtifactRecord[]): Promise<number> {
+export function addVersion(store: Store, origin: string, keep: number, make: (version: number) => ArtifactRecord[]): Promise<number> {
+  if (inMemory(store)) return memArtifacts.addVersion(store, origin, keep, make);
+  const db = store;
   return db.transaction('rw', db.artifacts, async () => {
     const latest = await latestArtifact(db, origin, 'llms');
     const next = (latest?.version ?? 0) + 1;
@@ -29,6 +33,8 @@ export function addVersion(db: ScoutDb, origin: string, keep: number, make: (ver
 }
 
 /** A site's versions of one output, newest first (the History view's list). */
-export function versionsNewestFirst(db: ScoutDb, origin: string, kind: ArtifactKind): Promise<ArtifactRecord[]> {
+export function versionsNewestFirst(store: Store, origin: string, kind: ArtifactKind): Promise<ArtifactRecord[]> {
+  if (inMemory(store)) return memArtifacts.versionsNewestFirst(store, origin, kind);
+  const db = store;
   return artifactVersions(db, origin, kind).reverse().toArray();
 }

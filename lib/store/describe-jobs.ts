@@ -3,11 +3,13 @@
  * runs holds a lease on it (lib/describe/panel-run.ts) that it renews while it runs. The words a
  * job ends with are the caller's; which rows change, and in which transaction, is decided here.
  */
-import type { CrawlJob, DescribeJob, JobRecord, ScoutDb } from './db';
-import { createOnLatestCrawl, type CrawlBlocked } from './jobs';
+import type { CrawlJob, DescribeJob, JobRecord } from './db';
+import * as memDescribeJobs from './memory/describe-jobs';
+import { inMemory, type Store } from './store';
+import { createOnLatestCrawl } from './jobs';
+import type { DescribeBlocked } from './records/site-store';
 
-/** Why a describe job was not created. */
-export type DescribeBlocked = CrawlBlocked | { blocked: 'running' };
+export type { DescribeBlocked };
 
 /**
  * Creates the describe job `make` builds for the site's newest crawl with pages, unless there is
@@ -16,7 +18,9 @@ export type DescribeBlocked = CrawlBlocked | { blocked: 'running' };
  * one starts. The checks and the writes are one transaction (createOnLatestCrawl), so two starts
  * at once make one job.
  */
-export function createDescribeJob(db: ScoutDb, origin: string, lapsed: string, make: (crawl: CrawlJob, now: number) => DescribeJob): Promise<DescribeJob | DescribeBlocked> {
+export function createDescribeJob(store: Store, origin: string, lapsed: string, make: (crawl: CrawlJob, now: number) => DescribeJob): Promise<DescribeJob | DescribeBlocked> {
+  if (inMemory(store)) return memDescribeJobs.createDescribeJob(store, origin, lapsed, make);
+  const db = store;
   return createOnLatestCrawl<DescribeJob, { blocked: 'running' }>(db, origin, async (crawl, now) => {
     const running = await db.jobs.where('state').equals('running').filter((j) => j.kind === 'describe' && j.origin === origin).first();
     if (running?.kind === 'describe' && running.leaseUntil !== undefined && running.leaseUntil < now) await db.jobs.update(running.id, { state: 'failed', endedAt: now, message: lapsed });
@@ -35,7 +39,9 @@ function holdUntil(until: number | undefined) {
 }
 
 /** Renews the lease of a describe job that is still running (a job that ended is left as it is). */
-export async function renewLease(db: ScoutDb, jobId: string, until: number): Promise<void> {
+export async function renewLease(store: Store, jobId: string, until: number): Promise<void> {
+  if (inMemory(store)) return memDescribeJobs.renewLease(store, jobId, until);
+  const db = store;
   await db.jobs
     .where('id')
     .equals(jobId)
@@ -44,12 +50,16 @@ export async function renewLease(db: ScoutDb, jobId: string, until: number): Pro
 }
 
 /** Drops a describe job's lease, whatever its state. */
-export async function dropLease(db: ScoutDb, jobId: string): Promise<void> {
+export async function dropLease(store: Store, jobId: string): Promise<void> {
+  if (inMemory(store)) return memDescribeJobs.dropLease(store, jobId);
+  const db = store;
   await db.jobs.where('id').equals(jobId).modify(holdUntil(undefined));
 }
 
 /** Ends a describe job failed with `message`, if it is still running. */
-export async function failIfRunning(db: ScoutDb, jobId: string, message: string): Promise<void> {
+export async function failIfRunning(store: Store, jobId: string, message: string): Promise<void> {
+  if (inMemory(store)) return memDescribeJobs.failIfRunning(store, jobId, message);
+  const db = store;
   await db.jobs
     .where('id')
     .equals(jobId)
@@ -62,7 +72,9 @@ export async function failIfRunning(db: ScoutDb, jobId: string, message: string)
  * stopped worker's, ended with `message`), or a panel's whose lease lapsed (ended with `lapsed`) —
  * end failed. A panel's job under a live lease is still running in that panel and is left alone.
  */
-export function failStaleDescribeJobs(db: ScoutDb, message: string, lapsed: string, now = Date.now()): Promise<number> {
+export function failStaleDescribeJobs(store: Store, message: string, lapsed: string, now = Date.now()): Promise<number> {
+  if (inMemory(store)) return memDescribeJobs.failStaleDescribeJobs(store, message, lapsed, now);
+  const db = store;
   return db.jobs
     .where('state')
     .equals('running')

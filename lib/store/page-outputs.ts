@@ -3,27 +3,29 @@
  * token counts generation keeps on them. The crawl's own writes are in pages.ts.
  */
 import Dexie from 'dexie';
-import type { PageRecord, ScoutDb } from './db';
+import type { PageRecord } from './db';
+import * as memPageOutputs from './memory/page-outputs';
+import { inMemory, type Store } from './store';
 import { pagesOf } from './queries';
+import type { CountUpdate } from './records/site-store';
 
 /** A crawl's pages in one state (stored by default), in key order. */
-export function pagesInState(db: ScoutDb, jobId: string, state: PageRecord['state'] = 'stored'): Promise<PageRecord[]> {
+export function pagesInState(store: Store, jobId: string, state: PageRecord['state'] = 'stored'): Promise<PageRecord[]> {
+  if (inMemory(store)) return memPageOutputs.pagesInState(store, jobId, state);
+  const db = store;
   return pagesOf(db, jobId, state).toArray();
 }
 
-/** Count fields generation keeps on a page, for the page whose text had this fingerprint. */
-export interface CountUpdate {
-  key: string;
-  contentHash: string;
-  changes: Pick<PageRecord, 'bodyCounts' | 'fullTokens'>;
-}
+export type { CountUpdate };
 
 /**
  * Writes count fields on their pages, in one transaction, only where the page still has the text
  * that was counted: a refresh may have rewritten it since it was read, and its Markdown and
  * validators must stand.
  */
-export async function keepPageCounts(db: ScoutDb, jobId: string, updates: CountUpdate[]): Promise<void> {
+export async function keepPageCounts(store: Store, jobId: string, updates: CountUpdate[]): Promise<void> {
+  if (inMemory(store)) return memPageOutputs.keepPageCounts(store, jobId, updates);
+  const db = store;
   if (!updates.length) return;
   await db.transaction('rw', db.pages, async () => {
     const now = await db.pages.bulkGet(updates.map((u) => [jobId, u.key] as [string, string]));
@@ -36,7 +38,9 @@ export async function keepPageCounts(db: ScoutDb, jobId: string, updates: CountU
  * The address each of a crawl's stored pages was queued under, in page order: a page read from
  * its .md twin has the twin as `finalUrl`, and its own address is the queue row's.
  */
-export async function queuedUrlsOfStoredPages(db: ScoutDb, jobId: string): Promise<string[]> {
+export async function queuedUrlsOfStoredPages(store: Store, jobId: string): Promise<string[]> {
+  if (inMemory(store)) return memPageOutputs.queuedUrlsOfStoredPages(store, jobId);
+  const db = store;
   const pages = await pagesOf(db, jobId).toArray();
   const queued = await db.frontier.bulkGet(pages.map((p): [string, string] => [jobId, p.key]));
   return pages.map((p, i) => queued[i]?.url ?? p.finalUrl);
@@ -47,7 +51,9 @@ export async function queuedUrlsOfStoredPages(db: ScoutDb, jobId: string): Promi
  * when undefined), in key order: each batch its own short read, so a crawl's writes never wait
  * behind a reader of all its pages.
  */
-export function pagesAfter(db: ScoutDb, jobId: string, after: string | undefined, limit: number): Promise<PageRecord[]> {
+export function pagesAfter(store: Store, jobId: string, after: string | undefined, limit: number): Promise<PageRecord[]> {
+  if (inMemory(store)) return memPageOutputs.pagesAfter(store, jobId, after, limit);
+  const db = store;
   return db.pages
     .where(':id')
     .between([jobId, after ?? ''], [jobId, Dexie.maxKey], after === undefined, true)

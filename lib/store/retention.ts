@@ -16,38 +16,24 @@
  */
 import Dexie from 'dexie';
 import type { ArtifactRecord, JobRecord, ScoutDb } from './db';
+import * as memRetention from './memory/retention';
+import { inMemory, type Store } from './store';
 import { normalizeKeep } from './keep';
 import { artifactVersions, jobsNewestFirst, latestArtifact, latestCrawlWithPages } from './queries';
-
-/** Rows deleted per transaction. */
-export const BATCH = 500;
+import { BATCH, type Listed, type OnProgress, type PruneResult, SITE_TABLES, type TableUse } from './records/site-store';
 
 export { DEFAULT_KEEP_CRAWLS, MAX_KEEP_CRAWLS, normalizeKeep } from './keep';
-
-/** Every table of the schema, by name: a table added to ScoutDb and not here fails to compile. */
-type TableName = { [K in keyof ScoutDb]: ScoutDb[K] extends Dexie.Table ? K : never }[keyof ScoutDb];
-export const SITE_TABLES = ['sites', 'jobs', 'discovered', 'frontier', 'linkBlocks', 'pages', 'artifacts', 'pageVersions', 'descriptions', 'renderTabs', 'plans'] as const satisfies readonly TableName[];
-type Listed = (typeof SITE_TABLES)[number];
-/** Compiles only while SITE_TABLES names every table. */
-const everyTableListed: Exclude<TableName, Listed> extends never ? true : false = true;
-void everyTableListed;
+export { BATCH, SITE_TABLES };
+export type { OnProgress, PruneResult, TableUse };
 
 const ARTIFACT_KINDS = ['llms', 'llms-full', 'files'] as const satisfies ReadonlyArray<ArtifactRecord['kind']>;
 
 const ACTIVE = new Set<JobRecord['state']>(['running', 'queued', 'paused']);
 
-export interface PruneResult {
-  /** Crawls deleted. */
-  crawls: number;
-  /** Rows deleted, all tables together. */
-  rows: number;
-}
-
-/** Called after each batch with the rows deleted so far. */
-export type OnProgress = (rowsDeleted: number) => void;
-
 /** The crawls of a site that the rule above keeps; the rest may be deleted. */
-export async function crawlsToKeep(db: ScoutDb, origin: string, keep: number, snapshot?: JobRecord[]): Promise<Set<string>> {
+export async function crawlsToKeep(store: Store, origin: string, keep: number, snapshot?: JobRecord[]): Promise<Set<string>> {
+  if (inMemory(store)) return memRetention.crawlsToKeep(store, origin, keep, snapshot);
+  const db = store;
   const jobs = snapshot ?? (await jobsNewestFirst(db, origin).toArray());
   const kept = new Set<string>();
   let ended = 0;
@@ -70,7 +56,9 @@ export async function crawlsToKeep(db: ScoutDb, origin: string, keep: number, sn
  * Deletes the site's crawls the rule does not keep (`keep` newest ended ones, plus those in use),
  * and what belongs only to them. Answers how many crawls and rows went.
  */
-export async function pruneCrawls(db: ScoutDb, origin: string, keep: number, onProgress?: OnProgress): Promise<PruneResult> {
+export async function pruneCrawls(store: Store, origin: string, keep: number, onProgress?: OnProgress): Promise<PruneResult> {
+  if (inMemory(store)) return memRetention.pruneCrawls(store, origin, keep, onProgress);
+  const db = store;
   // One reading of the jobs for both: a crawl started after it is not among them, so it cannot be taken for an old one.
   const jobs = await jobsNewestFirst(db, origin).toArray();
   const kept = await crawlsToKeep(db, origin, keep, jobs);
@@ -118,7 +106,9 @@ async function trimRefreshes(db: ScoutDb, origin: string, jobs: JobRecord[], doo
  * plans, its record and settings, and the descriptions written for its pages. Refused (answers an
  * error) while one of its jobs is running, since the job would write again behind the deletion.
  */
-export async function deleteSiteData(db: ScoutDb, origin: string, onProgress?: OnProgress): Promise<{ rows: number } | { error: string }> {
+export async function deleteSiteData(store: Store, origin: string, onProgress?: OnProgress): Promise<{ rows: number } | { error: string }> {
+  if (inMemory(store)) return memRetention.deleteSiteData(store, origin, onProgress);
+  const db = store;
   const jobs = await jobsNewestFirst(db, origin).toArray();
   const running = jobs.find((j) => j.state === 'running');
   if (running) return { error: `A ${running.kind} of this site is running: pause or cancel it first, then delete.` };
@@ -150,17 +140,13 @@ export async function deleteSiteData(db: ScoutDb, origin: string, onProgress?: O
   return { rows: counter.total };
 }
 
-/** Rows and approximate bytes of one table's share of a site. */
-export interface TableUse {
-  rows: number;
-  bytes: number;
-}
-
 /**
  * What the site holds, per table (rows, and bytes estimated from the stored text). Reads every row
  * of the site, so the panel asks for it when the user opens the storage card, not on every write.
  */
-export async function siteStorage(db: ScoutDb, origin: string): Promise<Record<Listed, TableUse>> {
+export async function siteStorage(store: Store, origin: string): Promise<Record<Listed, TableUse>> {
+  if (inMemory(store)) return memRetention.siteStorage(store, origin);
+  const db = store;
   const use = Object.fromEntries(SITE_TABLES.map((t) => [t, { rows: 0, bytes: 0 }])) as Record<Listed, TableUse>;
   const add = (table: Listed, row: unknown) => {
     use[table].rows += 1;
@@ -195,7 +181,9 @@ export async function siteStorage(db: ScoutDb, origin: string): Promise<Record<L
  * How many rows the site has, counted on indexes without reading a row (descriptions aside: they
  * are found by reading its pages). Cheap enough to follow live while a deletion runs.
  */
-export async function siteRowCount(db: ScoutDb, origin: string): Promise<number> {
+export async function siteRowCount(store: Store, origin: string): Promise<number> {
+  if (inMemory(store)) return memRetention.siteRowCount(store, origin);
+  const db = store;
   const jobIds = await jobsNewestFirst(db, origin).primaryKeys();
   let rows = jobIds.length + (await db.sites.where('origin').equals(origin).count());
   for (const id of jobIds) {

@@ -1,0 +1,58 @@
+/**
+ * The shapes the site side's repository functions take and answer beyond the stored records (a
+ * count update, a refresh's checked batch, a job blocked from starting, what retention deletes and
+ * measures): below both bodies of each function, the Dexie one (lib/store/<module>.ts re-exports
+ * these) and the memory one.
+ */
+import type Dexie from 'dexie';
+import type { FrontierRecord, PageRecord, PageVersionRecord, ScoutDb } from '../db';
+import type { CrawlBlocked } from './crawl-store';
+
+/** Count fields generation keeps on a page, for the page whose text had this fingerprint. */
+export interface CountUpdate {
+  key: string;
+  contentHash: string;
+  changes: Pick<PageRecord, 'bodyCounts' | 'fullTokens'>;
+}
+
+/** What a refresh batch writes, decided from the pages as stored when the batch's transaction read them. */
+export interface CheckedBatch {
+  /** Pages to write whole (a new text, or marked removed). */
+  pages: PageRecord[];
+  versions: PageVersionRecord[];
+  /** The batch's queue rows with their new states. */
+  frontier: FrontierRecord[];
+}
+
+/** Why a describe job was not created. */
+export type DescribeBlocked = CrawlBlocked | { blocked: 'running' };
+
+/** Why a refresh was not created. */
+export type RefreshBlocked = CrawlBlocked;
+
+/** Rows deleted per transaction. */
+export const BATCH = 500;
+
+/** Every table of the schema, by name: a table added to ScoutDb and not here fails to compile. */
+type TableName = { [K in keyof ScoutDb]: ScoutDb[K] extends Dexie.Table ? K : never }[keyof ScoutDb];
+export const SITE_TABLES = ['sites', 'jobs', 'discovered', 'frontier', 'linkBlocks', 'pages', 'artifacts', 'pageVersions', 'descriptions', 'renderTabs', 'plans'] as const satisfies readonly TableName[];
+export type Listed = (typeof SITE_TABLES)[number];
+/** Compiles only while SITE_TABLES names every table. */
+const everyTableListed: Exclude<TableName, Listed> extends never ? true : false = true;
+void everyTableListed;
+
+export interface PruneResult {
+  /** Crawls deleted. */
+  crawls: number;
+  /** Rows deleted, all tables together. */
+  rows: number;
+}
+
+/** Called after each batch with the rows deleted so far. */
+export type OnProgress = (rowsDeleted: number) => void;
+
+/** Rows and approximate bytes of one table's share of a site. */
+export interface TableUse {
+  rows: number;
+  bytes: number;
+}
