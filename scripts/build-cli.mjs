@@ -68,6 +68,39 @@ const idbFirst = {
   },
 };
 
+/**
+ * The extension's build-time linkedom patches (scripts/linkedom-*.ts, applied by Vite there), applied
+ * here too: the CLI converts every page with the same linkedom, and unpatched it spent a tenth of its
+ * CPU per page in EventTarget's constructor and more in collecting the garbage those patches avoid.
+ * The patch modules are TypeScript, so esbuild compiles them first into one module imported from
+ * memory. Each patch throws when linkedom's code is not the one it was written for, failing the build.
+ */
+const LINKEDOM_PATCHES = [
+  ['scripts/linkedom-lazy-listeners.ts', 'lazyListeners', /[\\/]linkedom[\\/].*interface[\\/]event-target\.js$/],
+  ['scripts/linkedom-raw-class.ts', 'rawClass', /[\\/]linkedom[\\/].*shared[\\/]parse-from-string\.js$/],
+  ['scripts/linkedom-upper-names.ts', 'upperNames', /[\\/]linkedom[\\/].*shared[\\/]utils\.js$/],
+];
+
+async function linkedomPatchPlugin() {
+  const compiled = await esbuild.build({
+    stdin: { contents: LINKEDOM_PATCHES.map(([file, name]) => `export { ${name} } from './${file}';`).join('\n'), resolveDir: root, loader: 'ts' },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    logLevel: 'warning',
+  });
+  const patches = await import(`data:text/javascript;base64,${Buffer.from(compiled.outputFiles[0].text).toString('base64')}`);
+  return {
+    name: 'linkedom-patches',
+    setup(build) {
+      for (const [, name, module] of LINKEDOM_PATCHES) {
+        build.onLoad({ filter: module }, async (args) => ({ contents: patches[name](await readFile(args.path, 'utf8')), loader: 'js', resolveDir: dirname(args.path) }));
+      }
+    },
+  };
+}
+
 // Sources newer than this are not in the bundle: taken before esbuild reads any of them.
 const builtAt = Date.now();
 try {
@@ -84,13 +117,15 @@ try {
       ? // CommonJS packages compiled into an ES module still call require() (for Node's own modules).
         { banner: { js: "import { createRequire as __scoutRequire } from 'node:module'; const require = __scoutRequire(import.meta.url);" } }
       : { packages: 'external' }),
-    plugins: [idbFirst],
+    plugins: [idbFirst, await linkedomPatchPlugin()],
     metafile: true,
     logLevel: 'warning',
   });
   const inputs = Object.keys(result.metafile.inputs)
     // Files of the project only: not the packages, not the module made up above ("scout:…").
     .filter((path) => !path.includes('node_modules/') && !path.startsWith('scout:'))
+    // The patches changed the bundle's code too: an edited patch makes the bundle stale.
+    .concat(LINKEDOM_PATCHES.map(([file]) => file), 'scripts/source-patch.ts')
     .sort();
   writeFileSync(join(building, 'inputs.json'), `${JSON.stringify({ builtAt, inputs }, null, 1)}\n`);
   mkdirSync(dirname(outdir), { recursive: true });

@@ -19,6 +19,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const MARK = 'scout-test: the bundle ran';
+/** The extension's build-time linkedom patches, which the CLI's build applies too. */
+const LINKEDOM_PATCHES = ['scripts/linkedom-lazy-listeners.ts', 'scripts/linkedom-raw-class.ts', 'scripts/linkedom-upper-names.ts'];
 const copy = resolve('.output', `cli-test-${process.pid}`);
 const bundleDir = join(copy, '.output', 'cli');
 let tmp: string;
@@ -57,7 +59,7 @@ async function inputsJson(dir = bundleDir): Promise<{ builtAt: number; inputs: s
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'scout-cli-bundle-'));
   await mkdir(join(copy, 'scripts'), { recursive: true });
-  for (const path of ['cli', 'lib', 'package.json', 'scripts/build-cli.mjs']) await cp(path, join(copy, path), { recursive: true });
+  for (const path of ['cli', 'lib', 'package.json', 'scripts/build-cli.mjs', ...LINKEDOM_PATCHES, 'scripts/source-patch.ts']) await cp(path, join(copy, path), { recursive: true });
   const built = await run([join(copy, 'scripts', 'build-cli.mjs')]);
   expect(built.stderr).toMatch(/build-cli: .*scout\.js from \d+ sources/);
   expect(built.code).toBe(0);
@@ -78,6 +80,33 @@ describe('scripts/build-cli.mjs', () => {
     for (const input of inputs) expect((await stat(join(copy, input))).mtimeMs).toBeLessThanOrEqual(builtAt);
     expect(builtAt).toBeLessThanOrEqual(Date.now());
   });
+});
+
+describe('the linkedom patches in the CLI build', () => {
+  it('lists them among the sources, so an edited patch makes the bundle stale', async () => {
+    const { inputs } = await inputsJson();
+    expect(inputs).toEqual(expect.arrayContaining([...LINKEDOM_PATCHES, 'scripts/source-patch.ts']));
+  });
+
+  it('fails the build when a patch no longer applies to linkedom, rather than bundling it unpatched', async () => {
+    // A patch whose code to replace is not in linkedom: the build must have run it on linkedom's module to notice.
+    const patch = join(copy, 'scripts', 'linkedom-upper-names.ts');
+    const before = await stat(patch);
+    const original = await readFile(patch, 'utf8');
+    expect(original).toContain("'export const localCase = ");
+    await writeFile(patch, original.replace("'export const localCase = ", "'export const localCaseNoLonger = "));
+    const outdir = join(copy, '.output', 'cli-broken');
+    try {
+      const built = await run([join(copy, 'scripts', 'build-cli.mjs'), '--outdir', outdir]);
+      expect(built.code).toBe(1);
+      expect(built.stderr).toContain('linkedom changed: scripts/linkedom-upper-names.ts no longer applies');
+      await expect(stat(join(outdir, 'scout.js'))).rejects.toThrow();
+    } finally {
+      await writeFile(patch, original);
+      await utimes(patch, before.atime, before.mtime);
+      await rm(outdir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('cli/bin.mjs picks the bundle or the TypeScript', () => {
