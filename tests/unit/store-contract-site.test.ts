@@ -1,4 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { linkedomAdapter } from '@/lib/convert/dom';
+import { createCrawlJob } from '@/lib/crawl/jobs';
+import { createLocalProcessor } from '@/lib/crawl/processor';
+import { CrawlRunner } from '@/lib/crawl/runner';
+import { generateForSite } from '@/lib/generate/run-generate';
+import { outputsAfterRefresh } from '@/lib/refresh/after-refresh';
+import { createRefreshJob as startRefresh } from '@/lib/refresh/jobs';
+import { RefreshRunner } from '@/lib/refresh/runner';
+import { recordSiteOpened } from '@/lib/sites';
 import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
 import { cacheKey } from '@/lib/describe/describe-pages';
 import { siteSummaryKey } from '@/lib/describe/site-summary';
@@ -34,6 +43,8 @@ import { crawlsToKeep, deleteSiteData, pruneCrawls, SITE_TABLES, siteRowCount, s
 import { allSites, siteByOrigin, updateSite, upsertSite } from '@/lib/store/sites';
 import { copy } from '@/lib/store/memory/store';
 import { MemoryStore, type Store } from '@/lib/store/store';
+import { type ChangingSite, changingSite, sixPages } from '../fixtures/changing-site';
+import { type FixtureServer, loopbackFetch, startFixtureServer } from '../fixtures/server';
 
 /**
  * The contract of the site-side repositories (sites, descriptions, check, describe, discovery and
@@ -611,4 +622,68 @@ describe('the memory store hands out copies and never reuses an id', () => {
     expect(ids).toEqual([1, 2]);
     expect(after).toEqual([3, 10, 11]);
   });
+});
+
+/**
+ * The engine itself on each store over loopback HTTP: three Generates of a site, a refresh after two
+ * pages changed and one went, the outputs it rebuilt, and the old crawls pruned. Answers what the
+ * store holds and said, by path rather than by URL (each run has its own site, on the same server).
+ */
+/** A crawl's id, shaped as the engine makes them (a UUID) and the same on both stores. */
+const crawlId = (g: number) => `00000000-0000-4000-8000-00000000000${g}` as const;
+
+async function generateRefreshPrune(store: Store, server: FixtureServer, site: ChangingSite) {
+  const db = store as ScoutDb;
+  const fetchFn = loopbackFetch();
+  const processor = createLocalProcessor(fetchFn, linkedomAdapter);
+  const start = server.url('docs.example.test', '/');
+  const origin = server.origin('docs.example.test');
+  const now = new Date(Date.UTC(2026, 10, 1));
+  await recordSiteOpened(db, start);
+  for (let g = 1; g <= 3; g++) {
+    await createCrawlJob(db, start, { useSeeds: false }, crawlId(g));
+    expect(await new CrawlRunner({ db, fetch: fetchFn, process: processor, timeoutMs: 5_000 }, crawlId(g)).run()).toBe('done');
+    await generateForSite(db, origin, now);
+  }
+  site.change('/install', 'Installing now needs Node 22. Run the new installer script and follow its prompts; the old tarball route is gone and unsupported.');
+  site.change('/api', 'The API was rewritten around streams. Every call now returns an async iterator, and callbacks were dropped entirely in this release.');
+  site.remove('/old');
+  const refresh = await startRefresh(db, origin, { id: 'refresh-1' });
+  if ('error' in refresh) throw new Error(refresh.error);
+  const state = await new RefreshRunner({ db, fetch: fetchFn, process: processor, timeoutMs: 5_000 }, refresh.id).run();
+  const rebuilt = await outputsAfterRefresh(db, refresh.id, now);
+  const path = (u: string) => new URL(u).pathname;
+  const ended = (await recentJobs(store, origin, 10)).find((j) => j.id === refresh.id);
+  const result = {
+    state,
+    counters: ended?.counters,
+    rebuilt,
+    checks: (await versionsOfRefresh(store, refresh.id)).map((v) => [path(v.url), v.change, v.reason, v.similarity]),
+    pages: (await pagesAfter(store, crawlId(3), undefined, 100)).map((p) => [path(p.url), p.state, p.contentHash]),
+    llms: (await versionsNewestFirst(store, origin, 'llms')).map((a) => [a.version, a.jobId, a.refreshJobId, a.text]),
+    kept: [...(await crawlsToKeep(store, origin, 2))].sort(),
+    pruned: await pruneCrawls(store, origin, 2),
+    rowsLeft: await siteRowCount(store, origin),
+  };
+  return result;
+}
+
+describe('the engine on the memory store', () => {
+  let server: FixtureServer | undefined;
+  afterEach(async () => server?.close());
+
+  it('generates, refreshes and prunes a site as it does on IndexedDB', async () => {
+    let site = changingSite(sixPages());
+    server = await startFixtureServer({ 'docs.example.test': { fallback: (req) => site.site.fallback?.(req) ?? null } });
+    const expected = await generateRefreshPrune(open('indexeddb'), server, site);
+    site = changingSite(sixPages());
+    const actual = await generateRefreshPrune(open('memory'), server, site);
+    expect(expected.state).toBe('done');
+    expect(expected.counters).toMatchObject({ checked: 6, unchanged: 3, changed: 2, removed: 1 });
+    expect(expected.rebuilt).toEqual({ version: 4 });
+    expect(expected.kept).toEqual([crawlId(2), crawlId(3)]);
+    expect(expected.pruned.crawls).toBe(1);
+    expect(expected.pages.find(([p]) => p === '/old')?.[1]).toBe('removed');
+    expect(actual).toEqual(expected);
+  }, 120_000);
 });
