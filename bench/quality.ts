@@ -23,7 +23,8 @@ import { crawlSite } from '../lib/headless/crawl-site';
 import { matrixSites, type MatrixSite } from '../tests/fixtures/matrix';
 import { loopbackFetch, startFixtureServer } from '../tests/fixtures/server';
 import { arg } from './harness';
-import { invariantOffenders, markdownTable, scoreSite, TABLE_HEADER, tableRow, type SiteScore } from './quality/scorecard';
+import { invariantOffenders, markdownTable, PLACE_LABEL, scoreSite, TABLE_HEADER, tableRow, type SiteScore } from './quality/scorecard';
+import { chromeFor, servedMarkdown } from '../lib/output/served-page';
 import { factsOfPages } from './quality/page-html';
 import { pagesOf } from '../lib/store/queries';
 import { measuredCommit } from './commit';
@@ -86,6 +87,9 @@ async function runSite(site: MatrixSite): Promise<SiteRun> {
     if (!generated) throw new Error(`${site.id}: nothing generated (crawl ${crawlState})`);
     const { output } = generated;
     const pages = await pagesOf(db, job.id).toArray();
+    // Each page as Scout serves it, with the chrome model the generated version kept (never learned again here).
+    const chrome = await chromeFor(db, { jobId: job.id });
+    if (!chrome) console.warn(`${site.id}: the generated version kept no chrome model: pages are scored as stored`);
 
     // Source Markdown by URL path as served (the page's final URL, else the one it was found under;
     // a folder URL also under its index.html and the other way round).
@@ -97,7 +101,7 @@ async function runSite(site: MatrixSite): Promise<SiteRun> {
     };
     // Each converted page's own HTML, read again for the invariants (bench/quality/page-html.ts).
     const facts = await factsOfPages(pages, loopbackFetch());
-    if (DUMP) dumpSite(resolve(DUMP, site.id), generated.files.files, pages);
+    if (DUMP) dumpSite(resolve(DUMP, site.id), generated.files.files, pages.map((p) => ({ ...p, served: servedMarkdown(chrome, p) })));
     const score = scoreSite({
       facts,
       files: generated.files.files,
@@ -105,7 +109,7 @@ async function runSite(site: MatrixSite): Promise<SiteRun> {
       topSections: site.topSections,
       pages: pages.map((p) => {
         const source = sourceOf([p.finalUrl, p.url]);
-        return { key: p.key, finalUrl: p.finalUrl, title: p.title, markdown: p.markdown, format: p.format, ...(source === undefined ? {} : { source }) };
+        return { key: p.key, finalUrl: p.finalUrl, title: p.title, markdown: p.markdown, served: servedMarkdown(chrome, p), format: p.format, ...(source === undefined ? {} : { source }) };
       }),
       output,
       homeUrls: [startUrl, `${job.origin}/`, `${job.origin}/index.html`],
@@ -137,8 +141,8 @@ async function runSite(site: MatrixSite): Promise<SiteRun> {
   }
 }
 
-/** The generated files and the stored Markdown of one site, as plain files to read. */
-function dumpSite(dir: string, files: { path: string; text: string }[], pages: { finalUrl: string; markdown?: string }[]): void {
+/** The generated files and each page's Markdown as stored (pages/) and as served (served/), as plain files to read. */
+function dumpSite(dir: string, files: { path: string; text: string }[], pages: { finalUrl: string; markdown?: string; served: string }[]): void {
   for (const file of files) {
     const out = resolve(dir, `.${file.path}`);
     mkdirSync(dirname(out), { recursive: true });
@@ -149,6 +153,9 @@ function dumpSite(dir: string, files: { path: string; text: string }[], pages: {
     const out = resolve(dir, 'pages', `${name}.md`);
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, `<!-- ${page.finalUrl} -->\n${page.markdown ?? ''}`);
+    const served = resolve(dir, 'served', `${name}.md`);
+    mkdirSync(dirname(served), { recursive: true });
+    writeFileSync(served, `<!-- ${page.finalUrl} -->\n${page.served}`);
   }
 }
 
@@ -174,13 +181,13 @@ function offenders(run: SiteRun): string[] {
     if (lines.length) out.push(`* ${label}`, ...lines.map((l) => `  * ${l}`));
   };
   add(`titles with the site name (${s.titles.count}: ${s.titles.sections} sections, ${s.titles.entries} entries):`, s.titles.examples.slice(0, 6).map((f) => `${f.where} “${short(f.title)}” (part “${f.part}”)`));
-  for (const where of ['full', 'stored'] as const) {
+  for (const where of ['full', 'served', 'rawStored'] as const) {
     const c = s.chrome[where];
-    add(`chrome on ${c.pages} pages in ${where === 'full' ? 'llms-full.txt' : 'the stored Markdown'} (${Object.entries(c.byKind).map(([k, n]) => `${k} ${n}`).join(', ')}):`, c.top.slice(0, 8).map((l) => `${l.kind}, ${l.pages} pages: \`${short(l.line)}\` (e.g. ${path(l.example)})`));
+    add(`chrome on ${c.pages} pages in ${PLACE_LABEL[where]} (${Object.entries(c.byKind).map(([k, n]) => `${k} ${n}`).join(', ')}):`, c.top.slice(0, 8).map((l) => `${l.kind}, ${l.pages} pages: \`${short(l.line)}\` (e.g. ${path(l.example)})`));
   }
-  for (const where of ['full', 'stored'] as const) {
+  for (const where of ['full', 'served', 'rawStored'] as const) {
     const p = s.permalinks[where];
-    add(`permalink headings in ${where === 'full' ? 'llms-full.txt' : 'the stored Markdown'} (${p.headings} on ${p.pages} pages):`, p.examples.slice(0, 4).map((e) => `${e.kind}: \`${short(e.heading)}\` (${path(e.url)})`));
+    add(`permalink headings in ${PLACE_LABEL[where]} (${p.headings} on ${p.pages} pages):`, p.examples.slice(0, 4).map((e) => `${e.kind}: \`${short(e.heading)}\` (${path(e.url)})`));
   }
   add(`pages with >1 H1 (${s.multiH1.pages}, max ${s.multiH1.max}):`, s.multiH1.examples.slice(0, 4).map((e) => `${path(e.url)}: ${e.h1s.map((h) => `\`${short(h, 70)}\``).join(', ')}`));
   add(`non-doc pages outside Optional (${s.nonDoc.outsideOptional}: ${Object.entries(s.nonDoc.byClass).map(([k, n]) => `${k} ${n}`).join(', ')}):`, s.nonDoc.examples.slice(0, 8).map((e) => `${e.class}${e.optional ? ' (in Optional)' : ''}: “${short(e.title, 80)}” ${path(e.url)}${e.contains ? `, contains ${e.contains} pages` : ''}`));

@@ -49,6 +49,12 @@ export interface ScoredPage {
   format: 'markdown' | 'html';
   /** The page's source Markdown, when the site's sources are known. */
   source?: string;
+  /**
+   * The page as Scout serves it (preview, search, describer, exports): `markdown` without the
+   * chrome its generated version learned (lib/output/served-page.ts), read with the model the
+   * version kept, never learned again here. Absent: served as stored.
+   */
+  served?: string;
 }
 
 export interface ScoreInput {
@@ -76,8 +82,10 @@ export interface Invariants {
   pages: number;
   /** 1: headings, code blocks, code lines, tables and list items of the main content kept (kept.ts). */
   kept: KeptSummary;
-  /** 2: blocks at the top or bottom of most pages (edge-chrome.ts): in llms-full.txt's page bodies, and in the stored Markdown. */
-  edgeChrome: { full: EdgeChromeResult; stored: EdgeChromeResult };
+  /** The same over the raw stored Markdown: what the converter kept, before serving cuts the site's frame. */
+  keptRawStored: KeptSummary;
+  /** 2: blocks at the top or bottom of most pages (edge-chrome.ts): in llms-full.txt's page bodies, the pages as served, and the raw stored Markdown. */
+  edgeChrome: ByPlace<EdgeChromeResult>;
   /** 3: entry titles against their pages' H1 (title-h1.ts). */
   titleH1: TitleH1Result;
   /** 4: descriptions that echo the title, add the site name, come from a member or are a signature (lead-descriptions.ts). */
@@ -87,6 +95,16 @@ export interface Invariants {
   /** 7: nested files and groups without a name from the site's structure (nested-names.ts); null without the layout. */
   nestedNames: NestedNamesResult | null;
 }
+
+/** A figure in llms-full.txt, in the pages as served, and in the raw stored Markdown (see SiteScore.chrome). */
+export interface ByPlace<T> {
+  full: T;
+  served: T;
+  rawStored: T;
+}
+
+/** Where a figure was counted, in words for the report. */
+export const PLACE_LABEL: Record<keyof ByPlace<unknown>, string> = { full: 'llms-full.txt', served: 'the pages as served', rawStored: 'the raw stored Markdown' };
 
 export interface SiteScore {
   /**
@@ -107,13 +125,14 @@ export interface SiteScore {
   notInFull: string[];
   titles: TitlesResult;
   /**
-   * Chrome and permalinks in two places: `full` — each page's body as llms-full.txt gives it (after
-   * whatever the generator strips; aggregates it leaves out are not there), `stored` — the page's
-   * Markdown as the crawl stored it (what the zip export and the describer get).
+   * Chrome and permalinks in three places: `full` — each page's body as llms-full.txt gives it
+   * (after whatever the generator strips; aggregates it leaves out are not there), `served` — each
+   * listed page as Scout serves it (what the preview, search, describer and exports get),
+   * `rawStored` — the page record as the crawl stored it, which nothing serves, for transparency.
    */
-  chrome: { full: ChromeResult; stored: ChromeResult };
-  permalinks: { full: PermalinkResult; stored: PermalinkResult };
-  /** Counted in the stored Markdown: llms-full.txt demotes every page heading below H2. */
+  chrome: ByPlace<ChromeResult>;
+  permalinks: ByPlace<PermalinkResult>;
+  /** Counted in the served Markdown: llms-full.txt demotes every page heading below H2. */
   multiH1: MultiH1Result;
   nonDoc: NonDocResult;
   aggregatesAnywhere: { url: string; contains: number }[];
@@ -147,11 +166,14 @@ export function scoreSite(input: ScoreInput): SiteScore {
   const { output } = input;
   const byKey = new Map(input.pages.map((p) => [p.key, p]));
   const entries = output.sections.flatMap((s) => s.entries.map((e) => ({ ...e, optional: s.optional })));
-  // Per-page metrics read the stored Markdown of every page the outputs list (= the bodies of llms-full.txt).
-  const listed = entries.flatMap((e) => {
+  // Per-page metrics read every page the outputs list (= the bodies of llms-full.txt) as Scout
+  // serves it; the chrome figures also read the raw stored record.
+  const listedAs = (text: (page: ScoredPage) => string) => entries.flatMap((e) => {
     const page = byKey.get(e.key);
-    return page ? [{ key: e.key, url: e.pageUrl, title: e.title, markdown: page.markdown, ...(page.source === undefined ? {} : { source: page.source }) }] : [];
+    return page ? [{ key: e.key, url: e.pageUrl, title: e.title, markdown: text(page), ...(page.source === undefined ? {} : { source: page.source }) }] : [];
   });
+  const listed = listedAs(servedText);
+  const rawListed = listedAs((page) => page.markdown);
   const byUrl = new Map(listed.map((p) => [p.url, p]));
   const bodies = splitLlmsFull(output.llmsFullTxt).flatMap((b) => {
     const page = byUrl.get(b.url);
@@ -166,14 +188,16 @@ export function scoreSite(input: ScoreInput): SiteScore {
   // The site's ungrouped top pages ("Docs") have no group name in its navigation to agree with.
   const generated = output.sections.filter((s) => !s.optional && s.name !== ROOT_SECTION).map((s) => s.name);
   const facts = input.facts ?? new Map<string, PageFacts>();
-  const keptPages = input.pages.flatMap((p) => {
+  const keptOf = (text: (page: ScoredPage) => string) => input.pages.flatMap((p) => {
     const f = p.format === 'html' ? facts.get(p.key) : undefined;
-    return f ? [{ url: p.finalUrl, kept: keptCounts(f, p.markdown) }] : [];
+    return f ? [{ url: p.finalUrl, kept: keptCounts(f, text(p)) }] : [];
   });
+  const keptPages = keptOf(servedText);
   const invariants: Invariants = {
     pages: keptPages.length,
     kept: keptSummary(keptPages),
-    edgeChrome: { full: edgeChrome(bodies), stored: edgeChrome(listed) },
+    keptRawStored: keptSummary(keptOf((page) => page.markdown)),
+    edgeChrome: { full: edgeChrome(bodies), served: edgeChrome(listed), rawStored: edgeChrome(rawListed) },
     titleH1: (() => {
       const site = siteHeadings([...facts.values()].map((f) => f.h1Candidates));
       // An H1 that is only the site's name (TypeDoc's module index and class hierarchy, both
@@ -206,8 +230,8 @@ export function scoreSite(input: ScoreInput): SiteScore {
       return listed.filter((p) => !inFull.has(p.url)).map((p) => p.url);
     })(),
     titles: titlesWithSiteName(output.sections.map((s) => ({ name: s.name, optional: s.optional, entries: s.entries.map((e) => ({ title: e.title, url: e.pageUrl })) })), names, 10, input.homeUrls ?? []),
-    chrome: { full: chromeLines(bodies, { siteNames: names }), stored: chromeLines(listed, { siteNames: names }) },
-    permalinks: { full: permalinkHeadings(bodies), stored: permalinkHeadings(listed) },
+    chrome: { full: chromeLines(bodies, { siteNames: names }), served: chromeLines(listed, { siteNames: names }), rawStored: chromeLines(rawListed, { siteNames: names }) },
+    permalinks: { full: permalinkHeadings(bodies), served: permalinkHeadings(listed), rawStored: permalinkHeadings(rawListed) },
     multiH1: multipleH1(listed),
     nonDoc: nonDocPages(entries.map((e) => ({ key: e.key, title: e.title, url: e.pageUrl, optional: e.optional })), aggregates),
     aggregatesAnywhere: aggregates.map((a) => ({ url: urlOf.get(a.key) ?? a.key, contains: a.contains })),
@@ -218,14 +242,16 @@ export function scoreSite(input: ScoreInput): SiteScore {
     llmsFullChars: output.llmsFullTxt.length,
     summary: summaryQuality(output.summary),
     // Pages taken from a Markdown twin are their own source: only converted pages say anything.
-    f1: sourceF1(input.pages.flatMap((p) => (p.source !== undefined && p.format === 'html' ? [{ url: p.finalUrl, markdown: p.markdown, source: p.source }] : []))),
+    f1: sourceF1(input.pages.flatMap((p) => (p.source !== undefined && p.format === 'html' ? [{ url: p.finalUrl, markdown: servedText(p), source: p.source }] : []))),
   };
 }
 
+const servedText = (page: ScoredPage): string => page.served ?? page.markdown;
+
 export const TABLE_HEADER = [
-  'site', 'family', 'pages', 'time s', 'H1 = name', 'titles w/ name', 'chrome pages full / stored', 'permalink hdgs full / stored', '>1 H1 pages',
+  'site', 'family', 'pages', 'time s', 'H1 = name', 'titles w/ name', 'chrome pages full / served / raw stored', 'permalink hdgs full / served / raw stored', '>1 H1 pages',
   'non-doc main', 'full dup %', 'sections J', 'described %', 'weak desc', 'llms.txt chars', 'summary', 'F1 med / min', 'text F1 med / min',
-  'hdgs kept %', 'code blocks %', 'code lines %', 'tables %', 'list items %', 'edge chrome blocks full / stored', 'title = H1 %', 'weak lead desc', 'section order', 'unnamed nested',
+  'hdgs kept %', 'code blocks %', 'code lines %', 'tables %', 'list items %', 'edge chrome blocks full / served / raw stored', 'title = H1 %', 'weak lead desc', 'section order', 'unnamed nested',
 ];
 
 const pct = (x: number | null) => (x === null ? 'n/a' : (x * 100).toFixed(1));
@@ -240,8 +266,8 @@ export function tableRow(id: string, family: string, seconds: number, s: SiteSco
     seconds.toFixed(1),
     s.h1.matches ? 'yes' : 'no',
     String(s.titles.count),
-    `${s.chrome.full.pages} / ${s.chrome.stored.pages}`,
-    `${s.permalinks.full.headings} / ${s.permalinks.stored.headings}`,
+    `${s.chrome.full.pages} / ${s.chrome.served.pages} / ${s.chrome.rawStored.pages}`,
+    `${s.permalinks.full.headings} / ${s.permalinks.served.headings} / ${s.permalinks.rawStored.headings}`,
     String(s.multiH1.pages),
     String(s.nonDoc.outsideOptional),
     s.duplication.sources ? `${pct(s.duplication.share)} (src ${pct(s.duplication.sources.share)})` : pct(s.duplication.share),
@@ -252,8 +278,8 @@ export function tableRow(id: string, family: string, seconds: number, s: SiteSco
     s.summary.weak ? `weak (${s.summary.weak})` : 'ok',
     s.f1.pages ? `${fix(s.f1.median)} / ${fix(s.f1.min)}` : 'n/a',
     s.f1.pages ? `${fix(s.f1.textMedian)} / ${fix(s.f1.textMin)}` : 'n/a',
-    ...KEPT_METRICS.map((m) => keptCell(s.invariants.kept, m)),
-    `${s.invariants.edgeChrome.full.blocks} / ${s.invariants.edgeChrome.stored.blocks}`,
+    ...KEPT_METRICS.map((m) => keptCell(s.invariants.kept, m, s.invariants.keptRawStored)),
+    `${s.invariants.edgeChrome.full.blocks} / ${s.invariants.edgeChrome.served.blocks} / ${s.invariants.edgeChrome.rawStored.blocks}`,
     pct(s.invariants.titleH1.share),
     String(s.invariants.leadDescriptions.weak),
     fix(s.invariants.sectionOrder.score, 2),
@@ -262,11 +288,13 @@ export function tableRow(id: string, family: string, seconds: number, s: SiteSco
 }
 
 /** A kept ratio with two decimals, never rounded up to 100 when something was lost. */
-function keptCell(kept: KeptSummary, metric: KeptMetric): string {
+function keptCell(kept: KeptSummary, metric: KeptMetric, raw?: KeptSummary): string {
   const k = kept[metric];
   if (k.ratio === null) return 'n/a';
-  const value = Math.floor(k.ratio * 10000) / 100;
-  return value.toFixed(2);
+  const cell = (ratio: number) => (Math.floor(ratio * 10000) / 100).toFixed(2);
+  // Served text is what is scored; where serving cut what the converter kept, the raw figure too.
+  const r = raw?.[metric].ratio;
+  return r !== undefined && r !== null && r !== k.ratio ? `${cell(k.ratio)} (raw ${cell(r)})` : cell(k.ratio);
 }
 
 const KEPT_LABEL: Record<KeptMetric, string> = { headings: 'headings', codeBlocks: 'code blocks', codeLines: 'code lines', tables: 'tables', listItems: 'list items' };
@@ -283,9 +311,9 @@ export function invariantOffenders(s: SiteScore, url: (u: string) => string = (u
     const k = inv.kept[metric];
     if (k.kept < k.total) add(`${KEPT_LABEL[metric]} kept ${k.kept} of ${k.total} over ${inv.pages} pages; worst pages:`, k.worst.map((w) => `${url(w.url)} ${w.kept}/${w.total}, lost: ${w.lost.map((l) => `\`${short(l.replace(/`/g, "'"), 70)}\``).join(', ')}`));
   }
-  for (const where of ['full', 'stored'] as const) {
+  for (const where of ['full', 'served', 'rawStored'] as const) {
     const e = inv.edgeChrome[where];
-    add(`blocks at the top or bottom of most pages in ${where === 'full' ? 'llms-full.txt' : 'the stored Markdown'} (${e.blocks}, on ${e.pages} pages):`, e.top.map((b) => `${b.where}, ${b.pages} pages: \`${short(b.block.replace(/`/g, "'"))}\` (e.g. ${url(b.example)})`));
+    add(`blocks at the top or bottom of most pages in ${PLACE_LABEL[where]} (${e.blocks}, on ${e.pages} pages):`, e.top.map((b) => `${b.where}, ${b.pages} pages: \`${short(b.block.replace(/`/g, "'"))}\` (e.g. ${url(b.example)})`));
   }
   const t = inv.titleH1;
   if (t.agree < t.pages) add(`titles that disagree with the page's H1 (${t.pages - t.agree} of ${t.pages}${t.noH1 ? `; ${t.noH1} pages without a heading` : ''}):`, t.examples.slice(0, 6).map((e) => `“${short(e.title, 60)}” vs H1 “${short(e.h1, 80)}” (${url(e.url)})`));

@@ -5,6 +5,7 @@ import { exportablePages, exportFileName } from '@/lib/generate/export';
 import { pagesInState } from '@/lib/store/page-outputs';
 import { latestCrawlWithPages } from '@/lib/store/queries';
 import { siteByOrigin } from '@/lib/store/sites';
+import { outputChrome } from '@/lib/output/served-page';
 import { saveFile } from '../output/download';
 import { fullTextOf, publishedFiles } from '../output/published';
 import { useOutput } from '../output/use-output';
@@ -35,8 +36,11 @@ export function KitCard({ origin, host }: { origin: string; host: string }) {
     // A page read from its twin has the twin as finalUrl; the kit names twins after the page itself.
     // The twins are the pages the llms.txt lists: not empty pages, nor pages that are not documentation unless brought back.
     const stored = job ? await pagesInState(db, job.id) : [];
-    const pages = exportablePages(stored, (await siteByOrigin(db, origin))?.curation);
-    return buildKit({ origin, files: llmsFiles, pages: pages.map((p) => ({ url: p.twinUrl ? p.url : p.finalUrl, markdown: p.markdown })), layout: twins });
+    const curation = (await siteByOrigin(db, origin))?.curation;
+    const pages = exportablePages(stored, curation);
+    // Each twin without the chrome this version's llms-full.txt left out of its page.
+    const chrome = job ? await outputChrome(db, job.id, stored, curation) : undefined;
+    return buildKit({ origin, files: llmsFiles, pages: pages.map((p) => ({ url: p.twinUrl ? p.url : p.finalUrl, markdown: p.markdown })), layout: twins, ...(chrome ? { chrome } : {}) });
   };
   const download = async () => {
     setNote('Building the kit…');

@@ -10,6 +10,7 @@ import { fullTextOf } from './published';
 import { pagesInState } from '@/lib/store/page-outputs';
 import { latestCrawlWithPages } from '@/lib/store/queries';
 import { siteByOrigin } from '@/lib/store/sites';
+import { outputChrome } from '@/lib/output/served-page';
 
 /**
  * Download, copy, zip and JSON export of the generated files. The llms.txt is the root of the
@@ -25,17 +26,24 @@ export function ExportBar({ host, origin, llms, full, published = [], layout, on
   const rootText = root?.text ?? llms.text;
   const rootFull = () => (full ? (root ? fullTextOf(origin, root, full, layout) : full.text) : '');
   // The pages the files are made of: not the empty ones, nor those that are not documentation unless brought back.
-  const pages = async () => {
+  const crawl = async () => {
     const job = await latestCrawlWithPages(db, origin);
-    if (!job) return [];
+    if (!job) return null;
     const [rows, site] = await Promise.all([pagesInState(db, job.id), siteByOrigin(db, origin)]);
-    return exportablePages(rows, site?.curation);
+    return { job, rows, curation: site?.curation };
+  };
+  const pages = async () => {
+    const read = await crawl();
+    return read ? exportablePages(read.rows, read.curation) : [];
   };
   const zip = async () => {
     setNote('Building the zip…');
-    const rows = await pages();
+    const read = await crawl();
+    const rows = read ? exportablePages(read.rows, read.curation) : [];
+    // Each page without the chrome this version's llms-full.txt left out of it.
+    const chrome = read ? await outputChrome(db, read.job.id, read.rows, read.curation) : undefined;
     const nested = full ? published.slice(1).flatMap((file) => [{ path: file.path, text: file.text }, { path: file.fullPath, text: fullTextOf(origin, file, full, layout) }]) : [];
-    const { data, leftOut } = buildZipWithNotes({ host, llmsTxt: rootText, llmsFullTxt: rootFull(), nested, pages: rows.map((p) => ({ url: p.finalUrl, title: p.title, description: p.description, markdown: p.markdown, tokens: p.fullTokens?.count ?? p.tokens })) });
+    const { data, leftOut } = buildZipWithNotes({ host, llmsTxt: rootText, llmsFullTxt: rootFull(), nested, pages: rows.map((p) => ({ url: p.finalUrl, title: p.title, description: p.description, markdown: p.markdown, tokens: p.fullTokens?.count ?? p.tokens })), ...(chrome ? { chrome } : {}) });
     saveFile(exportFileName(host, 'zip'), data, 'application/zip');
     const left = leftOut.length ? ` ${leftOut.length === 1 ? 'One file was' : `${leftOut.length} files were`} left out, as ${leftOut.length === 1 ? 'its path' : 'their paths'} cannot be a file on every system: see left-out.txt in the zip.` : '';
     setNote(`Zip of ${rows.length} pages${nested.length ? ` and ${published.length} llms.txt files, laid out by path` : ''} saved.${left}`);

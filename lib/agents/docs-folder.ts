@@ -8,7 +8,7 @@
  *
  * Pure: the extension zips the files (fflate), the command line writes them (write-out.ts).
  */
-import { learnBoilerplate } from '../generate/boilerplate';
+import { chromeStripper, learnChrome, type ChromeModel } from '../generate/boilerplate';
 import { PathSet } from '../generate/safe-path';
 import type { LlmsSectionModel } from '../generate/types';
 import { pagePath, uniquePaths } from '../generate/zip-paths';
@@ -88,6 +88,11 @@ export interface DocsFolderInput {
   pages: FolderPageSource[];
   /** The llms.txt and llms-full.txt files by their path on the site ("/llms.txt", "/library/llms-full.txt"), root first. */
   siteFiles: Array<{ path: string; url: string; kind: 'llms' | 'llms-full'; text: string }>;
+  /**
+   * The site chrome the version's llms-full.txt left out of each page (`outputChrome`), so a page
+   * file is the page as llms-full.txt has it; without one it is learned from the pages listed.
+   */
+  chrome?: ChromeModel;
 }
 
 export interface DocsFolderFile {
@@ -163,7 +168,7 @@ export function buildDocsFolder(input: DocsFolderInput): DocsFolder {
     }
   }
   // Without the chrome the site repeats on every page, as llms-full.txt and the zip have them.
-  const stripChrome = learnBoilerplate(listed.map((item) => item.page.markdown));
+  const stripChrome = chromeStripper(input.chrome ?? learnChrome(listed.map((item) => item.page.markdown)));
   const paths = uniquePaths(listed.map((item) => pagePath(item.url)));
   const pages: ManifestPage[] = [];
   listed.forEach((item, index) => {

@@ -7,6 +7,8 @@ import type { ArtifactRecord, ScoutDb } from '../store/db';
 import { fileFullText, type OutputFiles } from '../generate/output-files';
 import { pagesInState } from '../store/page-outputs';
 import { getJob, latestArtifact, latestJob } from '../store/queries';
+import { outputChrome } from '../output/served-page';
+import { siteByOrigin } from '../store/sites';
 import { buildDocsFolder, type DocsFolder, type DocsFolderInput } from './docs-folder';
 
 export interface FolderArtifacts {
@@ -45,7 +47,9 @@ export async function docsFolderFromDb(db: ScoutDb, origin: string, options: { s
   const { llms } = artifacts;
   const job = await getJob(db, llms.jobId, 'crawl');
   if (!job || !llms.model) return null;
-  const [pages, refresh] = await Promise.all([pagesInState(db, job.id), latestJob(db, origin, 'refresh', 'done')]);
+  const [pages, refresh, site] = await Promise.all([pagesInState(db, job.id), latestJob(db, origin, 'refresh', 'done'), siteByOrigin(db, origin)]);
+  // The version's own chrome model when it kept one, so each page file is the page as its llms-full.txt has it.
+  const chrome = artifacts.layout?.chrome ?? (await outputChrome(db, job.id, pages, site?.curation));
   const roots = job.boundary?.roots.map((root) => `${root.origin}${root.path}`);
   return buildDocsFolder({
     name: llms.model.title,
@@ -60,5 +64,6 @@ export async function docsFolderFromDb(db: ScoutDb, origin: string, options: { s
     sections: llms.model.sections,
     pages: pages.map((page) => ({ key: page.key, url: page.url, finalUrl: page.finalUrl, title: page.title, markdown: page.markdown, fetchedAt: page.fetchedAt })),
     siteFiles: siteFiles(origin, artifacts),
+    chrome,
   });
 }

@@ -7,6 +7,7 @@
 import type { PageRecord, ScoutDb } from '../store/db';
 import { pagesAfter } from '../store/page-outputs';
 import { countPages } from '../store/queries';
+import { chromeFor, servedMarkdown, type ChromeModel } from '../output/served-page';
 import { DocsIndex, queryTerms, type IndexPage, type SearchHit } from './search-index';
 
 /** Pages read and indexed at a time: small enough that a search waiting behind a batch waits well under 100 ms. */
@@ -14,7 +15,15 @@ export const INDEX_BATCH = 100;
 
 /** A stored page as the index needs it; its key (the frontier key) is its path, which opens its preview. */
 export function indexPageOf(page: PageRecord): IndexPage {
-  return { site: page.jobId, path: page.key, url: page.url, title: page.title.trim() || page.url, section: '', markdown: page.markdown };
+  return servedIndexPage(undefined)(page);
+}
+
+/**
+ * `indexPageOf` with the page's text as served, without the site chrome `chrome` learned: a
+ * search for a word of the site's footer finds no page for it.
+ */
+export function servedIndexPage(chrome: ChromeModel | undefined): (page: PageRecord) => IndexPage {
+  return (page) => ({ site: page.jobId, path: page.key, url: page.url, title: page.title.trim() || page.url, section: '', markdown: servedMarkdown(chrome, page) });
 }
 
 export interface BuildProgress {
@@ -39,6 +48,7 @@ export async function buildPageIndex(db: ScoutDb, jobId: string, options: BuildO
   const index = new DocsIndex();
   // Pages stored while the index is built are counted as they come: the total only grows.
   let total = await countPages(db, jobId);
+  const served = servedIndexPage(await chromeFor(db, { jobId }));
   let indexed = 0;
   options.onProgress?.({ indexed, total });
   let after: string | undefined;
@@ -49,7 +59,7 @@ export async function buildPageIndex(db: ScoutDb, jobId: string, options: BuildO
     if (!last) break;
     after = last.key;
     const stored = rows.filter((page) => page.state === 'stored');
-    index.addPages(jobId, stored.map(indexPageOf));
+    index.addPages(jobId, stored.map(served));
     indexed += stored.length;
     total = Math.max(total, indexed);
     options.onProgress?.({ indexed, total });

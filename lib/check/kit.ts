@@ -6,7 +6,7 @@
  */
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { markdownTwinCandidates } from '../fetch/page-fetcher';
-import { learnBoilerplate } from '../generate/boilerplate';
+import { chromeStripper, learnChrome, type ChromeModel } from '../generate/boilerplate';
 import { PathSet } from '../generate/safe-path';
 import { buildSnippets, llmsFor, twinDirective, type Snippets, type TwinLayout } from './snippets';
 
@@ -19,6 +19,8 @@ export interface KitInput {
   /** The crawl's stored pages. */
   pages: Array<{ url: string; markdown: string }>;
   layout: TwinLayout;
+  /** The chrome llms-full.txt left out of each page (the version's, `outputChrome`); without one it is learned from `pages`. */
+  chrome?: ChromeModel;
 }
 
 export interface Kit {
@@ -84,7 +86,7 @@ export function buildKit(input: KitInput): Kit {
   }
   const llmsPaths = input.files.filter((f) => /\/llms\.txt$/.test(f.path) && !leftOut.some((l) => l.path === f.path)).map((f) => f.path);
   // Each twin as llms-full.txt has its page: without the chrome the site repeats on every page.
-  const strip = learnBoilerplate(input.pages.map((p) => p.markdown));
+  const strip = chromeStripper(input.chrome ?? learnChrome(input.pages.map((p) => p.markdown)));
   const skipped: Kit['skipped'] = [];
   const pages: Array<{ path: string; twin: string }> = [];
   for (const page of input.pages) {

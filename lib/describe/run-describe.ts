@@ -6,6 +6,7 @@ import { createDescribeJob as addDescribeJob } from '../store/describe-jobs';
 import { setJobFields } from '../store/jobs';
 import { pagesInState } from '../store/page-outputs';
 import { countPages, getJob, latestCrawlWithPages, updateJob } from '../store/queries';
+import { chromeFor, servedMarkdown } from '../output/served-page';
 
 const FALLBACKS_KEPT = 200;
 
@@ -71,8 +72,11 @@ export async function runDescribeJob(db: ScoutDb, jobId: string, provider: Descr
     }
     await progress();
   };
+  // The model reads each page as served: the site's repeated header and footer would take its
+  // budget and tell it nothing about the page.
+  const chrome = await chromeFor(db, { jobId: job.crawlJobId });
   await describePages(
-    pages.map((p) => ({ key: p.key, title: p.title, url: p.url, markdown: p.markdown, contentHash: p.contentHash })),
+    pages.map((p) => ({ key: p.key, title: p.title, url: p.url, markdown: servedMarkdown(chrome, p), contentHash: p.contentHash })),
     { provider, cache: dexieCache(db), concurrency: options.concurrency, maxPages: options.maxPages, signal: options.signal, onResult },
   );
   await progress(true);

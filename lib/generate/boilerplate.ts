@@ -4,6 +4,7 @@
  * up | next »" pagers, "© Copyright … Created using Sphinx" footers) is the site's frame, not the
  * page. Per-theme selectors cannot know every theme; repetition across the site does.
  */
+import type { ChromeModel, Curation } from '../store/records/generate';
 
 /** One Markdown block (paragraphs, lists, headings, fenced code) with its position. */
 interface Block {
@@ -87,12 +88,28 @@ function keysOf(block: Block): string[] {
 }
 
 /**
- * A function that removes the site's repeated edge blocks from one page's Markdown, learned from
- * all of `markdowns`. Only the leading and trailing runs are touched (a unique heading inside the
- * leading run is kept): a note that repeats in the middle of many pages is content.
+ * What `learnChrome` learns, as plain data a store keeps with each version (its shape is the
+ * store's: lib/store/records/generate.ts): the keys (`keysOf`) of the blocks on a share of the
+ * pages, and the exact texts of the prose blocks on a few pages (what a frame's tail is matched
+ * by). Both lists are sorted, so one site's pages always give the same model.
  */
-export function learnBoilerplate(markdowns: string[]): (markdown: string) => string {
-  if (markdowns.length < MIN_SITE) return (markdown) => markdown;
+export type { ChromeModel } from '../store/records/generate';
+
+/** The strip's version: a stored model made by another version is not used (`isChromeModel`). */
+export const CHROME_MODEL_VERSION = 1;
+
+/** The model that strips nothing: a site too small to learn from, or one with no repeated block. */
+export const NO_CHROME: ChromeModel = { v: CHROME_MODEL_VERSION, repeated: [], frameTail: [] };
+
+/** True when `value` is a model this version's strip can use (a stored one may be from another). */
+export function isChromeModel(value: unknown): value is ChromeModel {
+  const model = value as Partial<ChromeModel> | null | undefined;
+  return !!model && model.v === CHROME_MODEL_VERSION && Array.isArray(model.repeated) && Array.isArray(model.frameTail);
+}
+
+/** Learns the site's repeated edge blocks from all of its pages' Markdown (see `stripChrome`). */
+export function learnChrome(markdowns: string[]): ChromeModel {
+  if (markdowns.length < MIN_SITE) return NO_CHROME;
   const pagesPerKey = new Map<string, number>();
   // Every prose block's exact text, short ones too: what a frame's tail is matched by.
   const pagesPerText = new Map<string, number>();
@@ -107,13 +124,40 @@ export function learnBoilerplate(markdowns: string[]): (markdown: string) => str
     for (const text of texts) pagesPerText.set(text, (pagesPerText.get(text) ?? 0) + 1);
   }
   const threshold = Math.max(MIN_PAGES, Math.ceil(SHARE * markdowns.length));
-  const repeated = new Set([...pagesPerKey].filter(([, count]) => count >= threshold).map(([key]) => key));
-  if (repeated.size === 0) return (markdown) => markdown;
+  const repeated = [...pagesPerKey].filter(([, count]) => count >= threshold).map(([key]) => key).sort();
+  // Without a repeated block there is no frame for a tail to sit below: nothing to keep.
+  if (repeated.length === 0) return NO_CHROME;
+  const frameTail = [...pagesPerText].filter(([, count]) => count >= MIN_PAGES).map(([text]) => text).sort();
+  return { v: CHROME_MODEL_VERSION, repeated, frameTail };
+}
+
+/**
+ * A function that removes the site's repeated edge blocks, as `model` learned them, from one
+ * page's Markdown. Only the leading and trailing runs are touched (a unique heading inside the
+ * leading run is kept): a note that repeats in the middle of many pages is content. What is left
+ * is always a contiguous run of the page's blocks.
+ */
+export function chromeStripper(model: ChromeModel | undefined): (markdown: string) => string {
+  if (!model || model.repeated.length === 0) return (markdown) => markdown;
+  let strip = strippers.get(model);
+  if (!strip) {
+    strip = stripperOf(model);
+    strippers.set(model, strip);
+  }
+  return strip;
+}
+
+// One stripper per model object: serving page after page from one model builds its sets once.
+const strippers = new WeakMap<ChromeModel, (markdown: string) => string>();
+
+function stripperOf(model: ChromeModel): (markdown: string) => string {
+  const repeated = new Set(model.repeated);
+  const frameTexts = new Set(model.frameTail);
   const isChrome = (block: Block) => keysOf(block).some((key) => repeated.has(key));
   // Below a site's frame a generator may append blocks that only some kinds of page get (rustdoc
   // inlines the same blanket-implementation docs at the end of every type page, one more impl on
   // iterator types): repeated verbatim on a few pages, and part of the frame when they sit after it.
-  const isFrameTail = (block: Block) => !block.code && (pagesPerText.get(exactKey(block.text)) ?? 0) >= MIN_PAGES;
+  const isFrameTail = (block: Block) => !block.code && frameTexts.has(exactKey(block.text));
   const isHeading = (block: Block) => !block.code && /^#{1,6}\s/.test(block.text) && !block.text.includes('\n');
 
   return (markdown) => {
@@ -169,4 +213,41 @@ export function learnBoilerplate(markdowns: string[]): (markdown: string) => str
     if (keep.every(Boolean)) return markdown;
     return blocks.filter((_, i) => keep[i]).map((block) => block.text).join('\n\n');
   };
+}
+
+/** One page's Markdown without the site's chrome as `model` learned it (unchanged without a model). */
+export function stripChrome(model: ChromeModel | undefined, markdown: string): string {
+  return chromeStripper(model)(markdown);
+}
+
+/** `learnChrome` then `chromeStripper`: the site's pages learn the chrome that is stripped from each. */
+export function learnBoilerplate(markdowns: string[]): (markdown: string) => string {
+  return chromeStripper(learnChrome(markdowns));
+}
+
+/** What `generatedPages` reads of a page (a SourcePage, a stored page record). */
+export interface ChromePage {
+  key: string;
+  state: string;
+  empty?: string;
+  notDocs?: string;
+}
+
+/**
+ * The pages both files are made of, before any is dropped as a duplicate link: stored with text,
+ * not left out by the user, and documentation unless the user brought them back (the evidence
+ * says a blog post or a forum thread is not; such pages stay out of the name and summary too).
+ */
+export function generatedPages<T extends ChromePage>(pages: T[], curation: Pick<Curation, 'excluded' | 'included'> = {}): T[] {
+  const excluded = new Set(curation.excluded ?? []);
+  const included = new Set(curation.included ?? []);
+  return pages.filter((page) => page.state === 'stored' && !page.empty && !excluded.has(page.key) && (!page.notDocs || included.has(page.key)));
+}
+
+/**
+ * The site chrome generation learns, from the same pages (`generatedPages`): for a version that
+ * kept no model, what serves its pages learns it here once rather than from a page set of its own.
+ */
+export function learnSiteChrome(pages: Array<ChromePage & { markdown: string }>, curation?: Pick<Curation, 'excluded' | 'included'>): ChromeModel {
+  return learnChrome(generatedPages(pages, curation).map((page) => page.markdown));
 }

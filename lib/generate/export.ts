@@ -4,7 +4,7 @@
  */
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { ParsedLlmsTxt } from '../discovery/parse-llms-txt';
-import { learnBoilerplate } from './boilerplate';
+import { chromeStripper, learnChrome, type ChromeModel } from './boilerplate';
 import { decodeSegment, PathSet, relativeSitePath, safeName } from './safe-path';
 import type { Curation } from './types';
 import { pagePath, uniquePaths } from './zip-paths';
@@ -56,6 +56,8 @@ export interface ZipInput {
   llmsFullTxt: string;
   pages: ExportPage[];
   nested?: Array<{ path: string; text: string }>;
+  /** The chrome llms-full.txt left out of each page (the version's, `outputChrome`); without one it is learned from `pages`. */
+  chrome?: ChromeModel;
 }
 
 /** `buildZip`, and the files it left out with why ("/a%5Cb/llms.txt: left out, its path has …"), for the panel to say. */
@@ -76,7 +78,7 @@ export function buildZipWithNotes(input: ZipInput): { data: Uint8Array; leftOut:
   const taken = new PathSet();
   for (const name of Object.keys(files)) taken.claim(name);
   // Each page as llms-full.txt has it: without the site's repeated header, nav bars and footer.
-  const stripChrome = learnBoilerplate(input.pages.map((page) => page.markdown));
+  const stripChrome = chromeStripper(input.chrome ?? learnChrome(input.pages.map((page) => page.markdown)));
   input.pages.forEach((page, index) => {
     const path = paths[index];
     if (path && taken.claim(path) === null) files[path] = strToU8(stripChrome(page.markdown));

@@ -8,7 +8,7 @@ import { dedupeKey } from '../url/normalize';
 import { pageKeys, readingOrder } from './page-order';
 import { demoteHeadings } from './demote-headings';
 import { bodyTokensOf, renderLlmsFull, renderLlmsTxt, type BodyTokens, type FileHead, type FullPage } from './render';
-import { learnBoilerplate } from './boilerplate';
+import { chromeStripper, generatedPages, learnChrome } from './boilerplate';
 import { classifyPages } from './page-class';
 import { cachedCountFits } from './render';
 import { isSecondaryPage, supersededTest } from './secondary';
@@ -234,9 +234,7 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   const excluded = new Set(curation.excluded ?? []);
   const included = new Set(curation.included ?? []);
   const readable = input.pages.filter((page) => page.state === 'stored' && !page.empty);
-  // Pages the evidence says are not documentation (a blog post, a forum thread…) stay out, and out
-  // of the name and summary too, unless the user brought them back in the Review.
-  const raw = readable.filter((page) => !excluded.has(page.key) && (!page.notDocs || included.has(page.key)));
+  const raw = generatedPages(input.pages, curation);
   // What the site calls itself is read from the titles as the pages give them; then the site's
   // frame is taken off every page: its name from titles, its repeated chrome from the Markdown.
   const found = siteName(raw, input.startUrl, input.docsHome, input.llmsName);
@@ -246,7 +244,8 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   const site = docsName && (found.fromHost || !(pagesSayBetter(found.name, docsName) || namesWithin(found, docsName))) ? { name: docsName, fromHost: false } : found;
   const siteNames = [site, found].flatMap((name) => (name.fromHost ? [] : [name.name]));
   const cleanTitle = titleCleaner(raw.map((page) => page.title), siteNames);
-  const stripChrome = learnBoilerplate(raw.map((page) => page.markdown));
+  const chrome = learnChrome(raw.map((page) => page.markdown));
+  const stripChrome = chromeStripper(chrome);
   // A title that is only a node or file name, or names less than the heading, gives way to it.
   const stored = raw.map((page) => {
     const markdown = stripChrome(page.markdown);
@@ -379,5 +378,7 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
     llmsFullTxt,
     tokens: { llmsTxt: countTokens(llmsTxt), llmsFullTxt: full.tokens },
     fullTokens: bodyCounts,
+    chrome,
   };
 }
+

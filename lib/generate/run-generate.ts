@@ -59,7 +59,8 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
     const rows: ArtifactRecord[] = [
       { ...base, kind: 'llms', text: output.llmsTxt, tokens: output.tokens.llmsTxt, model },
       { ...base, kind: 'llms-full', text: output.llmsFullTxt, tokens: output.tokens.llmsFullTxt },
-      { ...base, kind: 'files', text: files.files[0]?.text ?? output.llmsTxt, tokens: files.files[0]?.tokens ?? output.tokens.llmsTxt, files },
+      // The chrome learned for llms-full.txt goes with the version: what serves a stored page strips the same frame.
+      { ...base, kind: 'files', text: files.files[0]?.text ?? output.llmsTxt, tokens: files.files[0]?.tokens ?? output.tokens.llmsTxt, files: { ...files, chrome: output.chrome } },
     ];
     return rows;
   });

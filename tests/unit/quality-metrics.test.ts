@@ -353,7 +353,8 @@ describe('the scorecard of one site', () => {
     // Where the sources are known, their own repetition is measured the same way.
     expect(score.duplication.sources).toEqual({ share: 0, pages: 1 });
     expect(score.titles.count).toBe(1);
-    expect(score.chrome.stored.pages).toBe(1);
+    expect(score.chrome.rawStored.pages).toBe(1);
+    expect(score.chrome.served.pages).toBe(1);
     expect(score.chrome.full.pages).toBe(0);
     expect(score.permalinks.full.headings).toBe(1);
     expect(score.multiH1.pages).toBe(1);

@@ -86,6 +86,8 @@ export interface GeneratedOutput {
   tokens: { llmsTxt: number; llmsFullTxt: number };
   /** Every listed page's body token count, by page key, for the caller to keep (see renderLlmsFull). */
   fullTokens: Map<string, BodyTokens>;
+  /** The site chrome learned from the pages and stripped from each in llms-full.txt, for the caller to keep. */
+  chrome: ChromeModel;
 }
 
 /** One llms.txt of the layout, with the llms-full.txt that sits beside it. */
@@ -138,6 +140,23 @@ export interface OutputFiles {
   files: OutputFile[];
   /** Where each page is in the site's llms-full.txt of the same version. */
   index: FullIndexEntry[];
+  /**
+   * The site chrome this version's generation learned from its pages (lib/generate/boilerplate.ts),
+   * so whatever serves a stored page strips the same frame llms-full.txt did without learning it
+   * again. Absent on versions made before it was kept.
+   */
+  chrome?: ChromeModel;
+}
+
+/**
+ * The site's repeated edge blocks as learned across its pages: the keys of the blocks on a share
+ * of the pages, and the exact texts of the prose blocks on a few (a frame's tail). Sorted lists;
+ * `v` is the version of the strip that reads them (lib/generate/boilerplate.ts).
+ */
+export interface ChromeModel {
+  v: number;
+  repeated: string[];
+  frameTail: string[];
 }
 
 /** Counts kept on a page: body fingerprint → tokens of `${body}\n\n`. */
