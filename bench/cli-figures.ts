@@ -76,9 +76,11 @@ export interface CpuProfile {
   timeDeltas?: number[];
 }
 
-/** The folder or package a frame's code comes from: `lib/convert`, `cli`, `pkg:linkedom`, `node:internal`, or a native name. */
+/** The folder or package a frame's code comes from: `lib/convert`, `cli`, `pkg:linkedom` (Node's bundled undici as `pkg:undici`), `node:internal`, or a native name. */
 export function frameSource(url: string, functionName: string, root: string): string {
   if (!url) return functionName.startsWith('(') ? functionName : `(native) ${functionName || 'anonymous'}`;
+  // Node's own fetch is the undici it bundles: its frames are fetch work, as the package's are.
+  if (url.startsWith('node:internal/deps/undici/')) return 'pkg:undici';
   if (url.startsWith('node:')) return 'node:internal';
   const path = url.startsWith('file://') ? decodeURIComponent(new URL(url).pathname) : url;
   const pkg = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path);

@@ -141,7 +141,10 @@ if (PROFILE_DIR) {
   const perPage = (ms: number) => (pages ? ms / pages : Number.NaN).toFixed(1);
   const pc = (ms: number) => `${((100 * ms) / split.totalMs).toFixed(0)}%`;
   console.log(`\nWhere the CLI's CPU goes (one run under --cpu-prof through tsx from ${PROFILE_SOURCE}, ${pages} pages, ${s1(split.totalMs)} s sampled on the main thread; ${join(PROFILE_DIR, file)})`);
-  console.log(['| step (innermost frame of the project or a known package) | ms per page | share |', '|---|---:|---:|', ...split.steps.map((s) => `| ${s.step} | ${perPage(s.ms)} | ${pc(s.ms)} |`)].join('\n'));
+  // Steps under half a percent each, summed in one row: the table stays readable.
+  const minor = split.steps.filter((s) => s.ms < split.totalMs / 200);
+  const stepRows = [...split.steps.filter((s) => !minor.includes(s)), ...(minor.length ? [{ step: `${minor.length} others, each under 0.5%`, ms: minor.reduce((n, s) => n + s.ms, 0) }] : [])];
+  console.log(['| step (innermost frame of the project or a known package) | ms per page | share |', '|---|---:|---:|', ...stepRows.map((s) => `| ${s.step} | ${perPage(s.ms)} | ${pc(s.ms)} |`)].join('\n'));
   console.log(['\n| where it ran (the leaf frame) | ms per page | share |', '|---|---:|---:|', ...split.sources.slice(0, 15).map((s) => `| ${s.source} | ${perPage(s.ms)} | ${pc(s.ms)} |`)].join('\n'));
   console.log(['\n| function (self time) | ms per page | share |', '|---|---:|---:|', ...split.functions.map((f) => `| ${f.name.replaceAll('|', '\\|')} | ${perPage(f.ms)} | ${pc(f.ms)} |`)].join('\n'));
   profile = { pages, file: join(PROFILE_DIR, file), ...split };

@@ -54,6 +54,7 @@ describe('bench/cli.ts figures', () => {
     expect(frameSource('file:///elsewhere/node_modules/@joplin/turndown-plugin-gfm/lib/index.js', 'tables', root)).toBe('pkg:@joplin/turndown-plugin-gfm');
     expect(frameSource('file:///work/checkout/node_modules/fake-indexeddb/build/esm/lib/x.js', 'getValue', root)).toBe('pkg:fake-indexeddb');
     expect(frameSource('node:internal/streams/readable', 'read', root)).toBe('node:internal');
+    expect(frameSource('node:internal/deps/undici/undici', 'fetch', root)).toBe('pkg:undici');
     expect(frameSource('', '(garbage collector)', root)).toBe('(garbage collector)');
     expect(frameSource('', 'structuredClone', root)).toBe('(native) structuredClone');
   });
