@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromeStripper, learnChrome, NO_CHROME } from '@/lib/generate/boilerplate';
 import { crawlSite } from '@/lib/headless/crawl-site';
 import { indexPageOf, servedIndexPage } from '@/lib/agents/page-search';
+import { createDescribeJob, runDescribeJob } from '@/lib/describe/run-describe';
 import { chromeFor, outputChrome, previewOf, servedMarkdown } from '@/lib/output/served-page';
 import { versionsNewestFirst } from '@/lib/store/artifacts';
 import { createDb, type PageRecord, type ScoutDb } from '@/lib/store/db';
@@ -129,6 +130,24 @@ describe.each(SITES.map((id) => [id]))('every stored page of %s as served', (id)
       expect(previewOf(model, page, true).text).toBe(page.markdown);
       expect(served.cut).toBe(page.markdown.length - served.text.length);
     }
+  });
+
+  it('gives the describer each page as served', async () => {
+    const model = await chromeFor(db, { jobId });
+    const seen = new Map<string, string>();
+    const job = await createDescribeJob(db, origin);
+    if ('error' in job) throw new Error(job.error);
+    const provider = {
+      id: 'served-test',
+      describe: async (page: { key: string; markdown: string }) => {
+        seen.set(page.key, page.markdown);
+        return { ok: true as const, text: 'A page.' };
+      },
+    };
+    expect(await runDescribeJob(db, job.id, provider, { concurrency: 2, maxPages: 1000 })).toBe('done');
+    const stored = await pagesOf(db, jobId).toArray();
+    expect(seen.size).toBe(stored.length);
+    for (const page of stored) expect(seen.get(page.key)).toBe(servedMarkdown(model, page));
   });
 
   it('indexes the served text for search', async () => {
