@@ -6,7 +6,8 @@
 import 'fake-indexeddb/auto';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { discardDb, scratchDb, type PlanRecord } from '../lib/store/db';
+import type { PlanRecord, ScoutDb } from '../lib/store/db';
+import { MemoryStore } from '../lib/store/store';
 import { queueRowsIn } from '../lib/store/crawl-report';
 import { pagesInState } from '../lib/store/page-outputs';
 import { planSummary } from '../lib/crawl/plan';
@@ -63,98 +64,97 @@ export async function runGenerate(options: GenerateOptions, io: Io, transport?: 
   if (outProblem) throw new UsageError(`--out: ${outProblem}`);
   if (await stat(join(resolve(options.out), CRAWL_STATE_PATH)).catch(() => null)) io.progress(`${options.out} holds a docs folder Scout generated: crawling it again (scout generate --refresh --out ${options.out} re-checks its pages instead, with conditional requests)`);
   io.progress(`Crawling ${from}, starting at ${startUrl}`);
-  const db = scratchDb('cli');
-  try {
-    const { maxPages } = normalizeSettings(options.settings);
-    // What a `docs` crawl will cover, said before it starts (the Generate tab shows the same).
-    const onPlan = (plan: PlanRecord) => {
-      for (const line of planSummary(plan, maxPages)) io.progress(line);
-    };
-    const result = await crawlSite({ db, startUrl, fetch, rendering: true, settings: options.settings, output: options.output, ...(options.date ? { now: options.date } : {}), onProgress: io.progress, onPlan });
-    const boundary = result.plan?.boundary;
-    const { job, generated } = result;
-    const frontier = await queueRowsIn(db, job.id, ['failed', 'skipped']);
-    const failed = frontier.filter((f) => f.state === 'failed').map((f) => ({ url: f.url, reason: f.reason ?? '' }));
-    const skippedBy = new Map<string, number>();
-    for (const f of frontier) if (f.state === 'skipped') skippedBy.set(f.reason ?? '', (skippedBy.get(f.reason ?? '') ?? 0) + 1);
-    const skipped = [...skippedBy].map(([reason, n]) => ({ reason, count: n })).sort((a, b) => b.count - a.count);
-    // Pages stored without any text (a client-rendered shell the CLI cannot render): not in the files, and said so.
-    const storedPages = await pagesInState(db, job.id);
-    const empty = storedPages.filter((p) => p.empty).map((p) => ({ url: p.url, reason: p.empty ?? '' }));
-    // Pages the evidence says are not documentation (a blog post, a forum thread): kept out of the files, and said so.
-    const notDocs = (generated?.output.notDocs ?? []).filter((p) => !p.included).map((p) => ({ url: p.url, reason: p.reason }));
-    const c = job.counters;
-    const crawl = { state: result.crawlState, message: job.message ?? '', stored: c.stored ?? 0, failed: failed.length, skipped: frontier.length - failed.length, duplicates: c.duplicates ?? 0 };
+  // The engine on the memory store, not Dexie on fake-indexeddb: every store function a crawl, its
+  // outputs and the saved crawl state reach has a memory body that answers as Dexie does
+  // (tests/unit/store-contract-*.test.ts). The cast goes when the engine's parameters take a Store.
+  const db = new MemoryStore() as unknown as ScoutDb;
+  const { maxPages } = normalizeSettings(options.settings);
+  // What a `docs` crawl will cover, said before it starts (the Generate tab shows the same).
+  const onPlan = (plan: PlanRecord) => {
+    for (const line of planSummary(plan, maxPages)) io.progress(line);
+  };
+  const result = await crawlSite({ db, startUrl, fetch, rendering: true, settings: options.settings, output: options.output, ...(options.date ? { now: options.date } : {}), onProgress: io.progress, onPlan });
+  const boundary = result.plan?.boundary;
+  const { job, generated } = result;
+  const frontier = await queueRowsIn(db, job.id, ['failed', 'skipped']);
+  const failed = frontier.filter((f) => f.state === 'failed').map((f) => ({ url: f.url, reason: f.reason ?? '' }));
+  const skippedBy = new Map<string, number>();
+  for (const f of frontier) if (f.state === 'skipped') skippedBy.set(f.reason ?? '', (skippedBy.get(f.reason ?? '') ?? 0) + 1);
+  const skipped = [...skippedBy].map(([reason, n]) => ({ reason, count: n })).sort((a, b) => b.count - a.count);
+  // Pages stored without any text (a client-rendered shell the CLI cannot render): not in the files, and said so.
+  const storedPages = await pagesInState(db, job.id);
+  const empty = storedPages.filter((p) => p.empty).map((p) => ({ url: p.url, reason: p.empty ?? '' }));
+  // Pages the evidence says are not documentation (a blog post, a forum thread): kept out of the files, and said so.
+  const notDocs = (generated?.output.notDocs ?? []).filter((p) => !p.included).map((p) => ({ url: p.url, reason: p.reason }));
+  const c = job.counters;
+  const crawl = { state: result.crawlState, message: job.message ?? '', stored: c.stored ?? 0, failed: failed.length, skipped: frontier.length - failed.length, duplicates: c.duplicates ?? 0 };
 
-    if (!generated) {
-      const why = `Nothing generated: the crawl stored no page (${crawl.message || crawl.state})`;
-      if (options.json) io.out(JSON.stringify({ ok: false, startUrl, error: why, crawl, failedUrls: failed, skippedReasons: skipped }, null, 2));
-      else io.out([why, ...failed.slice(0, 10).map((f) => `  failed ${f.url}: ${f.reason}`)].join('\n'));
-      // The start page itself could not be read: the input is unreadable (exit 2), not a site with errors.
-      const startFailed = crawl.stored === 0 && failed.some((f) => f.url === startUrl);
-      return startFailed ? EXIT.usage : EXIT.failed;
-    }
-
-    // Paths come from the site: each is held to safe-path.ts, and written only inside --out (write-out.ts).
-    const layoutFiles = publishLayout(generated.files, generated.output.llmsFullTxt, job.origin);
-    const outDir = resolve(options.out);
-    const writing = await writeFilesInside(outDir, layoutFiles.files).catch((error: Error) => {
-      // Only the output folder itself can fail here (each file's own failure is a reason in leftOut): nothing was written.
-      throw new UsageError(`--out: ${error.message}`);
-    });
-    const byRelative = new Map(layoutFiles.files.map((file) => [file.relativePath, file]));
-    const leftOut = [...layoutFiles.leftOut, ...writing.leftOut.map((l) => ({ path: byRelative.get(l.relativePath)?.path ?? l.relativePath, reason: l.reason }))];
-    const written = [];
-    for (const { relativePath, file: target } of writing.written) {
-      const file = byRelative.get(relativePath);
-      if (!file) continue;
-      const lint = file.kind === 'llms' ? lintLlmsTxt(file.text, file.url) : undefined;
-      written.push({ path: file.path, url: file.url, file: target, kind: file.kind, chars: file.text.length, ...(file.pages !== undefined ? { pages: file.pages } : {}), ...(lint ? { errors: lint.errors, warnings: lint.warnings } : {}) });
-    }
-    const layout = generated.files.files.length > 1 ? 'nested' : 'flat';
-    // The docs folder for agents: the llms.txt files above, and each listed page with the manifest.
-    let agents: { pages: number; manifest: string } | undefined;
-    if (options.forAgents) {
-      const folder = await docsFolderFromDb(db, job.origin, { scoutVersion: SCOUT_VERSION, ...(options.date ? { now: options.date } : {}) });
-      if (folder) {
-        const pageFiles = folder.files.filter((f) => f.kind === 'page');
-        const wrote = await writeFilesInside(outDir, pageFiles);
-        const kept = new Set(wrote.written.map((w) => w.relativePath));
-        const manifest = { ...folder.manifest, pages: folder.manifest.pages.filter((p) => kept.has(p.path)) };
-        const manifestWrite = await writeFilesInside(outDir, [{ relativePath: 'manifest.json', text: manifestText(manifest) }]);
-        for (const l of [...wrote.leftOut, ...manifestWrite.leftOut]) leftOut.push({ path: l.relativePath, reason: l.reason });
-        for (const l of folder.leftOut) if (!leftOut.some((x) => l.startsWith(`${x.path}:`))) leftOut.push({ path: l.split(': ')[0] ?? l, reason: l.slice(l.indexOf(': ') + 2) });
-        // The crawl itself, for `scout generate --refresh` to re-check its pages later (cli/refresh.ts).
-        const state = await exportCrawlState(db, job.origin, isUrl(options.input) ? { kind: 'url' } : { kind: 'folder', baseUrl: new URL(options.baseUrl ?? startUrl).href, cleanUrls: options.cleanUrls });
-        if (state) for (const l of (await writeFilesInside(outDir, [{ relativePath: CRAWL_STATE_PATH, text: state }])).leftOut) leftOut.push({ path: l.relativePath, reason: l.reason });
-        agents = { pages: manifest.pages.length, manifest: manifestWrite.written[0]?.file ?? '' };
-      }
-    }
-    // The run failed when a file of the layout was not written (its parent llms.txt links to nothing),
-    // when the site stopped the crawl (it refused the first pages), or when every page stored was empty
-    // (an llms.txt that lists nothing).
-    const allEmpty = storedPages.length > 0 && empty.length === storedPages.length;
-    const code = leftOut.length || crawl.state === 'paused' || allEmpty ? EXIT.failed : EXIT.ok;
-    if (options.json) {
-      io.out(JSON.stringify({ ok: code === EXIT.ok, startUrl, out: outDir, ...(boundary ? { boundary: { roots: boundary.roots, why: boundary.why, name: boundary.name, listed: boundary.listed } } : {}), layout, flatChars: generated.files.flatChars, settings: { crawl: job.settings, output: generated.files.settings }, crawl, files: written, ...(agents ? { agents } : {}), leftOut, failedUrls: failed, skippedReasons: skipped, emptyPages: empty, notDocsPages: notDocs }, null, 2));
-      return code;
-    }
-    const width = Math.max(0, ...written.map((w) => w.path.length));
-    const lines = [
-      `${crawl.message}`,
-      ...(boundary ? [`Kept to the documentation${boundary.name ? ` (${boundary.name})` : ''}: ${boundary.roots.map((r) => `${new URL(r.origin).host}${r.path}`).join(', ')}`] : []),
-      `Wrote ${count(written.length, 'file')} to ${outDir} (${layout}${layout === 'nested' ? `: the flat llms.txt would have ${generated.files.flatChars.toLocaleString('en')} characters, over the ${generated.files.settings.budget.toLocaleString('en')} budget` : ''}):`,
-      ...written.map((w) => `  ${w.path.padEnd(width)} ${w.chars.toLocaleString('en').padStart(11)} chars${w.pages !== undefined ? `, ${count(w.pages, 'page')}` : ''}${w.errors ? `, ${count(w.errors, 'lint error')}` : ''}`),
-    ];
-    if (agents) lines.push(`Docs folder for agents: ${count(agents.pages, 'page')} as Markdown under pages/ and manifest.json (serve it with: scout mcp ${outDir})`);
-    if (leftOut.length) lines.push(`${count(leftOut.length, 'file')} left out (not written):`, ...leftOut.map((l) => `  ${l.path}: ${l.reason}`));
-    if (failed.length) lines.push(`${count(failed.length, 'URL')} failed:`, ...failed.slice(0, 20).map((f) => `  ${f.url}: ${f.reason}`), ...(failed.length > 20 ? [`  … and ${failed.length - 20} more (--json lists all)`] : []));
-    if (empty.length) lines.push(`${count(empty.length, 'page')} stored empty, left out of the files:`, ...empty.slice(0, 20).map((e) => `  ${e.url}: ${e.reason}`), ...(empty.length > 20 ? [`  … and ${empty.length - 20} more (--json lists all)`] : []));
-    if (notDocs.length) lines.push(`${count(notDocs.length, 'page')} left out as not documentation:`, ...notDocs.slice(0, 20).map((p) => `  ${p.url}: ${p.reason}`), ...(notDocs.length > 20 ? [`  … and ${notDocs.length - 20} more (--json lists all)`] : []));
-    if (skipped.length) lines.push(`${count(crawl.skipped, 'URL')} skipped:`, ...skipped.slice(0, 8).map((s) => `  ${String(s.count).padStart(5)} × ${s.reason}`));
-    io.out(lines.join('\n'));
-    return code;
-  } finally {
-    await discardDb(db);
+  if (!generated) {
+    const why = `Nothing generated: the crawl stored no page (${crawl.message || crawl.state})`;
+    if (options.json) io.out(JSON.stringify({ ok: false, startUrl, error: why, crawl, failedUrls: failed, skippedReasons: skipped }, null, 2));
+    else io.out([why, ...failed.slice(0, 10).map((f) => `  failed ${f.url}: ${f.reason}`)].join('\n'));
+    // The start page itself could not be read: the input is unreadable (exit 2), not a site with errors.
+    const startFailed = crawl.stored === 0 && failed.some((f) => f.url === startUrl);
+    return startFailed ? EXIT.usage : EXIT.failed;
   }
+
+  // Paths come from the site: each is held to safe-path.ts, and written only inside --out (write-out.ts).
+  const layoutFiles = publishLayout(generated.files, generated.output.llmsFullTxt, job.origin);
+  const outDir = resolve(options.out);
+  const writing = await writeFilesInside(outDir, layoutFiles.files).catch((error: Error) => {
+    // Only the output folder itself can fail here (each file's own failure is a reason in leftOut): nothing was written.
+    throw new UsageError(`--out: ${error.message}`);
+  });
+  const byRelative = new Map(layoutFiles.files.map((file) => [file.relativePath, file]));
+  const leftOut = [...layoutFiles.leftOut, ...writing.leftOut.map((l) => ({ path: byRelative.get(l.relativePath)?.path ?? l.relativePath, reason: l.reason }))];
+  const written = [];
+  for (const { relativePath, file: target } of writing.written) {
+    const file = byRelative.get(relativePath);
+    if (!file) continue;
+    const lint = file.kind === 'llms' ? lintLlmsTxt(file.text, file.url) : undefined;
+    written.push({ path: file.path, url: file.url, file: target, kind: file.kind, chars: file.text.length, ...(file.pages !== undefined ? { pages: file.pages } : {}), ...(lint ? { errors: lint.errors, warnings: lint.warnings } : {}) });
+  }
+  const layout = generated.files.files.length > 1 ? 'nested' : 'flat';
+  // The docs folder for agents: the llms.txt files above, and each listed page with the manifest.
+  let agents: { pages: number; manifest: string } | undefined;
+  if (options.forAgents) {
+    const folder = await docsFolderFromDb(db, job.origin, { scoutVersion: SCOUT_VERSION, ...(options.date ? { now: options.date } : {}) });
+    if (folder) {
+      const pageFiles = folder.files.filter((f) => f.kind === 'page');
+      const wrote = await writeFilesInside(outDir, pageFiles);
+      const kept = new Set(wrote.written.map((w) => w.relativePath));
+      const manifest = { ...folder.manifest, pages: folder.manifest.pages.filter((p) => kept.has(p.path)) };
+      const manifestWrite = await writeFilesInside(outDir, [{ relativePath: 'manifest.json', text: manifestText(manifest) }]);
+      for (const l of [...wrote.leftOut, ...manifestWrite.leftOut]) leftOut.push({ path: l.relativePath, reason: l.reason });
+      for (const l of folder.leftOut) if (!leftOut.some((x) => l.startsWith(`${x.path}:`))) leftOut.push({ path: l.split(': ')[0] ?? l, reason: l.slice(l.indexOf(': ') + 2) });
+      // The crawl itself, for `scout generate --refresh` to re-check its pages later (cli/refresh.ts).
+      const state = await exportCrawlState(db, job.origin, isUrl(options.input) ? { kind: 'url' } : { kind: 'folder', baseUrl: new URL(options.baseUrl ?? startUrl).href, cleanUrls: options.cleanUrls });
+      if (state) for (const l of (await writeFilesInside(outDir, [{ relativePath: CRAWL_STATE_PATH, text: state }])).leftOut) leftOut.push({ path: l.relativePath, reason: l.reason });
+      agents = { pages: manifest.pages.length, manifest: manifestWrite.written[0]?.file ?? '' };
+    }
+  }
+  // The run failed when a file of the layout was not written (its parent llms.txt links to nothing),
+  // when the site stopped the crawl (it refused the first pages), or when every page stored was empty
+  // (an llms.txt that lists nothing).
+  const allEmpty = storedPages.length > 0 && empty.length === storedPages.length;
+  const code = leftOut.length || crawl.state === 'paused' || allEmpty ? EXIT.failed : EXIT.ok;
+  if (options.json) {
+    io.out(JSON.stringify({ ok: code === EXIT.ok, startUrl, out: outDir, ...(boundary ? { boundary: { roots: boundary.roots, why: boundary.why, name: boundary.name, listed: boundary.listed } } : {}), layout, flatChars: generated.files.flatChars, settings: { crawl: job.settings, output: generated.files.settings }, crawl, files: written, ...(agents ? { agents } : {}), leftOut, failedUrls: failed, skippedReasons: skipped, emptyPages: empty, notDocsPages: notDocs }, null, 2));
+    return code;
+  }
+  const width = Math.max(0, ...written.map((w) => w.path.length));
+  const lines = [
+    `${crawl.message}`,
+    ...(boundary ? [`Kept to the documentation${boundary.name ? ` (${boundary.name})` : ''}: ${boundary.roots.map((r) => `${new URL(r.origin).host}${r.path}`).join(', ')}`] : []),
+    `Wrote ${count(written.length, 'file')} to ${outDir} (${layout}${layout === 'nested' ? `: the flat llms.txt would have ${generated.files.flatChars.toLocaleString('en')} characters, over the ${generated.files.settings.budget.toLocaleString('en')} budget` : ''}):`,
+    ...written.map((w) => `  ${w.path.padEnd(width)} ${w.chars.toLocaleString('en').padStart(11)} chars${w.pages !== undefined ? `, ${count(w.pages, 'page')}` : ''}${w.errors ? `, ${count(w.errors, 'lint error')}` : ''}`),
+  ];
+  if (agents) lines.push(`Docs folder for agents: ${count(agents.pages, 'page')} as Markdown under pages/ and manifest.json (serve it with: scout mcp ${outDir})`);
+  if (leftOut.length) lines.push(`${count(leftOut.length, 'file')} left out (not written):`, ...leftOut.map((l) => `  ${l.path}: ${l.reason}`));
+  if (failed.length) lines.push(`${count(failed.length, 'URL')} failed:`, ...failed.slice(0, 20).map((f) => `  ${f.url}: ${f.reason}`), ...(failed.length > 20 ? [`  … and ${failed.length - 20} more (--json lists all)`] : []));
+  if (empty.length) lines.push(`${count(empty.length, 'page')} stored empty, left out of the files:`, ...empty.slice(0, 20).map((e) => `  ${e.url}: ${e.reason}`), ...(empty.length > 20 ? [`  … and ${empty.length - 20} more (--json lists all)`] : []));
+  if (notDocs.length) lines.push(`${count(notDocs.length, 'page')} left out as not documentation:`, ...notDocs.slice(0, 20).map((p) => `  ${p.url}: ${p.reason}`), ...(notDocs.length > 20 ? [`  … and ${notDocs.length - 20} more (--json lists all)`] : []));
+  if (skipped.length) lines.push(`${count(crawl.skipped, 'URL')} skipped:`, ...skipped.slice(0, 8).map((s) => `  ${String(s.count).padStart(5)} × ${s.reason}`));
+  io.out(lines.join('\n'));
+  return code;
 }
