@@ -9,7 +9,7 @@
  *                            12) are in a paragraph after the page's first h2 or inside a
  *                            definition list's `dd` (page-facts.ts), not in any lead paragraph,
  *                            while the page has a lead paragraph of its own (4 words or more;
- *                            a version note or a copyright line is none);
+ *                            a version note, a copyright line or a "See also" pointer is none);
  *  * 'type-signature'      — code, not prose: a declaration ("public static Document
  *                            parse(String html)", "def get(url, **kwargs)"), or a whole call
  *                            with an optional return type ("connect(url: string): Connection").
@@ -22,7 +22,9 @@ import { nameCore } from './titles';
 export type LeadWeakReason = 'title-echo' | 'title-and-site-name' | 'member-text' | 'type-signature';
 
 const FILLER = new Set(['the', 'a', 'an', 'of', 'for', 'in', 'on', 'to', 'and', 'with', 'documentation', 'docs', 'doc', 'manual', 'reference', 'guide', 'api', 'version', 'official', 'online', 'site', 'home']);
-const NOT_A_LEAD = new Set<WeakReason | 'ok'>(['version-note', 'copyright']);
+// Lines a page may open with that say nothing of it: a version note, a copyright line, a pointer
+// elsewhere ("See also Python Initialization Configuration."); descriptions.ts calls them weak.
+const NOT_A_LEAD = new Set<WeakReason | 'ok'>(['version-note', 'copyright', 'see-also']);
 const MEMBER_WORDS = 12;
 const LEAD_WORDS = 4;
 
@@ -54,8 +56,8 @@ export function leadWeakReason(description: string, title: string, names: string
   const nameWords = new Set(names.flatMap((n) => [...words(n).split(' '), ...nameCore(n).split(' ')]).filter(Boolean));
   if (dWords.length && dWords.every((w) => titleWords.has(w) || nameWords.has(w) || FILLER.has(w) || /^v?\d+$/.test(w)) && dWords.some((w) => nameWords.has(w) && !titleWords.has(w))) return 'title-and-site-name';
   if (isTypeSignature(description)) return 'type-signature';
-  // A version note or a copyright line before the sections is no lead of the page's own: a page
-  // that has only such a line says what it is in its first section.
+  // A version note, a copyright line or a pointer elsewhere before the sections is no lead of the
+  // page's own: a page that has only such a line says what it is in its first section.
   if (facts?.lead.some((p) => p.split(' ').length >= LEAD_WORDS && !NOT_A_LEAD.has(weakReason(p) ?? 'ok'))) {
     const opening = ` ${dWords.slice(0, MEMBER_WORDS).join(' ')} `;
     const inLead = facts.lead.some((p) => ` ${p} `.includes(opening));

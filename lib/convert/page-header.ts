@@ -132,8 +132,14 @@ function widen(body: Element, main: Element): Element {
   // <title> also holds); headingAbove alone may bring it in.
   if (h1.closest('header, [role=banner]')) return main;
   const [before, between, after] = measureAround(common, h1, main);
-  // Only the H1 above the container (Starlight's title panel): headingAbove moves it in.
-  if (between.prose === 0) return main;
+  if (between.prose === 0) {
+    // Only the heading above the container. An H1 (Starlight's title panel) headingAbove moves
+    // in; the first heading of a page with no H1 (Javadoc's "Class Evaluator.IsNthChild" in a
+    // header block of its own) is moved in here, or the page loses its title and the kind of
+    // thing it documents. Nothing else of the header comes with it: a package label above it.
+    if (tagOf(h1) !== 'h1' && between.links === 0) main.insertBefore(h1, main.firstChild);
+    return main;
+  }
   const content = (main.textContent ?? '').length;
   const aroundProse = before.prose + after.prose;
   const aroundLinks = before.links + after.links;

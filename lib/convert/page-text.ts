@@ -89,6 +89,8 @@ export function summaryParagraph(root: Element, definitions: Set<Element> = new 
   // The level of the page's own heading (its h1, or the first heading when the page has none above).
   let top = 0;
   let sectioned = false;
+  // Whether a paragraph came before: a brief after a declaration is the page's first prose.
+  let prose = false;
   walkElements(root, (element) => {
     if (summary || done) return 'skip';
     const tag = tagOf(element);
@@ -132,6 +134,8 @@ export function summaryParagraph(root: Element, definitions: Set<Element> = new 
     }
     const whole = normalizeSpace(element.textContent);
     let text = withoutReadMore(element, whole, here);
+    const first = !prose;
+    prose = true;
     // A definition's signature starts the page's members: what follows is a member's text.
     if (definitions.has(element) || isSignature(text, proseOutsideCode(element))) {
       done = true;
@@ -152,7 +156,7 @@ export function summaryParagraph(root: Element, definitions: Set<Element> = new 
     // "Rust divides keywords into three categories: strict, reserved, weak").
     const introduces = words >= MIN_DESCRIPTION_WORDS && /[:：]$/.test(text);
     if ((text.length < MIN_PARAGRAPH_CHARS || words < MIN_PARAGRAPH_WORDS) && !introduces) {
-      short ??= shortSentence(text);
+      short ??= shortSentence(text) ?? (first ? briefAfterDeclaration(element, text) : undefined);
       opened ||= short !== undefined && !isWeakDescription(short);
       return 'skip';
     }
@@ -179,12 +183,17 @@ export function summaryParagraph(root: Element, definitions: Set<Element> = new 
   const contents = contentsOf(root, here);
   const declared = declaration(root);
   if (!contents) return declared?.text && !isWeakDescription(declared.text) ? truncateOnWord(declared.text, MAX_DESCRIPTION) : undefined;
-  // A lead too short to stand alone ("Debugging helpers.") says more with what the page holds,
-  // and a page with neither says what it declares with it ("Interface Options. Covers: …").
-  const covers = `${short ? `${short} ` : ''}Covers: ${contents}.`;
+  // A lead too short to stand alone ("Debugging helpers.") says more with what the page holds;
+  // a page with neither says what it declares before it, whatever the number of its members
+  // ("Interface Options. Covers: …"), as its other descriptions of declarations do.
+  const covers = `${short ? `${short} ` : declared ? `${declared.kind} ${declared.name}. ` : ''}Covers: ${contents}.`;
   if (!isWeakDescription(covers)) return truncateOnWord(covers, MAX_DESCRIPTION);
-  const named = declared && !short ? `${declared.kind} ${declared.name}. ${covers}` : undefined;
-  return named && !isWeakDescription(named) ? truncateOnWord(named, MAX_DESCRIPTION) : undefined;
+  // Contents too few to stand alone ("Covers: Cleaner, Safelist.") are read with the page's own
+  // heading ("Hierarchy For Package org.jsoup.safety").
+  const own = ownHeading(root);
+  const heading = own ? normalizeSpace(textWithBreaks(own)).replace(SECTION_MARKS, '') : '';
+  const headed = `${heading.replace(/[.:]$/, '')}. Covers: ${contents}.`;
+  return heading && !short && !declared && !isWeakDescription(headed) ? truncateOnWord(headed, MAX_DESCRIPTION) : undefined;
 }
 
 // A declaration read as a description is one line of about this length at most.
@@ -201,30 +210,40 @@ const MAX_DECLARATION = 160;
  * is a signature, not a description.
  */
 function declaration(root: Element): { kind: string; name: string; text?: string } | undefined {
-  const h1 = root.querySelector('h1');
+  const h1 = ownHeading(root);
   if (!h1) return undefined;
   const heading = normalizeSpace(h1.textContent).replace(SECTION_MARKS, '');
-  let block: Element | null = h1;
-  while (block && block !== root && !block.nextElementSibling) block = block.parentElement;
-  let line = block && block !== root ? nextShown(block) : null;
-  // The declaration may sit in wrappers of its own (TypeDoc's signature list of a function).
-  while (line && /^(?:section|ul|ol|li|div)$/.test(tagOf(line)) && !leadingRun(line) && line.firstElementChild && hasBlockInside(line)) line = line.firstElementChild;
-  if (!line || /^(?:h[1-6]|p|ul|ol|dl|table)$/.test(tagOf(line)) || hasBlockInside(line)) return undefined;
-  const text = normalizeSpace(line.textContent);
+  const found = declarationLine(root, h1);
+  if (!found) return undefined;
+  const { line, text } = found;
   if (!text || text.length > MAX_DECLARATION || /[.!?]\s/.test(text)) return undefined;
-  const name = /^(?:(?:interface|class|type|enum|function|const|let|var|struct|trait)\s+)?([\p{L}_$][\p{L}\p{N}_$.]*)/u.exec(text)?.[1];
-  if (!name) return undefined;
-  const at = heading.lastIndexOf(` ${name}`);
-  const kind = at > 0 ? heading.slice(0, at).trim() : '';
+  // Annotations or decorators before the declaration ("@Documented @Retention(CLASS) public
+  // @interface NonnullByDefault") are what it is marked with, not its name.
+  const { annotations, bare } = splitAnnotations(text);
+  // The declared name is the first word of the line the heading ends its kind with ("Class
+  // Evaluator.IsNthChild" over "public static final class Evaluator.IsNthChild extends …").
+  let name: string | undefined;
+  let kind = '';
+  for (const match of bare.matchAll(/[\p{L}_$][\p{L}\p{N}_$.]*/gu)) {
+    const word = match[0].replace(/\.$/, '');
+    const at = heading.lastIndexOf(` ${word}`);
+    // The heading ends with the name, its type parameters or a kind badge ("Variable program Const"):
+    // a word inside it ("Hierarchy For Package org.jsoup") is no declared name.
+    if (at <= 0 || !/^(?:$|[<([]|\s+\p{Lu}\p{Ll}*$)/u.test(heading.slice(at + 1 + word.length))) continue;
+    name = word;
+    kind = heading.slice(0, at).trim();
+    break;
+  }
   // The kind is a word or two of its own ("Type Alias", "Interface"), not a sentence.
-  if (!kind || kind.split(' ').length > 3 || !/^\p{Lu}/u.test(kind)) return undefined;
-  const rest = text.slice(text.indexOf(name) + name.length).trim();
+  if (!name || !kind || kind.split(' ').length > 3 || !/^\p{Lu}/u.test(kind)) return undefined;
+  const rest = bare.slice(bare.indexOf(name) + name.length).trim();
   // A body of members ("interface Options { … }") is read from the page's index of them.
   if (rest.includes('{')) return { kind, name };
   // "name: type" or "name = type" says what the name is declared as, read as words.
-  const as = /^[:=]\s*(\S.*)$/.exec(rest)?.[1];
+  // A union written one member a line opens with a bar ("| "a" | "b"").
+  const as = /^[:=]\s*(?:\|\s*)?(\S.*)$/.exec(rest)?.[1];
   if (as) return { kind, name, text: `${kind} ${name}, declared as ${as}.` };
-  if (!rest.startsWith('(')) return { kind, name };
+  if (!rest.startsWith('(')) return annotations.length ? { kind, name, text: `${kind} ${name}, annotated ${annotations.join(', ')}.` } : { kind, name };
   const parts: string[] = [];
   for (const part of line.parentElement?.querySelectorAll('h3, h4, h5, h6') ?? []) {
     if (parts.length >= MAX_LIST_ITEMS) break;
@@ -237,6 +256,104 @@ function declaration(root: Element): { kind: string; name: string; text?: string
     } else if (title) parts.push(title);
   }
   return parts.length ? { kind, name, text: `${kind} ${name}. ${parts.join('. ')}.` } : { kind, name };
+}
+
+/**
+ * The annotations or decorators a declaration line opens with ("@Name", with its arguments when it
+ * has some), and the line without them. Read a character at a time: the arguments may nest.
+ * Java's "@interface" is the keyword of an annotation type, not an annotation.
+ */
+function splitAnnotations(text: string): { annotations: string[]; bare: string } {
+  const annotations: string[] = [];
+  let bare = '';
+  let at = 0;
+  while (at < text.length) {
+    const start = at;
+    if (text[at] === '@' && (at === 0 || text[at - 1] === ' ') && !text.startsWith('@interface', at)) {
+      at++;
+      while (at < text.length && /[\p{L}\p{N}_$.]/u.test(text[at] ?? '')) at++;
+      if (text[at] === '(') {
+        let depth = 0;
+        for (; at < text.length; at++) {
+          if (text[at] === '(') depth++;
+          else if (text[at] === ')' && --depth === 0) {
+            at++;
+            break;
+          }
+        }
+      }
+      if (at - start > 1 && (at === text.length || text[at] === ' ')) {
+        annotations.push(text.slice(start, at));
+        continue;
+      }
+      at = start;
+    }
+    bare += text[at];
+    at++;
+  }
+  return { annotations, bare: normalizeSpace(bare) };
+}
+
+/** The page's own heading: its h1, else its first heading when none above it is of a higher level (Javadoc's h2 title). */
+function ownHeading(root: Element): Element | undefined {
+  const h1 = root.querySelector('h1');
+  if (h1) return h1;
+  const headings = [...root.querySelectorAll('h2, h3, h4, h5, h6')];
+  const first = headings[0];
+  return first && headings.every((heading) => tagOf(heading) >= tagOf(first)) ? first : undefined;
+}
+
+/**
+ * The line under the page's heading that declares what the page documents: the first thing shown
+ * after the heading, passing over wrappers, rules, labelled facts ("Enclosing class:") and a tree
+ * of supertypes, before any prose or other heading. A heading that shares its block with inline
+ * text (TypeDoc's signature block holding the title moved into it) is followed by that text.
+ */
+function declarationLine(root: Element, heading: Element): { line: Element; text: string } | undefined {
+  const sibling = heading.nextSibling;
+  if (heading.parentElement && sibling && !(sibling.nodeType === 1 && (BLOCK_CHILDREN.has(tagOf(sibling as Element)) || tagOf(sibling as Element) === 'li'))) {
+    let text = '';
+    for (let node: Node | null = sibling; node; node = node.nextSibling) {
+      if (node.nodeType === 1 && (BLOCK_CHILDREN.has(tagOf(node as Element)) || tagOf(node as Element) === 'li')) break;
+      text += node.textContent ?? '';
+    }
+    if (normalizeSpace(text)) return { line: heading.parentElement, text: normalizeSpace(text) };
+  }
+  let passed = false;
+  let stop = false;
+  let found: Element | undefined;
+  walkElements(root, (element) => {
+    if (found || stop) return 'skip';
+    if (element === heading) {
+      passed = true;
+      return 'skip';
+    }
+    if (!passed) return undefined;
+    const tag = tagOf(element);
+    if (!normalizeSpace(element.textContent)) return 'skip';
+    if (/^(?:h[1-6]|p|table|blockquote)$/.test(tag) || isTextBlock(element) || (tag === 'div' && leadingRun(element))) {
+      stop = true;
+      return 'skip';
+    }
+    // A list lays out the declaration only when its items hold blocks of the page (Javadoc's blockList).
+    if (/^(?:ul|ol|dl)$/.test(tag)) return [...element.children].some(isLayoutItem) ? undefined : 'skip';
+    if (tag === 'pre' || !hasBlockInside(element)) {
+      found = element;
+      return 'skip';
+    }
+    return undefined;
+  });
+  return found ? { line: found, text: normalizeSpace(found.textContent) } : undefined;
+}
+
+/** The text of `element` with a line break read as a space ("Uses of Package<br>org.jsoup"). */
+function textWithBreaks(element: Element): string {
+  let out = '';
+  for (let node = element.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType === 3) out += node.textContent ?? '';
+    else if (node.nodeType === 1) out += tagOf(node as Element) === 'br' ? ' ' : textWithBreaks(node as Element);
+  }
+  return out;
 }
 
 /** The text of `element` with its elements set apart (a badge written against a name: "Optional" + "description"). */
@@ -363,6 +480,19 @@ function trimToSentence(text: string): string {
 function shortSentence(text: string): string | undefined {
   if (!/[.!?]$/.test(text) || /^[^\s:]+(?:\s[^\s:]+)?:\s/.test(text) || !/^["“‘(]?[\p{Lu}\d]/u.test(text)) return undefined;
   return text;
+}
+
+/**
+ * The page's first text, right after a code block, when short: the brief under the page's
+ * declaration, however it is cased or stopped (Javadoc's "Common methods for Requests and
+ * Responses", "css-compatible Evaluator for :eq (css :nth-child)"). A label ("Since: 1.2") or
+ * what isWeakDescription refuses is none.
+ */
+function briefAfterDeclaration(paragraph: Element, text: string): string | undefined {
+  let before = paragraph.previousElementSibling;
+  while (before && !normalizeSpace(before.textContent)) before = before.previousElementSibling;
+  if (!before || (tagOf(before) !== 'pre' && !(before.children.length === 1 && before.querySelector('pre'))) || isWeakDescription(text)) return undefined;
+  return /^[^\s:]+(?:\s[^\s:]+)?:\s/.test(text) ? undefined : text;
 }
 
 /** A list item that is prose: sentences of its own words, not a link or a label. Its first sentences. */

@@ -46,14 +46,43 @@ describe('a reference page whose header is laid out in list items', () => {
     const constructors = `<tr><th class="colConstructorName" scope="row"><code><a href="#%3Cinit%3E(java.io.IOException)">Scanner</a>(java.io.IOException cause)</code></th><td class="colLast">&nbsp;</td></tr>`;
     const html = javadoc('', summary('Constructor Summary', constructors) + summary('Method Summary', row('java.io.IOException', 'ioException', '')), detail('ioException', MEMBER_TEXT));
     const description = describe_(html);
-    expect(description).toBe('Covers: Scanner (Constructor Summary); ioException (Method Summary).');
+    expect(description).toBe('Class Scanner. Covers: Scanner (Constructor Summary); ioException (Method Summary).');
     expect(isWeakDescription(description)).toBe(false);
+  });
+
+  it('keeps the page\'s heading that stands above the content in a header of its own', () => {
+    const lead = '<div class="block">A scanner reads files in blocks and counts their words, lines and bytes as it goes.</div>';
+    const markdown = convertHtml(javadoc(lead, summary('Method Summary', row('void', 'close', '')), detail('close', MEMBER_TEXT)), URL, linkedomAdapter).markdown;
+    expect(markdown.startsWith('# Class Scanner\n')).toBe(true);
+    expect(markdown).toContain('\n## Method Summary');
+    // The package label above it is no part of the page.
+    expect(markdown).not.toContain('org.tally](');
+  });
+
+  it('takes the brief under the declaration as the lead, however it is cased or stopped, never a labelled fact', () => {
+    const withFacts = (lead: string) =>
+      javadoc(lead, summary('Method Summary', row('void', 'close', '')), detail('close', MEMBER_TEXT)).replace('<dl><dt>All Implemented Interfaces:</dt><dd><code>java.io.Closeable</code></dd></dl>', '<dl><dt>Type Parameters:</dt><dd><code>T</code> - Type of Base, either Request or Response</dd></dl>');
+    expect(describe_(withFacts('<div class="block">Common methods for requests and responses</div>'))).toBe('Common methods for requests and responses');
+    expect(describe_(withFacts('<div class="block">css-compatible scanner for :eq (css :nth-child)</div>'))).toBe('css-compatible scanner for :eq (css :nth-child)');
+    // Too few words for a brief: the class is described by what it declares.
+    expect(describe_(withFacts('<div class="block">A scanner</div>'))).toBe('Class Scanner. Covers: close (Method Summary).');
+  });
+
+  it('describes an annotation type with no comment and no members by what it is annotated with', () => {
+    const html = javadoc('', '', '').replace('Class Scanner', 'Annotation Type NonnullByDefault').replace('public class Scanner\nextends java.lang.Object', '@Documented\n@TypeQualifierDefault({METHOD,FIELD})\n@Retention(CLASS)\npublic @interface NonnullByDefault');
+    expect(describe_(html)).toBe('Annotation Type NonnullByDefault, annotated @Documented, @TypeQualifierDefault({METHOD,FIELD}), @Retention(CLASS).');
   });
 
   it('names a class hierarchy by the classes that link, under the plain-text labels of their supertypes', () => {
     const html = '<!doctype html><html><head><title>org.tally Class Hierarchy</title></head><body><main><h1>Hierarchy For Package org.tally</h1><ul class="horizontal"><li><a href="../overview-tree.html">All Packages</a></li></ul>' +
       '<h2>Class Hierarchy</h2><ul><li>java.lang.Object<ul><li>org.tally.<a href="Scanner.html">Scanner</a></li><li>org.tally.<a href="Report.html">Report</a></li><li>java.lang.Throwable<ul><li>org.tally.<a href="ScanError.html">ScanError</a></li></ul></li></ul></li></ul></main></body></html>';
     expect(describe_(html, 'https://tally.example/api/org/tally/package-tree.html')).toBe('Covers: Scanner, Report, ScanError.');
+    // A label line under the heading is no declaration, though a word of it is in the heading.
+    const labelled = html.replace('<ul class="horizontal">', '<span>Package Hierarchies:</span><ul class="horizontal">');
+    expect(describe_(labelled, 'https://tally.example/api/org/tally/package-tree.html')).toBe('Covers: Scanner, Report, ScanError.');
+    // Two entries say too little alone: they are read with the page's heading.
+    const two = html.replace('<li>java.lang.Throwable<ul><li>org.tally.<a href="ScanError.html">ScanError</a></li></ul></li>', '');
+    expect(describe_(two, 'https://tally.example/api/org/tally/package-tree.html')).toBe('Hierarchy For Package org.tally. Covers: Scanner, Report.');
   });
 });
 
@@ -74,6 +103,17 @@ describe('a declaration with no prose of its own', () => {
     const html = typedoc('Function createScanner', '<section class="tsd-panel"><ul class="tsd-signatures"><li><div class="tsd-signature"><span>createScanner</span><span>(</span><span>name</span><span>:</span> <span>string</span><span>)</span><span>:</span> <a href="../classes/Scanner.html">Scanner</a></div>' +
       `<div class="tsd-description"><div class="tsd-parameters"><h4>Parameters</h4><ul><li><span><span>name</span>: <span>string</span></span></li><li><span><code>Optional</code><span>limit</span>: <span>number</span></span></li></ul></div><h4>Returns <a href="../classes/Scanner.html">Scanner</a></h4>${source}</div></li></ul></section>`);
     expect(describe_(html, page)).toBe('Function createScanner. Parameters: name, limit. Returns Scanner.');
+  });
+
+  it('says what a union written one member a line is declared as, without its opening bar', () => {
+    const html = typedoc('Type Alias ScanSource', `<div class="tsd-signature"><span>ScanSource</span><span>:</span><br/>    <span>|</span> <span>"file"</span><br/>    <span>|</span> <span>undefined</span></div>${source}`);
+    expect(describe_(html, page)).toBe('Type Alias ScanSource, declared as "file" | undefined.');
+  });
+
+  it('names an interface with its kind before its members, however many it has', () => {
+    const html = typedoc('Interface ScanOptions', `<div class="tsd-signature"><span>interface</span> <span>ScanOptions</span> <span>{</span><br/>    <a href="#file">file</a><span>:</span> <span>string</span><span>;</span><br/>    <a href="#limit">limit</a><span>:</span> <span>number</span><span>;</span><br/><span>}</span></div>${source}` +
+      '<section class="tsd-index-section"><h3>Properties</h3><div class="tsd-index-list"><a href="#file"><span>file</span></a><a href="#limit"><span>limit</span></a></div></section><h2>Properties</h2><section><h3 id="file">file</h3><div class="tsd-comment"><p>The path of the file the scanner reads from, relative to the working folder.</p></div></section>');
+    expect(describe_(html, page)).toBe('Interface ScanOptions. Covers: file, limit (Properties).');
   });
 
   it('names an interface of one property with its kind, from its index of members', () => {
@@ -132,5 +172,10 @@ describe('the lead test of the scorecard', () => {
     const description = 'This module allows high-level and efficient I/O multiplexing, built upon the select module primitives.';
     expect(leadWeakReason(description, 'selectors', [], { lead: ['new in version 3 4'], members: [member] })).toBe(null);
     expect(leadWeakReason(description, 'selectors', [], { lead: ['the selectors module multiplexes waiting on many files'], members: [member] })).toBe('member-text');
+  });
+
+  it('takes a page that opens with only a pointer elsewhere as having no lead of its own', () => {
+    const description = 'This module allows high-level and efficient I/O multiplexing, built upon the select module primitives.';
+    expect(leadWeakReason(description, 'selectors', [], { lead: ['see also python initialization configuration'], members: [member] })).toBe(null);
   });
 });
