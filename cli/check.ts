@@ -2,8 +2,6 @@
  * `scout check <url>`: discovery from a page, the linter on every llms.txt found, and the side
  * panel's agent-readiness checks (lib/check/), printed as the Check view lists them.
  */
-// Dexie (lib/store/db.ts, loaded only for --crawl) runs on fake-indexeddb in Node; it must be in place first.
-import 'fake-indexeddb/auto';
 import { reportLines, reportMarkdown } from '../lib/check/report';
 import { scoreOf } from '../lib/check/score';
 import { checkSite, type CheckedFile } from '../lib/headless/check';
@@ -27,16 +25,12 @@ export interface CheckOptions {
   minScore?: number;
 }
 
-/** The page URLs a crawl from `pageUrl` stores: the panel's optional crawl, in Node (fake-indexeddb). */
+/** The page URLs a crawl from `pageUrl` stores: the panel's optional crawl, in Node (on the memory store). */
 async function crawledUrls(pageUrl: string, fetcher: typeof fetch, maxPages: number | undefined, io: Io): Promise<string[]> {
-  const [{ scratchDb, discardDb }, { crawlSite }, { crawledUrlsOf }] = await Promise.all([import('../lib/store/db'), import('../lib/headless/crawl-site'), import('../lib/check/check-job')]);
-  const db = scratchDb('check');
-  try {
-    const result = await crawlSite({ db, startUrl: pageUrl, fetch: fetcher, rendering: true, settings: maxPages ? { maxPages } : {}, onProgress: io.progress });
-    return await crawledUrlsOf(db, result.job.origin);
-  } finally {
-    await discardDb(db);
-  }
+  const [{ MemoryStore }, { crawlSite }, { crawledUrlsOf }] = await Promise.all([import('../lib/store/store'), import('../lib/headless/crawl-site'), import('../lib/check/check-job')]);
+  const db = new MemoryStore();
+  const result = await crawlSite({ db, startUrl: pageUrl, fetch: fetcher, rendering: true, settings: maxPages ? { maxPages } : {}, onProgress: io.progress });
+  return crawledUrlsOf(db, result.job.origin);
 }
 
 const LABEL: Record<CheckedFile['kind'], string> = { llms: 'llms.txt', 'well-known': 'llms.txt (/.well-known, not in the spec)', 'llms-full': 'llms-full.txt', markdown: 'Markdown twin', robots: 'robots.txt', sitemap: 'sitemap' };

@@ -2,11 +2,9 @@
  * `scout generate <url|folder> --out <dir>`: the extension's crawl and generator in Node
  * (lib/headless/crawl-site.ts), the files to publish written to a folder laid out as on the site.
  */
-// Dexie (lib/store/db.ts) runs on fake-indexeddb in Node; it must be in place before Dexie loads.
-import 'fake-indexeddb/auto';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { PlanRecord, ScoutDb } from '../lib/store/db';
+import type { PlanRecord } from '../lib/store/db';
 import { MemoryStore } from '../lib/store/store';
 import { queueRowsIn } from '../lib/store/crawl-report';
 import { pagesInState } from '../lib/store/page-outputs';
@@ -64,10 +62,9 @@ export async function runGenerate(options: GenerateOptions, io: Io, transport?: 
   if (outProblem) throw new UsageError(`--out: ${outProblem}`);
   if (await stat(join(resolve(options.out), CRAWL_STATE_PATH)).catch(() => null)) io.progress(`${options.out} holds a docs folder Scout generated: crawling it again (scout generate --refresh --out ${options.out} re-checks its pages instead, with conditional requests)`);
   io.progress(`Crawling ${from}, starting at ${startUrl}`);
-  // The engine on the memory store, not Dexie on fake-indexeddb: every store function a crawl, its
-  // outputs and the saved crawl state reach has a memory body that answers as Dexie does
-  // (tests/unit/store-contract-*.test.ts). The cast goes when the engine's parameters take a Store.
-  const db = new MemoryStore() as unknown as ScoutDb;
+  // The engine on the memory store: every store function a crawl, its outputs and the saved crawl
+  // state reach has a memory body that answers as Dexie does (tests/unit/store-contract-*.test.ts).
+  const db = new MemoryStore();
   const { maxPages } = normalizeSettings(options.settings);
   // What a `docs` crawl will cover, said before it starts (the Generate tab shows the same).
   const onPlan = (plan: PlanRecord) => {

@@ -9,11 +9,9 @@
  * (commandFetch), one job at a time, the rest waiting in order. Results stay in memory for 24 hours,
  * as Firecrawl keeps them.
  */
-// Dexie (lib/store/db.ts) runs on fake-indexeddb in Node; it must be in place before Dexie loads.
-import 'fake-indexeddb/auto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { discardDb, scratchDb } from '../lib/store/db';
+import { MemoryStore } from '../lib/store/store';
 import { queueRowsIn } from '../lib/store/crawl-report';
 import { MAX_PAGES_LIMIT } from '../lib/crawl/settings';
 import { crawlSite } from '../lib/headless/crawl-site';
@@ -210,7 +208,8 @@ export class LlmsTxtService {
   }
 
   private async run(job: Job): Promise<void> {
-    const db = scratchDb('serve');
+    // Each job on a store of its own, dropped with the job: jobs side by side never share rows.
+    const db = new MemoryStore();
     try {
       const fetch = commandFetch(job.url, this.transport);
       const result = await crawlSite({ db, startUrl: job.url, fetch, rendering: true, settings: { maxPages: job.maxUrls } });
@@ -230,7 +229,6 @@ export class LlmsTxtService {
       this.io.progress(`Job ${job.id}: failed, ${job.error}`);
     } finally {
       job.expiresAt = Date.now() + JOB_TTL_MS;
-      await discardDb(db);
     }
   }
 }

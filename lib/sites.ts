@@ -1,4 +1,5 @@
-import type { ScoutDb, SiteRecord } from './store/db';
+import type { SiteRecord } from './store/db';
+import type { Store } from './store/store';
 import { upsertSite } from './store/sites';
 import { siteInfo } from './url/site';
 
@@ -7,7 +8,7 @@ import { siteInfo } from './url/site';
  * visit and bumps its counters after. Runs in one transaction so two panels
  * opening at once cannot lose an increment.
  */
-export async function recordSiteOpened(db: ScoutDb, pageUrl: string, now = Date.now()): Promise<SiteRecord> {
+export async function recordSiteOpened(db: Store, pageUrl: string, now = Date.now()): Promise<SiteRecord> {
   const info = siteInfo(pageUrl);
   return upsertSite(db, info.origin, (existing) =>
     existing

@@ -42,33 +42,6 @@ try {
 }
 
 /**
- * In Node, Dexie runs on fake-indexeddb, whose globals must be in place before Dexie's module runs
- * (Dexie takes indexedDB from them then): the commands import 'fake-indexeddb/auto' first for
- * that. Across split chunks esbuild keeps neither the order of sibling imports (it ran Dexie's
- * chunk first) nor an import made only for its side effects; it keeps the imports of the names a
- * chunk uses. So Dexie's module is made to import a small module, which lands in Dexie's chunk,
- * before it, and that one sets the globals from names it imports from fake-indexeddb. `scout mcp`
- * imports neither.
- */
-const IDB_GLOBALS = 'scout:indexeddb-globals';
-const idbFirst = {
-  name: 'fake-indexeddb-before-dexie',
-  setup(build) {
-    build.onResolve({ filter: /^scout:indexeddb-globals$/ }, () => ({ path: 'indexeddb-globals', namespace: 'scout' }));
-    build.onLoad({ filter: /.*/, namespace: 'scout' }, () => ({
-      contents: "import { indexedDB, IDBKeyRange } from 'fake-indexeddb';\nimport 'fake-indexeddb/auto';\nglobalThis.indexedDB ??= indexedDB;\nglobalThis.IDBKeyRange ??= IDBKeyRange;\n",
-      loader: 'js',
-      resolveDir: root,
-    }));
-    build.onLoad({ filter: /[\\/]node_modules[\\/]dexie[\\/]import-wrapper\.mjs$/ }, async (args) => ({
-      contents: `import '${IDB_GLOBALS}';\n${await readFile(args.path, 'utf8')}`,
-      loader: 'js',
-      resolveDir: dirname(args.path),
-    }));
-  },
-};
-
-/**
  * The extension's build-time linkedom patches (scripts/linkedom-*.ts, applied by Vite there), applied
  * here too: the CLI converts every page with the same linkedom, and unpatched it spent a tenth of its
  * CPU per page in EventTarget's constructor and more in collecting the garbage those patches avoid.
@@ -117,7 +90,7 @@ try {
       ? // CommonJS packages compiled into an ES module still call require() (for Node's own modules).
         { banner: { js: "import { createRequire as __scoutRequire } from 'node:module'; const require = __scoutRequire(import.meta.url);" } }
       : { packages: 'external' }),
-    plugins: [idbFirst, await linkedomPatchPlugin()],
+    plugins: [await linkedomPatchPlugin()],
     metafile: true,
     logLevel: 'warning',
   });

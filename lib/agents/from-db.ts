@@ -3,7 +3,8 @@
  * button, zipped) and `scout generate --for-agents` (written to --out) both make it here, so the
  * two are the same layout. The pages are those the version's llms.txt lists, read from its crawl.
  */
-import type { ArtifactRecord, ScoutDb } from '../store/db';
+import type { ArtifactRecord } from '../store/db';
+import type { Store } from '../store/store';
 import { fileFullText, type OutputFiles } from '../generate/output-files';
 import { pagesInState } from '../store/page-outputs';
 import { getJob, latestArtifact, latestJob } from '../store/queries';
@@ -36,7 +37,7 @@ function siteFiles(origin: string, { llms, full, layout }: FolderArtifacts): Doc
  * The docs folder for the site's version `artifacts` (default: the latest). Null when the site has
  * no generated version or its crawl's pages are gone.
  */
-export async function docsFolderFromDb(db: ScoutDb, origin: string, options: { scoutVersion: string; now?: Date; artifacts?: FolderArtifacts }): Promise<DocsFolder | null> {
+export async function docsFolderFromDb(db: Store, origin: string, options: { scoutVersion: string; now?: Date; artifacts?: FolderArtifacts }): Promise<DocsFolder | null> {
   let artifacts = options.artifacts;
   if (!artifacts) {
     const llms = await latestArtifact(db, origin, 'llms');

@@ -4,7 +4,8 @@
  * fed from the database instead of a docs folder. The panel runs it in a Web Worker
  * (entrypoints/search-worker.ts), so indexing 10,000 pages never holds up typing.
  */
-import type { PageRecord, ScoutDb } from '../store/db';
+import type { PageRecord } from '../store/db';
+import type { Store } from '../store/store';
 import { pagesAfter } from '../store/page-outputs';
 import { countPages } from '../store/queries';
 import { chromeFor, servedMarkdown, type ChromeModel } from '../output/served-page';
@@ -43,7 +44,7 @@ export interface BuildOptions {
  * The index of the crawl `jobId`'s stored pages, read a batch at a time by primary key (each batch
  * its own short read, so the crawl's writes never wait behind the whole build).
  */
-export async function buildPageIndex(db: ScoutDb, jobId: string, options: BuildOptions = {}): Promise<DocsIndex | null> {
+export async function buildPageIndex(db: Store, jobId: string, options: BuildOptions = {}): Promise<DocsIndex | null> {
   const batch = options.batch ?? INDEX_BATCH;
   const index = new DocsIndex();
   // Pages stored while the index is built are counted as they come: the total only grows.
@@ -124,7 +125,7 @@ export type SearchWorkerReply =
  * batch) and answers searches from the last index it finished, so typing is answered while a
  * newer one is built. `post` sends a reply to the panel.
  */
-export function serveSearch(db: ScoutDb, post: (reply: SearchWorkerReply) => void): (request: SearchWorkerRequest) => void {
+export function serveSearch(db: Store, post: (reply: SearchWorkerReply) => void): (request: SearchWorkerRequest) => void {
   let ready: { jobId: string; index: DocsIndex } | null = null;
   let current = 0;
   async function build(request: Extract<SearchWorkerRequest, { type: 'build' }>): Promise<void> {

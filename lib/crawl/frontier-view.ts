@@ -1,4 +1,5 @@
-import type { FrontierRecord, FrontierState, LinkBlockRecord, ScoutDb } from '../store/db';
+import type { FrontierRecord, FrontierState, LinkBlockRecord } from '../store/db';
+import type { Store } from '../store/store';
 import { rowsBetween, rowsNumbered, type ListKey } from '../store/frontier';
 import { blockAt, blockSeqs } from '../store/link-blocks';
 import { endOf, rowOf } from './link-blocks';
@@ -7,7 +8,7 @@ import { endOf, rowOf } from './link-blocks';
 export type FrontierFilter = 'all' | FrontierState;
 
 /** Link blocks never change once written, so a list reads each one once (they can be megabytes); per database. */
-const blockCaches = new WeakMap<ScoutDb, Map<string, LinkBlockRecord>>();
+const blockCaches = new WeakMap<Store, Map<string, LinkBlockRecord>>();
 
 type Key = ListKey;
 const less = (a: Key, b: Key) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
@@ -18,7 +19,7 @@ const less = (a: Key, b: Key) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
  * (link-blocks.ts) are listed as pending where their numbers fall, so the list holds every URL the
  * counters count. For 'all' the order is the sequence; for a state, depth then sequence.
  */
-export async function frontierWindow(db: ScoutDb, jobId: string, filter: FrontierFilter, offset: number, limit: number): Promise<FrontierRecord[]> {
+export async function frontierWindow(db: Store, jobId: string, filter: FrontierFilter, offset: number, limit: number): Promise<FrontierRecord[]> {
   const byState = filter !== 'all';
   const start: Key = [0, 0];
   const end: Key = [Infinity, Infinity];
@@ -54,7 +55,7 @@ export async function frontierWindow(db: ScoutDb, jobId: string, filter: Frontie
 }
 
 /** The job's link blocks with URLs not yet claimed, each with its first unclaimed number. */
-async function unclaimed(db: ScoutDb, jobId: string): Promise<Array<{ block: LinkBlockRecord; next: number }>> {
+async function unclaimed(db: Store, jobId: string): Promise<Array<{ block: LinkBlockRecord; next: number }>> {
   const out: Array<{ block: LinkBlockRecord; next: number }> = [];
   let blockCache = blockCaches.get(db);
   if (!blockCache) blockCaches.set(db, (blockCache = new Map()));

@@ -1,4 +1,5 @@
-import type { FrontierRecord, FrontierState, LinkBlockRecord, NewEntry, ScoutDb } from '../store/db';
+import type { FrontierRecord, FrontierState, LinkBlockRecord, NewEntry } from '../store/db';
+import type { Store } from '../store/store';
 import { addToQueue, claimRows, countsByState, insertRows, putRows, queueTables, recoverInflight, rowKeys, rowsNumbered } from '../store/frontier';
 import { addBlocks, blocksOf } from '../store/link-blocks';
 import { BLOCK_MIN, endOf, keyAt, mergeClaims, plan, remaining, type Block } from './link-blocks';
@@ -45,7 +46,7 @@ export class Frontier {
   depth = 0;
 
   constructor(
-    private readonly db: ScoutDb,
+    private readonly db: Store,
     readonly jobId: string,
     /** Pending links of one page from which they are kept as one block (tests lower it). */
     private readonly blockMin = BLOCK_MIN,

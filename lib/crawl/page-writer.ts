@@ -1,4 +1,5 @@
-import type { CrawlJob, FrontierRecord, PageRecord, ScoutDb } from '../store/db';
+import type { CrawlJob, FrontierRecord, PageRecord } from '../store/db';
+import type { Store } from '../store/store';
 import { getJob } from '../store/queries';
 import { pageHashes, writePageBatch, type PageBatch } from '../store/pages';
 import { planFor } from '../store/plans';
@@ -56,7 +57,7 @@ export class PageWriter {
   storeMs = 0;
 
   constructor(
-    private readonly db: ScoutDb,
+    private readonly db: Store,
     private readonly jobId: string,
     private readonly frontier: Frontier,
     private readonly ctx: ClassifyContext,

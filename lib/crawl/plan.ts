@@ -11,7 +11,8 @@
 import { convertHtml } from '../convert/convert-page';
 import type { DomAdapter } from '../convert/dom';
 import { readHeadMetadata } from '../convert/metadata';
-import type { PlanRecord, ScoutDb } from '../store/db';
+import type { PlanRecord } from '../store/db';
+import type { Store } from '../store/store';
 import { fetchPage } from '../fetch/page-fetcher';
 import { latestJob } from '../store/queries';
 import { planFor, savePlan } from '../store/plans';
@@ -48,7 +49,7 @@ export const PLAN_RUNNING_MESSAGE = 'Finding where the documentation is…';
 export const DEFAULT_PLAN_SITEMAP_URLS = 5_000;
 
 // One plan per database and start page at a time: the panel and a crawl asking together share it.
-const running = new WeakMap<ScoutDb, Map<string, Promise<PlanRecord>>>();
+const running = new WeakMap<Store, Map<string, Promise<PlanRecord>>>();
 
 /**
  * Works out the plan for `startUrl` and stores it on the `plans` table (running, then done or
@@ -56,7 +57,7 @@ const running = new WeakMap<ScoutDb, Map<string, Promise<PlanRecord>>>();
  * plan already made from the current discovery is returned as it is unless `again`. Never throws
  * for what the site does: a start page that cannot be read is a failed plan.
  */
-export function planCrawl(db: ScoutDb, startUrl: string, deps: PlanDeps, options: PlanOptions = {}): Promise<PlanRecord> {
+export function planCrawl(db: Store, startUrl: string, deps: PlanDeps, options: PlanOptions = {}): Promise<PlanRecord> {
   let plans = running.get(db);
   if (!plans) running.set(db, (plans = new Map()));
   const joined = plans.get(startUrl);
@@ -66,7 +67,7 @@ export function planCrawl(db: ScoutDb, startUrl: string, deps: PlanDeps, options
   return work;
 }
 
-async function makePlan(db: ScoutDb, startUrl: string, deps: PlanDeps, options: PlanOptions): Promise<PlanRecord> {
+async function makePlan(db: Store, startUrl: string, deps: PlanDeps, options: PlanOptions): Promise<PlanRecord> {
   const now = deps.now ?? Date.now;
   const origin = new URL(startUrl).origin;
   await discoveryEnded(db, origin, deps.signal);

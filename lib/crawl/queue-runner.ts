@@ -1,4 +1,5 @@
-import type { FrontierRecord, JobState, ScoutDb } from '../store/db';
+import type { FrontierRecord, JobState } from '../store/db';
+import type { Store } from '../store/store';
 import { setJobFields } from '../store/jobs';
 import { Frontier } from './frontier';
 import { InOrder } from './in-order';
@@ -9,7 +10,7 @@ import type { CrawlSettings } from './settings';
 import type { DocsBoundary } from '../url/boundary';
 
 export interface QueueDeps {
-  db: ScoutDb;
+  db: Store;
   /** For robots.txt (and the crawl's seeds); pages go through `process`. */
   fetch: typeof fetch;
   process: PageProcessor;

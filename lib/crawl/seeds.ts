@@ -1,4 +1,5 @@
-import type { DiscoveredFileRecord, DiscoveryJob, ScoutDb } from '../store/db';
+import type { DiscoveredFileRecord, DiscoveryJob } from '../store/db';
+import type { Store } from '../store/store';
 import { parseLlmsTxt } from '../discovery/parse-llms-txt';
 import { crawlSitemaps } from '../discovery/sitemap';
 import { credentialsFor } from '../url/credentials';
@@ -22,7 +23,7 @@ export interface Seed {
  * Every seed still goes through the crawl's scope (and its private-network guard)
  * when classified; the sitemaps fetched here are guarded before any request.
  */
-export async function collectSeeds(db: ScoutDb, startUrl: string, fetchFn: typeof fetch, maxSitemapUrls: number, signal?: AbortSignal): Promise<Seed[]> {
+export async function collectSeeds(db: Store, startUrl: string, fetchFn: typeof fetch, maxSitemapUrls: number, signal?: AbortSignal): Promise<Seed[]> {
   const origin = new URL(startUrl).origin;
   const seeds: Seed[] = [{ url: startUrl, source: 'start', preferMarkdown: false }];
   await discoveryEnded(db, origin, signal);
@@ -41,7 +42,7 @@ export async function collectSeeds(db: ScoutDb, startUrl: string, fetchFn: typeo
 }
 
 /** The rows a finished discovery wrote. */
-export function discoveredRows(db: ScoutDb, discovery: DiscoveryJob): Promise<DiscoveredFileRecord[]> {
+export function discoveredRows(db: Store, discovery: DiscoveryJob): Promise<DiscoveredFileRecord[]> {
   return findingsOfRun(db, discovery.id);
 }
 
@@ -86,7 +87,7 @@ const DISCOVERY_POLL_MS = 100;
  * and a crawl that started without them found only what the start page links to. Bounded, and a
  * cancel stops the wait; a discovery that ends failed or never ends leaves just the start page.
  */
-export async function discoveryEnded(db: ScoutDb, origin: string, signal?: AbortSignal): Promise<void> {
+export async function discoveryEnded(db: Store, origin: string, signal?: AbortSignal): Promise<void> {
   const until = Date.now() + DISCOVERY_WAIT_MS;
   while (!signal?.aborted && Date.now() < until && (await latestJob(db, origin, 'discovery'))?.state === 'running') {
     await new Promise((resolve) => setTimeout(resolve, DISCOVERY_POLL_MS));

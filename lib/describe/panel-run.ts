@@ -1,5 +1,6 @@
 import type { JobRegistry } from '../jobs/registry';
-import type { JobState, ScoutDb } from '../store/db';
+import type { JobState } from '../store/db';
+import type { Store } from '../store/store';
 import { dropLease, failIfRunning, failStaleDescribeJobs as failStale, renewLease } from '../store/describe-jobs';
 import { getJob } from '../store/queries';
 import { createDescribeJob, PANEL_CLOSED, runDescribeJob } from './run-describe';
@@ -39,7 +40,7 @@ export type PanelHold = (jobId: string, cancel: () => void) => () => void;
  * mid-run ends it at once. `signal` cancels it; a throw ends it failed with the reason instead of
  * leaving it running.
  */
-export async function runDescribeInPanel(db: ScoutDb, origin: string, provider: DescriptionProvider, options: { maxPages: number; signal?: AbortSignal; hold?: PanelHold }): Promise<{ jobId: string; state: JobState; reason?: string } | { error: string }> {
+export async function runDescribeInPanel(db: Store, origin: string, provider: DescriptionProvider, options: { maxPages: number; signal?: AbortSignal; hold?: PanelHold }): Promise<{ jobId: string; state: JobState; reason?: string } | { error: string }> {
   const created = await createDescribeJob(db, origin, { leaseUntil: Date.now() + LEASE_MS });
   if ('error' in created) return created;
   const id = created.id;
@@ -111,7 +112,7 @@ export function portHold(connect: () => RunPort, reconnectMs = 500): PanelHold {
  * leaves it when the port closes: the panel let it go once its final state was written, or the
  * panel was closed mid-run, which ends the job failed at once instead of when its lease lapses.
  */
-export function acceptPanelRun(db: ScoutDb, jobs: JobRegistry, port: RunPort): void {
+export function acceptPanelRun(db: Store, jobs: JobRegistry, port: RunPort): void {
   let held = false;
   let closed: () => void = () => undefined;
   const gone = new Promise<void>((resolve) => {
@@ -150,6 +151,6 @@ export function acceptPanelRun(db: ScoutDb, jobs: JobRegistry, port: RunPort): v
  * stopped worker's), or a panel's whose lease lapsed — end failed. A panel's job under a live
  * lease is still running in that panel and is left alone.
  */
-export function failStaleDescribeJobs(db: ScoutDb, message: string, now = Date.now()): Promise<number> {
+export function failStaleDescribeJobs(db: Store, message: string, now = Date.now()): Promise<number> {
   return failStale(db, message, PANEL_CLOSED, now);
 }

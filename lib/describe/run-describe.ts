@@ -1,4 +1,5 @@
-import type { DescribeCounters, DescribeJob, JobState, ScoutDb } from '../store/db';
+import type { DescribeCounters, DescribeJob, JobState } from '../store/db';
+import type { Store } from '../store/store';
 import { cacheKey, describePages } from './describe-pages';
 import type { DescribeResult, DescriptionCache, DescriptionProvider } from './types';
 import { descriptionText, descriptionTexts, keepDescription } from '../store/descriptions';
@@ -14,7 +15,7 @@ const FALLBACKS_KEPT = 200;
 export const PANEL_CLOSED = 'Stopped: the Scout panel writing them was closed. Run it again: descriptions already written are kept.';
 
 /** The descriptions cache in IndexedDB: one row per content fingerprint, provider and prompt version. */
-export function dexieCache(db: ScoutDb): DescriptionCache {
+export function dexieCache(db: Store): DescriptionCache {
   return {
     get: (key) => descriptionText(db, key),
     put: (key, text) => keepDescription(db, key, text),
@@ -26,7 +27,7 @@ export function dexieCache(db: ScoutDb): DescriptionCache {
  * job describes (the newest with pages, as for the outputs), so the panel's button and consent
  * count the same pages the worker sends, even after an empty or cancelled recrawl.
  */
-export async function pagesToDescribe(db: ScoutDb, origin: string): Promise<number> {
+export async function pagesToDescribe(db: Store, origin: string): Promise<number> {
   const crawl = await latestCrawlWithPages(db, origin);
   return crawl ? countPages(db, crawl.id) : 0;
 }
@@ -35,7 +36,7 @@ export async function pagesToDescribe(db: ScoutDb, origin: string): Promise<numb
  * Creates a describe job for the site's latest crawl, or says why not. The checks and the new
  * row are one transaction, so two starts at once (two panels) make one job.
  */
-export async function createDescribeJob(db: ScoutDb, origin: string, options: { leaseUntil?: number } = {}): Promise<DescribeJob | { error: string }> {
+export async function createDescribeJob(db: Store, origin: string, options: { leaseUntil?: number } = {}): Promise<DescribeJob | { error: string }> {
   // A job whose panel lease lapsed has no runner any more (the panel was closed): it ends, and this one starts.
   const made = await addDescribeJob(db, origin, PANEL_CLOSED, (crawl, now): DescribeJob => ({ id: crypto.randomUUID(), origin, kind: 'describe', state: 'running', createdAt: now, startedAt: now, crawlJobId: crawl.id, counters: {}, message: 'Writing descriptions…', ...(options.leaseUntil !== undefined ? { leaseUntil: options.leaseUntil } : {}) }));
   if (!('blocked' in made)) return made;
@@ -50,7 +51,7 @@ export async function createDescribeJob(db: ScoutDb, origin: string, options: { 
  * A stopped worker loses at most the calls in flight: finished descriptions are in
  * the cache, so running it again only asks for the rest.
  */
-export async function runDescribeJob(db: ScoutDb, jobId: string, provider: DescriptionProvider, options: { concurrency: number; maxPages: number; signal?: AbortSignal }): Promise<JobState> {
+export async function runDescribeJob(db: Store, jobId: string, provider: DescriptionProvider, options: { concurrency: number; maxPages: number; signal?: AbortSignal }): Promise<JobState> {
   const job = await getJob(db, jobId, 'describe');
   if (!job) return 'failed';
   const pages = await pagesInState(db, job.crawlJobId);
@@ -87,7 +88,7 @@ export async function runDescribeJob(db: ScoutDb, jobId: string, provider: Descr
 }
 
 /** AI descriptions for these pages from the cache (provider and prompt as now), by page key. */
-export async function cachedDescriptions(db: ScoutDb, pages: Array<{ key: string; contentHash: string }>, providerId: string): Promise<Map<string, string>> {
+export async function cachedDescriptions(db: Store, pages: Array<{ key: string; contentHash: string }>, providerId: string): Promise<Map<string, string>> {
   const texts = await descriptionTexts(db, pages.map((p) => cacheKey(p.contentHash, providerId)));
   const out = new Map<string, string>();
   texts.forEach((text, i) => {

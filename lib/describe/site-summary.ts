@@ -1,4 +1,4 @@
-import type { ScoutDb } from '../store/db';
+import type { Store } from '../store/store';
 import { cleanSummary } from './clean';
 import { callChat, type EndpointConfig } from './endpoint';
 import { PROMPT_VERSION, siteMessages } from './prompt';
@@ -22,7 +22,7 @@ const RETRIES = 2;
  * the deterministic summary stays, and the reason is returned.
  */
 export async function describeSite(
-  db: ScoutDb,
+  db: Store,
   origin: string,
   config: EndpointConfig,
   options: { fetch: typeof fetch; providerId: string; signal?: AbortSignal; baseDelayMs?: number },

@@ -1,4 +1,5 @@
-import type { DiscoveredFileRecord, DiscoveryCounters, DiscoveryJob, ScoutDb } from '../store/db';
+import type { DiscoveredFileRecord, DiscoveryCounters, DiscoveryJob } from '../store/db';
+import type { Store } from '../store/store';
 import { failDiscoveryRow, finishDiscovery, putDiscoveryJob, storeFindings } from '../store/discovered';
 import { setJobFields } from '../store/jobs';
 import { updateJob } from '../store/queries';
@@ -23,7 +24,7 @@ const WRITE_BATCH_MS = 100;
  * side panel fills in live), the job row carries progress in words, and rows of
  * older runs for the site are dropped only once this run has finished.
  */
-export async function runDiscoveryJob(db: ScoutDb, input: DiscoveryJobInput): Promise<DiscoveryJob> {
+export async function runDiscoveryJob(db: Store, input: DiscoveryJobInput): Promise<DiscoveryJob> {
   const now = input.now ?? Date.now;
   const origin = new URL(input.pageUrl).origin;
   const job: DiscoveryJob = { id: input.jobId, origin, kind: 'discovery', state: 'running', createdAt: now(), startedAt: now(), counters: {}, message: 'Starting…' };
@@ -84,7 +85,7 @@ export async function runDiscoveryJob(db: ScoutDb, input: DiscoveryJobInput): Pr
  * Ends a discovery job that failed outside {@link runDiscoveryJob} (before it started, or on a
  * write it could not make), creating the row when the run never did, so the panel shows why.
  */
-export async function failDiscoveryJob(db: ScoutDb, input: { jobId: string; pageUrl: string; now?: () => number }, error: unknown): Promise<void> {
+export async function failDiscoveryJob(db: Store, input: { jobId: string; pageUrl: string; now?: () => number }, error: unknown): Promise<void> {
   const now = input.now ?? Date.now;
   const failed = { state: 'failed' as const, endedAt: now(), message: `Discovery failed: ${error instanceof Error ? error.message : String(error)}` };
   await failDiscoveryRow(db, input.jobId, () => ({ id: input.jobId, origin: new URL(input.pageUrl).origin, kind: 'discovery', state: 'running', createdAt: now(), startedAt: now(), counters: {}, message: '' }), failed);

@@ -1,11 +1,12 @@
-import type { DiscoveredFileRecord, DiscoveryJob, ScoutDb } from '../store/db';
+import type { DiscoveredFileRecord, DiscoveryJob } from '../store/db';
+import type { Store } from '../store/store';
 import { addVisitFindings, findingsOfRun } from '../store/discovered';
 import { latestJob } from '../store/queries';
 import { discover } from './discover';
 import { countersOf, summaryMessage } from './run-discovery';
 
 /** The site's discovery: its newest run, whatever its state (undefined when it never ran). */
-export async function siteDiscovery(db: ScoutDb, origin: string): Promise<DiscoveryJob | undefined> {
+export async function siteDiscovery(db: Store, origin: string): Promise<DiscoveryJob | undefined> {
   return latestJob(db, origin, 'discovery');
 }
 
@@ -24,7 +25,7 @@ export interface DiscoveryVisitInput {
  * yet. robots.txt, sitemaps and /.well-known/ are not asked again. New rows join the site's
  * discovery (its time stays the time of the full run). Answers how many locations were added.
  */
-export async function runDiscoveryVisit(db: ScoutDb, input: DiscoveryVisitInput): Promise<number> {
+export async function runDiscoveryVisit(db: Store, input: DiscoveryVisitInput): Promise<number> {
   const now = input.now ?? Date.now;
   const { job } = input;
   const rows = await findingsOfRun(db, job.id);

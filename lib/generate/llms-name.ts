@@ -2,7 +2,7 @@
  * The name a site gives its docs in its own llms.txt: the H1 of the file that covers the start
  * page (spec v2: a file covers the URLs under its folder; the most specific one wins).
  */
-import type { ScoutDb } from '../store/db';
+import type { Store } from '../store/store';
 import { findingsOfRun } from '../store/discovered';
 import { latestJob } from '../store/queries';
 import { coveringFile } from '../url/boundary';
@@ -14,7 +14,7 @@ export function coveringName(files: Array<{ url: string; title?: string }>, star
 }
 
 /** The H1 of the llms.txt covering `startUrl` in the site's newest finished discovery, if it has one. */
-export async function coveringLlmsName(db: ScoutDb, origin: string, startUrl: string): Promise<string | undefined> {
+export async function coveringLlmsName(db: Store, origin: string, startUrl: string): Promise<string | undefined> {
   const discovery = await latestJob(db, origin, 'discovery', 'done');
   if (!discovery) return undefined;
   const files = (await findingsOfRun(db, discovery.id)).filter((file) => file.kind === 'llms' && file.status === 'found');

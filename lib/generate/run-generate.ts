@@ -1,4 +1,5 @@
-import type { ArtifactRecord, CrawlJob, PageRecord, ScoutDb } from '../store/db';
+import type { ArtifactRecord, CrawlJob, PageRecord } from '../store/db';
+import type { Store } from '../store/store';
 import { cachedDescriptions } from '../describe/run-describe';
 import { siteSummaryKey } from '../describe/site-summary';
 import { generateOutputs } from './generate';
@@ -25,7 +26,7 @@ export const KEEP_VERSIONS = 5;
  * stores all three as a new version. Token counts are computed once per page body and kept on
  * the page, so re-generating after a curation change is quick.
  */
-export async function generateForSite(db: ScoutDb, origin: string, now = new Date(), options: { refreshJobId?: string; descriptionsBy?: string | null } = {}): Promise<{ version: number; output: GeneratedOutput; files: OutputFiles } | null> {
+export async function generateForSite(db: Store, origin: string, now = new Date(), options: { refreshJobId?: string; descriptionsBy?: string | null } = {}): Promise<{ version: number; output: GeneratedOutput; files: OutputFiles } | null> {
   const started = Date.now();
   const job = await latestCrawlWithPages(db, origin);
   if (!job) return null;
@@ -74,7 +75,7 @@ export async function generateForSite(db: ScoutDb, origin: string, now = new Dat
  * the one counted (a count of the old text would be wrong for the new, and the refresh's Markdown
  * and validators must stand).
  */
-async function keepCounts(db: ScoutDb, jobId: string, read: PageRecord[], kept: Map<string, StoredCounts>, fullTokens: GeneratedOutput['fullTokens']): Promise<void> {
+async function keepCounts(db: Store, jobId: string, read: PageRecord[], kept: Map<string, StoredCounts>, fullTokens: GeneratedOutput['fullTokens']): Promise<void> {
   const updates: CountUpdate[] = [];
   for (const p of read) {
     const changes: Pick<PageRecord, 'bodyCounts' | 'fullTokens'> = {};
@@ -88,7 +89,7 @@ async function keepCounts(db: ScoutDb, jobId: string, read: PageRecord[], kept: 
 }
 
 /** Saves the user's review choices for a site; the caller regenerates. */
-export async function saveCuration(db: ScoutDb, origin: string, curation: Curation): Promise<void> {
+export async function saveCuration(db: Store, origin: string, curation: Curation): Promise<void> {
   await updateSite(db, origin, { curation });
 }
 

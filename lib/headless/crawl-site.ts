@@ -3,11 +3,13 @@
  * opens, so the crawl is seeded from the site's llms.txt files and sitemaps), the plan of a
  * crawl (where the documentation is, as the Generate tab shows it before the crawl), then the crawl runner
  * with the linkedom processor, then `generateForSite`. The command line (`scout generate`) and the
- * quality scorecard (bench/quality.ts) both run it; the caller brings the database (Dexie on
- * fake-indexeddb in Node) and the fetch (the network, a folder on disk, a loopback server).
+ * quality scorecard (bench/quality.ts) both run it; the caller brings the store (the memory store
+ * in the CLI, Dexie in tests that compare the two) and the fetch (the network, a folder on disk, a
+ * loopback server).
  */
 import { linkedomAdapter } from '../convert/dom';
-import type { CrawlJob, DiscoveryJob, JobState, PlanRecord, ScoutDb } from '../store/db';
+import type { CrawlJob, DiscoveryJob, JobState, PlanRecord } from '../store/db';
+import type { Store } from '../store/store';
 import { jobById } from '../store/jobs';
 import { createCrawlJob } from '../crawl/jobs';
 import { DEFAULT_PLAN_SITEMAP_URLS, planCrawl } from '../crawl/plan';
@@ -24,7 +26,7 @@ import { recordSiteOpened } from '../sites';
 import { createNetworkGuard } from '../url/private-network';
 
 export interface CrawlSiteInput {
-  db: ScoutDb;
+  db: Store;
   startUrl: string;
   fetch: typeof fetch;
   /** Crawl settings over the extension's defaults (DEFAULT_SETTINGS). */
@@ -97,7 +99,7 @@ export async function crawlSite(input: CrawlSiteInput): Promise<CrawlSiteResult>
 }
 
 /** Calls `report` with the job's message whenever it changed, once a second, until stopped. */
-function watchJob(db: ScoutDb, jobId: string, report: (message: string) => void): () => void {
+function watchJob(db: Store, jobId: string, report: (message: string) => void): () => void {
   let last = '';
   let stopped = false;
   const timer = setInterval(() => {

@@ -11,7 +11,8 @@
  * and version, and its rows put into a fresh database — never run.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { ArtifactRecord, ScoutDb } from '../store/db';
+import type { ArtifactRecord } from '../store/db';
+import type { Store } from '../store/store';
 import { putSiteRows, readSiteRows, type SiteRows } from '../store/site-state';
 import { latestArtifact, latestCrawlWithPages } from '../store/queries';
 
@@ -30,7 +31,7 @@ export interface CrawlState extends SiteRows {
 }
 
 /** The site's crawl as the gzipped JSON to save; null when it has no crawl with pages. */
-export async function exportCrawlState(db: ScoutDb, origin: string, source: CrawlSource): Promise<Uint8Array | null> {
+export async function exportCrawlState(db: Store, origin: string, source: CrawlSource): Promise<Uint8Array | null> {
   const crawl = await latestCrawlWithPages(db, origin);
   if (!crawl) return null;
   const artifacts: ArtifactRecord[] = [];
@@ -68,6 +69,6 @@ export function parseCrawlState(gzipped: Uint8Array): CrawlState {
 }
 
 /** Puts the saved rows into `db` (a new, empty database). */
-export async function importCrawlState(db: ScoutDb, state: CrawlState): Promise<void> {
+export async function importCrawlState(db: Store, state: CrawlState): Promise<void> {
   await putSiteRows(db, state);
 }

@@ -1,4 +1,4 @@
-import type { ScoutDb } from '../store/db';
+import type { Store } from '../store/store';
 import { parseLlmsTxt } from '../discovery/parse-llms-txt';
 import { bestFinding } from '../store/discovered';
 import { watchQuery } from '../store/live';
@@ -23,7 +23,7 @@ interface Subscriber<T> {
  * changes once a run, where the rows of `discovered` (each with its whole file, up to 10 MB)
  * change with every location a run checks.
  */
-async function finishedDiscovery(db: ScoutDb, origin: string): Promise<string | null> {
+async function finishedDiscovery(db: Store, origin: string): Promise<string | null> {
   const job = await latestJob(db, origin, 'discovery', 'done');
   return job?.id ?? null;
 }
@@ -32,7 +32,7 @@ async function finishedDiscovery(db: ScoutDb, origin: string): Promise<string | 
  * The best llms.txt a finished discovery run found, as its URLs: the rows are read one at a time
  * until the best one, and its text is dropped once parsed.
  */
-export async function publishedListing(db: ScoutDb, discoveryJobId: string): Promise<PublishedListing | null> {
+export async function publishedListing(db: Store, discoveryJobId: string): Promise<PublishedListing | null> {
   const best = await bestFinding(db, discoveryJobId);
   if (!best?.text || best.id === undefined) return null;
   const parsed = parseLlmsTxt(best.text, best.url);
@@ -43,7 +43,7 @@ export async function publishedListing(db: ScoutDb, discoveryJobId: string): Pro
  * The published llms.txt discovery chose for the site, as it changes: read again only when a
  * discovery run finishes, not on each of its writes.
  */
-export function watchPublishedListing(db: ScoutDb, origin: string) {
+export function watchPublishedListing(db: Store, origin: string) {
   return {
     subscribe(onNext: (value: PublishedListing | null) => void, onError: (error: unknown) => void = () => undefined) {
       const out: Subscriber<PublishedListing | null> = { next: onNext, error: onError };

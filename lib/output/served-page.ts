@@ -8,7 +8,7 @@
 import { chromeStripper, isChromeModel, learnSiteChrome, type ChromeModel } from '../generate/boilerplate';
 import type { Curation } from '../generate/types';
 import { versionsNewestFirst } from '../store/artifacts';
-import type { ScoutDb } from '../store/db';
+import type { Store } from '../store/store';
 import { getJob } from '../store/queries';
 
 export type { ChromeModel } from '../generate/boilerplate';
@@ -21,7 +21,7 @@ export type ChromeOf = { origin: string } | { jobId: string };
  * version), or undefined when there is none: no version yet, one made before models were kept, or
  * by another version of the strip. Undefined serves the page as stored.
  */
-export async function chromeFor(db: ScoutDb, of: ChromeOf): Promise<ChromeModel | undefined> {
+export async function chromeFor(db: Store, of: ChromeOf): Promise<ChromeModel | undefined> {
   let origin: string;
   if ('origin' in of) origin = of.origin;
   else {
@@ -45,7 +45,7 @@ export function servedMarkdown(model: ChromeModel | undefined, page: { markdown:
  * kept, else (a version made before models were kept) learned once from `pages` as generation
  * learns it, from the same pages (`learnSiteChrome`), so an export never strips a different frame.
  */
-export async function outputChrome(db: ScoutDb, jobId: string, pages: Parameters<typeof learnSiteChrome>[0], curation?: Curation): Promise<ChromeModel> {
+export async function outputChrome(db: Store, jobId: string, pages: Parameters<typeof learnSiteChrome>[0], curation?: Curation): Promise<ChromeModel> {
   return (await chromeFor(db, { jobId })) ?? learnSiteChrome(pages, curation);
 }
 

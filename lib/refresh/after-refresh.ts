@@ -1,4 +1,4 @@
-import type { ScoutDb } from '../store/db';
+import type { Store } from '../store/store';
 import { generateForSite } from '../generate/run-generate';
 import { getJob, updateJob } from '../store/queries';
 import { changedEnough } from './counters';
@@ -8,7 +8,7 @@ import { changedEnough } from './counters';
  * was removed or came back. An unchanged site keeps its current version, so the
  * version list shows real changes only.
  */
-export async function outputsAfterRefresh(db: ScoutDb, jobId: string, now = new Date(), descriptionsBy: string | null = null): Promise<{ version: number } | null> {
+export async function outputsAfterRefresh(db: Store, jobId: string, now = new Date(), descriptionsBy: string | null = null): Promise<{ version: number } | null> {
   const job = await getJob(db, jobId, 'refresh');
   if (job?.state !== 'done' || changedEnough(job.counters) === 0) return null;
   const result = await generateForSite(db, job.origin, now, { refreshJobId: jobId, descriptionsBy });

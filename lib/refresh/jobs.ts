@@ -1,4 +1,5 @@
-import type { ScoutDb, StartedRefreshJob } from '../store/db';
+import type { StartedRefreshJob } from '../store/db';
+import type { Store } from '../store/store';
 import { createRefreshJob as addRefreshJob } from '../store/refresh-jobs';
 
 /**
@@ -8,7 +9,7 @@ import { createRefreshJob as addRefreshJob } from '../store/refresh-jobs';
  * and the new row are one transaction, so two starts at once (two panels, a schedule firing as
  * the user clicks) make one job.
  */
-export async function createRefreshJob(db: ScoutDb, origin: string, options: { scheduled?: boolean; id?: string } = {}): Promise<StartedRefreshJob | { error: string }> {
+export async function createRefreshJob(db: Store, origin: string, options: { scheduled?: boolean; id?: string } = {}): Promise<StartedRefreshJob | { error: string }> {
   const made = await addRefreshJob(db, origin, (crawl, now): StartedRefreshJob => ({
     id: options.id ?? crypto.randomUUID(),
     origin,

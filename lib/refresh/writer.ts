@@ -1,4 +1,5 @@
-import type { FrontierRecord, PageRecord, PageVersionRecord, ScoutDb } from '../store/db';
+import type { FrontierRecord, PageRecord, PageVersionRecord } from '../store/db';
+import type { Store } from '../store/store';
 import { BatchQueue } from '../crawl/batch-queue';
 import type { Frontier } from '../crawl/frontier';
 import { frontierStateOf, type PageOutcome } from '../crawl/process-page';
@@ -18,7 +19,7 @@ export class RefreshWriter {
   private readonly batches = new BatchQueue<{ entry: FrontierRecord; outcome: PageOutcome }>(BATCH, (batch) => this.write(batch), (error) => this.onFailure(error), () => this.onWritten());
 
   constructor(
-    private readonly db: ScoutDb,
+    private readonly db: Store,
     private readonly job: { id: string; crawlJobId: string },
     private readonly frontier: Frontier,
     private readonly threshold: number,

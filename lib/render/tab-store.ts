@@ -7,7 +7,7 @@
  * row carries the session it was opened in, and a row from an earlier session is dropped without
  * closing anything: its id may now belong to one of the user's own tabs.
  */
-import type { ScoutDb } from '../store/db';
+import type { Store } from '../store/store';
 import { forgetTab, recordTab, recordedTabs } from '../store/render-tabs';
 
 /** What the store needs from the browser: closing a tab (resolving when it is already gone). */
@@ -15,7 +15,7 @@ export type CloseTab = (tabId: number) => Promise<void>;
 
 export class TabStore {
   constructor(
-    private readonly db: ScoutDb,
+    private readonly db: Store,
     /** This browser session's marker (kept in storage.session, which the browser clears on restart). */
     private readonly session: Promise<string>,
   ) {}

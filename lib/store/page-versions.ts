@@ -51,7 +51,7 @@ export async function eachPageToRecheck(store: Store, crawlJobId: string, visit:
   if (inMemory(store)) return memPageVersions.eachPageToRecheck(store, crawlJobId, visit);
   const db = store;
   // Walked by the unique [jobId+key] index, not a cursor on [jobId+state]: every stored page shares
-  // that key, and fake-indexeddb (the CLI's store) rescans the rows sharing it at each step. Stored
+  // that key, and fake-indexeddb (the tests' IndexedDB) rescans the rows sharing it at each step. Stored
   // pages come first, then removed ones, each by key, as the state index would give them.
   const removed: PageRecord[] = [];
   await db.pages

@@ -57,6 +57,30 @@ function breaches(prog: ts.Program, include: (rel: string) => boolean): string[]
   return found;
 }
 
+/** The engine's code (lib/ outside the store) and the CLI: they take a `Store`, whichever it is. */
+const ENGINE = (rel: string) => (rel.startsWith('lib/') && !rel.startsWith('lib/store/')) || rel.startsWith('cli/');
+/** What only the extension may name: the IndexedDB store's type, its instance and its makers. */
+const INDEXEDDB_ONLY = new Set(['ScoutDb', 'db', 'createDb', 'scratchDb', 'discardDb']);
+
+/** Every name of `INDEXEDDB_ONLY` a source imports from lib/store/db, as `file: name`. */
+function indexedDbNames(rel: string, text: string): string[] {
+  const source = ts.createSourceFile(rel, text, ts.ScriptTarget.Latest);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    const specifier = ts.isImportDeclaration(node) || (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) ? (ts.isImportDeclaration(node) ? node.moduleSpecifier : node.arguments[0]) : undefined;
+    if (specifier && ts.isStringLiteral(specifier) && /(^|\/)store\/db$/.test(specifier.text)) {
+      if (ts.isImportDeclaration(node)) {
+        const bindings = node.importClause?.namedBindings;
+        if (bindings && ts.isNamedImports(bindings)) for (const el of bindings.elements) if (INDEXEDDB_ONLY.has((el.propertyName ?? el.name).text)) found.push(`${rel}: ${(el.propertyName ?? el.name).text}`);
+        if (bindings && ts.isNamespaceImport(bindings)) found.push(`${rel}: * as ${bindings.name.text}`);
+      } else found.push(`${rel}: import('${specifier.text}')`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 describe('the store boundary', () => {
   it('nothing outside lib/store touches a table, a query or the database', () => {
     const outsideStore = (rel: string) => CHECKED.some((dir) => rel.startsWith(dir)) && !rel.startsWith('lib/store/');
@@ -76,4 +100,17 @@ describe('the store boundary', () => {
     const hits = breaches(prog, (rel) => rel === 'lib/__boundary-probe.ts');
     expect(hits).toEqual(['lib/__boundary-probe.ts:2: db.pages']);
   }, 60_000);
+  it('the engine and the CLI never name the IndexedDB store: they run on whichever Store they are given', () => {
+    const found = program()
+      .getSourceFiles()
+      .map((source) => ({ rel: path.relative(ROOT, source.fileName).split(path.sep).join('/'), text: source.text }))
+      .filter(({ rel }) => ENGINE(rel))
+      .flatMap(({ rel, text }) => indexedDbNames(rel, text));
+    expect(found).toEqual([]);
+  }, 120_000);
+
+  it('the engine check finds the IndexedDB store named, statically or by a dynamic import', () => {
+    const probe = "import { type ScoutDb, scratchDb } from '../store/db';\nimport type { PageRecord } from '../store/db';\nexport const m = () => import('../lib/store/db');\n";
+    expect(indexedDbNames('lib/x/probe.ts', probe)).toEqual(['lib/x/probe.ts: ScoutDb', 'lib/x/probe.ts: scratchDb', "lib/x/probe.ts: import('../lib/store/db')"]);
+  });
 });
