@@ -205,16 +205,16 @@ const LEGAL = /copyright|licen[cs]e|legal|terms of use|trademark/i;
 /** Lines compared for repetition: link targets stripped, whitespace collapsed, list markers dropped. */
 export const repetitionKey = (line: string) => stripLinkTargets(line).replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').replace(/\s+/g, ' ').trim();
 
-/** Metric 3 over a site's pages. */
-export function chromeLines(pages: ChromePage[], options: { share?: number; minPages?: number; keepTop?: number; siteNames?: string[] } = {}): ChromeResult {
+/** The detector's per-page findings (pattern lines and repetition candidates, with their line numbers) and the repeated lines. */
+export function chromeFindings(pages: ChromePage[], options: { share?: number; minPages?: number; siteNames?: string[] }) {
   const siteNames = (options.siteNames ?? []).map(nameCore).filter(Boolean);
   const siteTitles = (options.siteNames ?? []).map(exactTitle).filter(Boolean);
   const share = options.share ?? 0.4;
   const minPages = options.minPages ?? 5;
-  const keepTop = options.keepTop ?? 12;
   const perPage = pages.map((page) => {
-    const found: { kind: ChromeKind; line: string }[] = [];
-    const candidates = new Set<string>();
+    const found: { kind: ChromeKind; line: string; index: number }[] = [];
+    // Repetition candidates, each with the (0-based) lines it is on.
+    const candidates = new Map<string, number[]>();
     const legal = LEGAL.test(page.title);
     const pageIsSite = siteNames.includes(nameCore(page.title));
     const source = page.source === undefined ? null : wordString(page.source);
@@ -231,28 +231,38 @@ export function chromeLines(pages: ChromePage[], options: { share?: number; minP
       for (const pattern of CHROME_PATTERNS) {
         if (pattern.kind === 'footer' && legal) continue;
         if (pattern.test(line.raw, { heading, level: line.level, siteNames, siteTitles, pageIsSite, sameLevelHeadings: perLevel.get(line.level) ?? 0, atEnd: position >= endFrom })) {
-          found.push({ kind: pattern.kind, line: line.raw.trim() });
+          found.push({ kind: pattern.kind, line: line.raw.trim(), index: line.index });
           break;
         }
       }
-      if (!heading && !/^\s*\|/.test(line.raw) && proseWords(line.raw).length >= 3) candidates.add(repetitionKey(line.raw));
+      if (!heading && !/^\s*\|/.test(line.raw) && proseWords(line.raw).length >= 3) {
+        const key = repetitionKey(line.raw);
+        candidates.set(key, [...(candidates.get(key) ?? []), line.index]);
+      }
     }
     return { page, found, candidates };
   });
 
   const counts = new Map<string, number>();
-  for (const { candidates } of perPage) for (const c of candidates) counts.set(c, (counts.get(c) ?? 0) + 1);
+  for (const { candidates } of perPage) for (const c of candidates.keys()) counts.set(c, (counts.get(c) ?? 0) + 1);
   const threshold = Math.max(minPages, Math.ceil(share * pages.length));
   const siteUrls = pages.map((p) => p.url);
   const urlsOf = (line: string) => perPage.filter(({ candidates }) => candidates.has(line)).map(({ page }) => page.url);
   const repeated = new Set([...counts].filter(([line, n]) => n >= threshold && !confined(urlsOf(line), siteUrls, minPages)).map(([line]) => line));
+  return { perPage, repeated, threshold, siteUrls, minPages };
+}
+
+/** Metric 3 over a site's pages. */
+export function chromeLines(pages: ChromePage[], options: { share?: number; minPages?: number; keepTop?: number; siteNames?: string[] } = {}): ChromeResult {
+  const keepTop = options.keepTop ?? 12;
+  const { perPage, repeated } = chromeFindings(pages, options);
 
   const byKind: Partial<Record<ChromeKind, number>> = {};
   const lines = new Map<string, ChromeLine>();
   const keys: string[] = [];
   for (const { page, found, candidates } of perPage) {
-    const all = [...found];
-    for (const c of candidates) if (repeated.has(c) && !found.some((f) => repetitionKey(f.line) === c)) all.push({ kind: 'repeated', line: c });
+    const all: { kind: ChromeKind; line: string }[] = [...found];
+    for (const c of candidates.keys()) if (repeated.has(c) && !found.some((f) => repetitionKey(f.line) === c)) all.push({ kind: 'repeated', line: c });
     if (all.length === 0) continue;
     keys.push(page.key);
     for (const kind of new Set(all.map((f) => f.kind))) byKind[kind] = (byKind[kind] ?? 0) + 1;

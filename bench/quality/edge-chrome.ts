@@ -31,33 +31,52 @@ export interface EdgeChromeResult {
 
 /** The page's blocks (fenced code left out): text between blank lines, normalized for comparison. */
 export function markdownBlocks(markdown: string): string[] {
-  const blocks: string[] = [];
+  return blockSpans(markdown).map((b) => b.text);
+}
+
+/** markdownBlocks with each block's lines (0-based, first and last). */
+export function blockSpans(markdown: string): { text: string; from: number; to: number }[] {
+  const blocks: { text: string; from: number; to: number }[] = [];
   let current: string[] = [];
+  let from = 0;
   let fence: string | null = null;
-  const flush = () => {
+  const flush = (next: number) => {
     const text = current.map(repetitionKey).join(' ').replace(/\s+/g, ' ').trim();
-    if (text) blocks.push(text);
+    if (text) blocks.push({ text, from, to: from + current.length - 1 });
     current = [];
+    from = next;
   };
-  for (const line of markdown.split('\n')) {
+  for (const [index, line] of markdown.split('\n').entries()) {
     const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
     if (fence !== null) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length) {
+        fence = null;
+        from = index + 1;
+      }
       continue;
     }
     if (marker) {
-      flush();
+      flush(index + 1);
       fence = marker;
       continue;
     }
-    if (line.trim() === '') flush();
+    if (line.trim() === '') flush(index + 1);
     else current.push(line);
   }
-  flush();
+  flush(0);
   return blocks;
 }
 
 export function edgeChrome(pages: { url: string; markdown: string; source?: string }[], options: { edge?: number; share?: number; minPages?: number; keepTop?: number } = {}): EdgeChromeResult {
+  return detectEdges(pages, options).result;
+}
+
+/** Per page, the (0-based) Markdown lines of its edge blocks that invariant 2 calls chrome. */
+export function edgeChromeLines(pages: { url: string; markdown: string; source?: string }[], options: { edge?: number; share?: number; minPages?: number } = {}): Set<number>[] {
+  return detectEdges(pages, options).lines;
+}
+
+function detectEdges(pages: { url: string; markdown: string; source?: string }[], options: { edge?: number; share?: number; minPages?: number; keepTop?: number }): { result: EdgeChromeResult; lines: Set<number>[] } {
   const edge = options.edge ?? 3;
   const share = options.share ?? 0.5;
   const minPages = options.minPages ?? 5;
@@ -66,25 +85,31 @@ export function edgeChrome(pages: { url: string; markdown: string; source?: stri
     // A heading alone is structure ("## SYNOPSIS" opens every man page), and a block the page's
     // source Markdown holds was written by its author ("> Stability: 2 - Stable"): neither is chrome.
     const source = page.source === undefined ? null : ` ${words(page.source)} `;
-    const blocks = markdownBlocks(page.markdown).filter((b) => !/^#{1,6} /.test(b) && !(source && words(b) && source.includes(` ${words(b)} `)));
-    const top = blocks.slice(0, edge);
-    const bottom = blocks.slice(Math.max(edge, blocks.length - edge));
-    const keys = new Set([...top.map((b) => `top\u0000${b}`), ...bottom.map((b) => `bottom\u0000${b}`)]);
+    const blocks = blockSpans(page.markdown).filter(({ text: b }) => !/^#{1,6} /.test(b) && !(source && words(b) && source.includes(` ${words(b)} `)));
+    const top = blocks.slice(0, edge).map((b) => ({ ...b, key: `top\u0000${b.text}` }));
+    const bottom = blocks.slice(Math.max(edge, blocks.length - edge)).map((b) => ({ ...b, key: `bottom\u0000${b.text}` }));
+    const edges = [...top, ...bottom];
+    const keys = new Set(edges.map((b) => b.key));
     for (const key of keys) {
       const c = counts.get(key) ?? { pages: 0, example: page.url, urls: [] };
       c.pages += 1;
       c.urls.push(page.url);
       counts.set(key, c);
     }
-    return keys;
+    return { keys, edges };
   });
   const threshold = Math.max(minPages, Math.floor(share * pages.length) + 1);
   const siteUrls = pages.map((p) => p.url);
   const repeated = [...counts].filter(([, c]) => c.pages >= threshold && !confined(c.urls, siteUrls, minPages));
   const chrome = new Set(repeated.map(([key]) => key));
-  return {
+  const lines = perPage.map(({ edges }) => {
+    const flagged = new Set<number>();
+    for (const b of edges) if (chrome.has(b.key)) for (let i = b.from; i <= b.to; i++) flagged.add(i);
+    return flagged;
+  });
+  const result: EdgeChromeResult = {
     blocks: repeated.length,
-    pages: perPage.filter((keys) => [...keys].some((k) => chrome.has(k))).length,
+    pages: perPage.filter(({ keys }) => [...keys].some((k) => chrome.has(k))).length,
     top: repeated
       .sort((a, b) => b[1].pages - a[1].pages)
       .slice(0, options.keepTop ?? 8)
@@ -93,4 +118,5 @@ export function edgeChrome(pages: { url: string; markdown: string; source?: stri
         return { block, where, pages: c.pages, example: c.example };
       }),
   };
+  return { result, lines };
 }

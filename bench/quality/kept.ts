@@ -12,18 +12,31 @@
  *                  continuation (an indented line).
  * Lines are compared with whitespace collapsed. `keptSummary` adds the pages of a site up and names
  * the pages that lose the most.
+ *
+ * What the bench itself calls chrome may go (invariant 2 wants it gone): an item lost from the
+ * Markdown that the page's raw stored Markdown holds inside chrome (see `chromeParts`) is tallied
+ * as "dropped as chrome", apart, and is out of that metric's total. The bench's own detectors
+ * decide (chrome.ts, edge-chrome.ts), never the product's chrome model: the bench does not grade the
+ * product by the product's own decision.
  */
-import { classifyLines } from './markdown';
+import { chromeFindings, confined, type ChromePage } from './chrome';
+import { edgeChromeLines } from './edge-chrome';
+import { classifyLines, proseWords } from './markdown';
 import { words, type PageFacts } from './page-facts';
 
 export const KEPT_METRICS = ['headings', 'codeBlocks', 'codeLines', 'tables', 'listItems'] as const;
 export type KeptMetric = (typeof KEPT_METRICS)[number];
 
 export interface KeptCount {
+  /** Items counted (dropped-as-chrome ones are not). */
   total: number;
   kept: number;
   /** Up to a few of what was lost (words or lines), for the report. */
   lost: string[];
+  /** Items lost that the raw stored Markdown held inside chrome: not in `total`. */
+  dropped: number;
+  /** Up to a few of them, for the report. */
+  droppedAs: string[];
 }
 
 export type PageKept = Record<KeptMetric, KeptCount>;
@@ -85,38 +98,126 @@ function readMarkdown(markdown: string) {
   return { headingLines, fences, allCode, text, compact: text.replace(/ /g, ''), listText };
 }
 
-const count = (): KeptCount => ({ total: 0, kept: 0, lost: [] });
-function tally(c: KeptCount, kept: boolean, what: string): void {
+const count = (): KeptCount => ({ total: 0, kept: 0, lost: [], dropped: 0, droppedAs: [] });
+const clip = (what: string) => (what.length > 100 ? `${what.slice(0, 99)}…` : what);
+/** One item: kept, else dropped as chrome when `chrome()` finds it in the raw page's chrome, else lost. */
+function tally(c: KeptCount, kept: boolean, what: string, chrome: () => boolean = () => false): void {
+  if (!kept && chrome()) {
+    c.dropped += 1;
+    if (c.droppedAs.length < KEEP_LOST) c.droppedAs.push(clip(what));
+    return;
+  }
   c.total += 1;
   if (kept) c.kept += 1;
-  else if (c.lost.length < KEEP_LOST) c.lost.push(what.length > 100 ? `${what.slice(0, 99)}…` : what);
+  else if (c.lost.length < KEEP_LOST) c.lost.push(clip(what));
 }
 
-/** Invariant 1 for one page: its facts against its Markdown. */
-export function keptCounts(facts: PageFacts, markdown: string): PageKept {
+type ReadMarkdown = ReturnType<typeof readMarkdown>;
+
+/** The index of the first heading line of `md` holding `heading` (see keptCounts), or -1. */
+function headingAt(md: ReadMarkdown, glued: string[], heading: string): number {
+  const at = md.headingLines.findIndex((line) => line.includes(` ${heading} `));
+  return at >= 0 ? at : glued.indexOf(heading.replace(/ /g, ''));
+}
+
+/**
+ * Invariant 1 for one page: its facts against its Markdown. `chrome` is the chrome of the page's
+ * raw stored Markdown (`chromeParts`): what is lost here and found there is dropped as chrome.
+ */
+export function keptCounts(facts: PageFacts, markdown: string, chrome = ''): PageKept {
   const md = readMarkdown(markdown);
+  const cut = readMarkdown(chrome);
   const out: PageKept = { headings: count(), codeBlocks: count(), codeLines: count(), tables: count(), listItems: count() };
   // A heading whose parts the page's CSS sets apart (`program<code>Const</code>`, a badge) reads
   // glued in the HTML's text and apart in the Markdown: word breaks do not decide, as for tables.
   const glued = md.headingLines.map((line) => line.replace(/ /g, ''));
-  for (const heading of facts.headings) tally(out.headings, md.headingLines.some((line) => line.includes(` ${heading} `)) || glued.includes(heading.replace(/ /g, '')), heading);
+  const cutGlued = cut.headingLines.map((line) => line.replace(/ /g, ''));
+  // Each chrome heading line accounts for one lost heading at most.
+  const takeCut = (heading: string) => {
+    const at = headingAt(cut, cutGlued, heading);
+    if (at < 0) return false;
+    cut.headingLines.splice(at, 1);
+    cutGlued.splice(at, 1);
+    return true;
+  };
+  for (const heading of facts.headings) tally(out.headings, headingAt(md, glued, heading) >= 0, heading, () => takeCut(heading));
   for (const block of facts.codeBlocks) {
-    for (const line of block) tally(out.codeLines, md.allCode.has(line), line);
-    tally(out.codeBlocks, md.fences.some((fence) => block.every((line) => fence.has(line))), block[0] ?? '');
+    for (const line of block) tally(out.codeLines, md.allCode.has(line), line, () => cut.allCode.has(line));
+    tally(out.codeBlocks, md.fences.some((fence) => block.every((line) => fence.has(line))), block[0] ?? '', () => cut.fences.some((fence) => block.every((line) => fence.has(line))));
   }
-  for (const cells of facts.tables) {
-    // Compared without word breaks: an icon letter set against a name ("C" + "array_list") splits
-    // differently in HTML and in Markdown.
-    const found = cells.filter((cell) => md.compact.includes(cell.replace(/ /g, ''))).length;
-    tally(out.tables, found >= TABLE_SHARE * cells.length, cells.slice(0, 4).join(' | '));
-  }
-  for (const item of facts.listItems) tally(out.listItems, md.listText.includes(` ${item} `) || md.listText.includes(` ${item} |`), item);
+  // Compared without word breaks: an icon letter set against a name ("C" + "array_list") splits
+  // differently in HTML and in Markdown.
+  const share = (text: string, cells: string[]) => cells.filter((cell) => text.includes(cell.replace(/ /g, ''))).length >= TABLE_SHARE * cells.length;
+  for (const cells of facts.tables) tally(out.tables, share(md.compact, cells), cells.slice(0, 4).join(' | '), () => share(cut.compact, cells));
+  const listed = (text: string, item: string) => text.includes(` ${item} `) || text.includes(` ${item} |`);
+  for (const item of facts.listItems) tally(out.listItems, listed(md.listText, item), item, () => listed(cut.listText, item));
   return out;
+}
+
+/**
+ * The chrome of each raw stored page, by the bench's own detectors, as the page's Markdown with
+ * every other line blanked (lines keep their places). A line is chrome when
+ *  * chrome.ts flags it (a known pattern, or a prose line repeated across the site), or it is in
+ *    an edge block edge-chrome.ts flags; or
+ *  * it lies in a chrome section: the section (up to the next heading of its level or above) of a
+ *    *repeated heading* — its text a heading on as many of the site's pages as a repeated line must
+ *    be on (chrome.ts's threshold, not confined to one folder) — that holds at least one flagged
+ *    line and no line the detectors judge and let pass (a prose line of ≥ 3 words, a table row, a
+ *    code line: code and tables are never chrome). In such a section a heading is chrome only
+ *    when it is repeated itself: a heading of the page's own is never chrome.
+ * rustdoc's "Blanket Implementations" (the same impls, headings and one-line docs on every type
+ * page) is such a section; a heading above one page's own text is not.
+ */
+export function chromeParts(pages: ChromePage[], options: { siteNames?: string[] } = {}): string[] {
+  const { perPage, repeated, threshold, siteUrls, minPages } = chromeFindings(pages, options);
+  const edges = edgeChromeLines(pages);
+  const parsed = pages.map((page) => classifyLines(page.markdown));
+  const headingKey = (text: string) => words(text);
+  const headingUrls = new Map<string, string[]>();
+  for (const [i, lines] of parsed.entries()) {
+    for (const key of new Set(lines.filter((l) => l.kind === 'heading').map((l) => headingKey(l.text)).filter(Boolean))) {
+      headingUrls.set(key, [...(headingUrls.get(key) ?? []), pages[i]?.url ?? '']);
+    }
+  }
+  const repeatedHeadings = new Set([...headingUrls].filter(([, urls]) => urls.length >= threshold && !confined(urls, siteUrls, minPages)).map(([key]) => key));
+  return parsed.map((lines, i) => {
+    const findings = perPage[i];
+    const flagged = new Set<number>(edges[i] ?? []);
+    for (const f of findings?.found ?? []) flagged.add(f.index);
+    for (const [key, at] of findings?.candidates ?? []) if (repeated.has(key)) for (const index of at) flagged.add(index);
+    const judged = (index: number) => {
+      const l = lines[index];
+      return l !== undefined && (l.kind === 'code' || (l.kind === 'text' && (/^\s*\|/.test(l.raw) || proseWords(l.raw).length >= 3)));
+    };
+    const isRepeated = (index: number) => {
+      const l = lines[index];
+      return l?.kind === 'heading' && repeatedHeadings.has(headingKey(l.text));
+    };
+    const chrome = new Set(flagged);
+    for (const [start, head] of lines.entries()) {
+      if (!isRepeated(start)) continue;
+      let end = start + 1;
+      while (end < lines.length && !(lines[end]?.kind === 'heading' && (lines[end]?.level ?? 0) <= head.level)) end++;
+      let any = false;
+      let clean = true;
+      for (let j = start + 1; j < end && clean; j++) {
+        if (flagged.has(j)) any = true;
+        else if (judged(j)) clean = false;
+      }
+      if (!any || !clean) continue;
+      for (let j = start; j < end; j++) if (lines[j]?.kind !== 'heading' || isRepeated(j) || flagged.has(j)) chrome.add(j);
+    }
+    return lines.map((l, index) => (chrome.has(index) ? l.raw : '')).join('\n');
+  });
 }
 
 export interface KeptMetricSummary {
   total: number;
   kept: number;
+  /** Left out of `total`: lost, and chrome by the bench's own detectors (see `chromeParts`). */
+  dropped: number;
+  /** A few of them, for the report. */
+  droppedAs: string[];
   /** kept / total, null when the site has none. */
   ratio: number | null;
   /** The pages that lose the most, most lost first. */
@@ -131,16 +232,20 @@ export function keptSummary(pages: { url: string; kept: PageKept }[], keepWorst 
   for (const metric of KEPT_METRICS) {
     let total = 0;
     let kept = 0;
+    let dropped = 0;
+    const droppedAs = new Set<string>();
     for (const p of pages) {
       total += p.kept[metric].total;
       kept += p.kept[metric].kept;
+      dropped += p.kept[metric].dropped;
+      for (const what of p.kept[metric].droppedAs) if (droppedAs.size < keepWorst) droppedAs.add(what);
     }
     const worst = pages
       .filter((p) => p.kept[metric].kept < p.kept[metric].total)
       .sort((a, b) => b.kept[metric].total - b.kept[metric].kept - (a.kept[metric].total - a.kept[metric].kept) || a.url.localeCompare(b.url))
       .slice(0, keepWorst)
       .map((p) => ({ url: p.url, kept: p.kept[metric].kept, total: p.kept[metric].total, lost: p.kept[metric].lost }));
-    summary[metric] = { total, kept, ratio: total ? kept / total : null, worst };
+    summary[metric] = { total, kept, dropped, droppedAs: [...droppedAs], ratio: total ? kept / total : null, worst };
   }
   return summary;
 }

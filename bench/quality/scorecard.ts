@@ -14,7 +14,7 @@ import { sectionAgreement, type SectionAgreement } from './sections';
 import { splitLlmsFull } from './llms-full';
 import { nameCore, presentedNames, siteNamePart, titlesWithSiteName, type TitlesResult } from './titles';
 import { edgeChrome, type EdgeChromeResult } from './edge-chrome';
-import { KEPT_METRICS, keptCounts, keptSummary, type KeptMetric, type KeptSummary } from './kept';
+import { chromeParts, KEPT_METRICS, keptCounts, keptSummary, type KeptMetric, type KeptSummary } from './kept';
 import { leadDescriptionQuality, type LeadDescriptionsResult } from './lead-descriptions';
 import { nestedNames, type NestedNamesResult } from './nested-names';
 import { pageH1, siteHeadings, words, type PageFacts } from './page-facts';
@@ -188,9 +188,14 @@ export function scoreSite(input: ScoreInput): SiteScore {
   // The site's ungrouped top pages ("Docs") have no group name in its navigation to agree with.
   const generated = output.sections.filter((s) => !s.optional && s.name !== ROOT_SECTION).map((s) => s.name);
   const facts = input.facts ?? new Map<string, PageFacts>();
+  // What the bench's own chrome detectors call chrome in each raw stored page (over every stored
+  // page, as the kept ratios are): lost from there, an item is dropped as chrome, not lost.
+  const chromeOf = new Map<string, string>();
+  const chromeText = chromeParts(input.pages.map((p) => ({ key: p.key, url: p.finalUrl, title: p.title, markdown: p.markdown, ...(p.source === undefined ? {} : { source: p.source }) })), { siteNames: names });
+  for (const [i, p] of input.pages.entries()) chromeOf.set(p.key, chromeText[i] ?? '');
   const keptOf = (text: (page: ScoredPage) => string) => input.pages.flatMap((p) => {
     const f = p.format === 'html' ? facts.get(p.key) : undefined;
-    return f ? [{ url: p.finalUrl, kept: keptCounts(f, text(p)) }] : [];
+    return f ? [{ url: p.finalUrl, kept: keptCounts(f, text(p), chromeOf.get(p.key)) }] : [];
   });
   const keptPages = keptOf(servedText);
   const invariants: Invariants = {
@@ -292,9 +297,14 @@ function keptCell(kept: KeptSummary, metric: KeptMetric, raw?: KeptSummary): str
   const k = kept[metric];
   if (k.ratio === null) return 'n/a';
   const cell = (ratio: number) => (Math.floor(ratio * 10000) / 100).toFixed(2);
-  // Served text is what is scored; where serving cut what the converter kept, the raw figure too.
+  // Served text is what is scored; where serving cut what the converter kept, the raw figure too,
+  // and what was left out of the ratio as chrome (kept.ts's chromeParts), so nothing is hidden.
   const r = raw?.[metric].ratio;
-  return r !== undefined && r !== null && r !== k.ratio ? `${cell(k.ratio)} (raw ${cell(r)})` : cell(k.ratio);
+  const notes = [
+    ...(r !== undefined && r !== null && r !== k.ratio ? [`raw ${cell(r)}`] : []),
+    ...(k.dropped ? [`${k.dropped} dropped as chrome`] : []),
+  ];
+  return notes.length ? `${cell(k.ratio)} (${notes.join('; ')})` : cell(k.ratio);
 }
 
 const KEPT_LABEL: Record<KeptMetric, string> = { headings: 'headings', codeBlocks: 'code blocks', codeLines: 'code lines', tables: 'tables', listItems: 'list items' };
@@ -310,6 +320,7 @@ export function invariantOffenders(s: SiteScore, url: (u: string) => string = (u
   for (const metric of KEPT_METRICS) {
     const k = inv.kept[metric];
     if (k.kept < k.total) add(`${KEPT_LABEL[metric]} kept ${k.kept} of ${k.total} over ${inv.pages} pages; worst pages:`, k.worst.map((w) => `${url(w.url)} ${w.kept}/${w.total}, lost: ${w.lost.map((l) => `\`${short(l.replace(/`/g, "'"), 70)}\``).join(', ')}`));
+    if (k.dropped) add(`${KEPT_LABEL[metric]} dropped as chrome (out of the ratio): ${k.dropped}, e.g.:`, [k.droppedAs.map((l) => `\`${short(l.replace(/`/g, "'"), 70)}\``).join(', ')]);
   }
   for (const where of ['full', 'served', 'rawStored'] as const) {
     const e = inv.edgeChrome[where];
