@@ -164,7 +164,10 @@ export function keptCounts(facts: PageFacts, markdown: string, chrome = ''): Pag
  *    be on (chrome.ts's threshold, not confined to one folder) — that holds at least one flagged
  *    line and no line the detectors judge and let pass (a prose line of ≥ 3 words, a table row, a
  *    code line: code and tables are never chrome). In such a section a heading is chrome only
- *    when it is repeated itself: a heading of the page's own is never chrome.
+ *    when it is repeated itself: a heading of the page's own is never chrome. A subsection of
+ *    it whose every heading and prose line is verbatim on at least `minPages` pages (not confined
+ *    to one folder) is an inherited copy (a blanket impl only some types get) and counts as
+ *    flagged: a copy on 8 pages is not the page's own text, even below the 40 % share.
  * rustdoc's "Blanket Implementations" (the same impls, headings and one-line docs on every type
  * page) is such a section; a heading above one page's own text is not.
  */
@@ -180,6 +183,11 @@ export function chromeParts(pages: ChromePage[], options: { siteNames?: string[]
     }
   }
   const repeatedHeadings = new Set([...headingUrls].filter(([, urls]) => urls.length >= threshold && !confined(urls, siteUrls, minPages)).map(([key]) => key));
+  // Inherited: a heading or prose line verbatim on at least `minPages` pages, not confined to one folder.
+  const inheritedHeadings = new Set([...headingUrls].filter(([, urls]) => urls.length >= minPages && !confined(urls, siteUrls, minPages)).map(([key]) => key));
+  const lineUrls = new Map<string, string[]>();
+  for (const [i, findings] of perPage.entries()) for (const key of findings.candidates.keys()) lineUrls.set(key, [...(lineUrls.get(key) ?? []), pages[i]?.url ?? '']);
+  const inheritedLines = new Set([...lineUrls].filter(([, urls]) => urls.length >= minPages && !confined(urls, siteUrls, minPages)).map(([key]) => key));
   return parsed.map((lines, i) => {
     const findings = perPage[i];
     const flagged = new Set<number>(edges[i] ?? []);
@@ -193,11 +201,39 @@ export function chromeParts(pages: ChromePage[], options: { siteNames?: string[]
       const l = lines[index];
       return l?.kind === 'heading' && repeatedHeadings.has(headingKey(l.text));
     };
+    const sectionEnd = (start: number, level: number) => {
+      let end = start + 1;
+      while (end < lines.length && !(lines[end]?.kind === 'heading' && (lines[end]?.level ?? 0) <= level)) end++;
+      return end;
+    };
+    // Inherited subsections: inside a repeated heading's section, a subsection whose headings and
+    // judged lines are each verbatim on several pages (a blanket impl's docs that only some types
+    // get) is the same copy on every page it is on; it counts as flagged, so the section can be.
+    const lineKeyAt = new Map<number, string>();
+    for (const [key, at] of findings?.candidates ?? []) for (const index of at) lineKeyAt.set(index, key);
+    for (const [start, head] of lines.entries()) {
+      if (!isRepeated(start)) continue;
+      const end = sectionEnd(start, head.level);
+      for (let sub = start + 1; sub < end; sub++) {
+        const h = lines[sub];
+        if (h?.kind !== 'heading' || !inheritedHeadings.has(headingKey(h.text))) continue;
+        const subEnd = Math.min(end, sectionEnd(sub, h.level));
+        let copied = true;
+        for (let j = sub + 1; j < subEnd && copied; j++) {
+          const l = lines[j];
+          if (flagged.has(j) || l === undefined) continue;
+          if (l.kind === 'heading') copied = inheritedHeadings.has(headingKey(l.text));
+          else if (judged(j)) copied = l.kind === 'text' && inheritedLines.has(lineKeyAt.get(j) ?? '');
+        }
+        if (!copied) continue;
+        for (let j = sub; j < subEnd; j++) flagged.add(j);
+        sub = subEnd - 1;
+      }
+    }
     const chrome = new Set(flagged);
     for (const [start, head] of lines.entries()) {
       if (!isRepeated(start)) continue;
-      let end = start + 1;
-      while (end < lines.length && !(lines[end]?.kind === 'heading' && (lines[end]?.level ?? 0) <= head.level)) end++;
+      const end = sectionEnd(start, head.level);
       let any = false;
       let clean = true;
       for (let j = start + 1; j < end && clean; j++) {

@@ -73,4 +73,19 @@ describe('kept ratios: what the bench calls chrome is dropped as chrome, not los
     // "impl Into for T" holds code: its heading is lost; "Blanket Implementations" is not a chrome section either.
     expect(summary.headings).toMatchObject({ kept: 32, total: 40, dropped: 0 });
   });
+  it('counts as chrome a copy inside a chrome section that only some pages get, never a page\'s own text there', () => {
+    // 20 type pages; 6 also get one more blanket impl, word for word (30 %: below the 40 % share,
+    // on more than the 5 pages repetition needs). On page 2 that impl has text of its own.
+    const extra = (i: number) => `### impl ToString for T\n\n${i === 2 ? 'Converts type 2 its own way, unlike the rest.' : 'Converts the given value to a string.'}\n\n`;
+    const extraHtml = (i: number) => `<h3>impl ToString for T</h3><p>${i === 2 ? 'Converts type 2 its own way, unlike the rest.' : 'Converts the given value to a string.'}</p>`;
+    const pages = Array.from({ length: 20 }, (_, i) => page(i)).map((p, i) =>
+      i >= 6 ? p : { ...p, html: p.html.replace('<h3>impl Into for T</h3>', `${extraHtml(i)}<h3>impl Into for T</h3>`), markdown: p.markdown.replace('### impl Into for T', `${extra(i)}### impl Into for T`) },
+    );
+    const served = (p: (typeof pages)[number]) => p.markdown.slice(0, p.markdown.indexOf('## Blanket Implementations'));
+    const summary = score(pages, served);
+    // Every page keeps its own 2 headings; page 2 loses its own impl and the section above it (not
+    // all copy there); the other 5 copies, the section headings and the common impls are chrome.
+    expect(summary.headings).toMatchObject({ kept: 40, total: 42, dropped: 64 });
+    expect(summary.headings.worst[0]).toMatchObject({ url: pages[2]?.url, lost: expect.arrayContaining(['impl tostring for t']) });
+  });
 });
