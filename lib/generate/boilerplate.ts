@@ -79,12 +79,14 @@ function shapeKey(text: string): string | undefined {
 // repeats. A heading is different: a "## GIT" closing every man page is the site's frame.
 const MIN_CHROME_WORDS = 3;
 
-function keysOf(block: Block): string[] {
+/** `exact` is the block's `exactKey` where the caller has it already. */
+function keysOf(block: Block, exact?: string): string[] {
   if (block.code) return [];
   const words = block.text.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length;
   if (words > 0 && words < MIN_CHROME_WORDS && !block.text.includes('](') && !/^#{1,6}\s/.test(block.text)) return [];
+  const key = exact ?? exactKey(block.text);
   const shape = shapeKey(block.text);
-  return shape ? [exactKey(block.text), shape] : [exactKey(block.text)];
+  return shape ? [key, shape] : [key];
 }
 
 /**
@@ -117,8 +119,10 @@ export function learnChrome(markdowns: string[]): ChromeModel {
     const seen = new Set<string>();
     const texts = new Set<string>();
     for (const block of blocksOf(markdown)) {
-      for (const key of keysOf(block)) seen.add(key);
-      if (!block.code) texts.add(exactKey(block.text));
+      if (block.code) continue;
+      const exact = exactKey(block.text);
+      for (const key of keysOf(block, exact)) seen.add(key);
+      texts.add(exact);
     }
     for (const key of seen) pagesPerKey.set(key, (pagesPerKey.get(key) ?? 0) + 1);
     for (const text of texts) pagesPerText.set(text, (pagesPerText.get(text) ?? 0) + 1);

@@ -65,6 +65,25 @@ export function assembleFull(head: FileHead, parts: FullPart[], preamble = ''): 
 }
 
 /**
+ * `assembleFull(head, parts, preamble).length` without joining the file: every piece but the last
+ * ends its own text (a part starts with `## `, so trimming the file's end reaches into the last
+ * piece only).
+ */
+export function assembledLength(head: FileHead, parts: FullPart[], preamble = ''): number {
+  const headText = headLines(head).join('\n') + preamble;
+  const last = parts.length ? partText(parts[parts.length - 1] as FullPart) : headText;
+  let length = last.trimEnd().length + 1;
+  if (parts.length) length += headText.length + 1;
+  for (let i = 0; i + 1 < parts.length; i++) length += partLength(parts[i] as FullPart) + 1;
+  return length;
+}
+
+/** `partText(part).length`, without building it. */
+function partLength(part: FullPart): number {
+  return `## ${headingLine(part.title, part.url)}\nSource: ${part.url}\n`.length + (part.body ? part.body.length + 2 : 0);
+}
+
+/**
  * The exact o200k count of `assembleFull(head, parts, preamble)` without tokenizing the bodies
  * again: `bodyTokens(part)` is the count of `${body}\n\n`, which the caller caches. It is exact for
  * the reason given at `renderLlmsFull`: no pre-token joins a newline run to the non-space after it,

@@ -57,13 +57,13 @@ const REPEATED_SHARE = 0.1;
  */
 function repeatedText(pages: SourcePage[]): { (text: string): boolean; strip(markdown: string): string } {
   const counts = new Map<string, number>();
+  // Each page's block keys, for `strip` to reuse on the same pages' Markdown.
+  const keysByMarkdown = new Map<string, string[]>();
+  const blockKeys = (markdown: string): string[] => keysByMarkdown.get(markdown) ?? markdown.split(/\n\s*\n/).map(plainKey);
   for (const page of pages) {
-    const seen = new Set<string>();
-    for (const block of page.markdown.split(/\n\s*\n/)) {
-      const key = plainKey(block);
-      if (key) seen.add(key);
-    }
-    for (const key of seen) counts.set(key, (counts.get(key) ?? 0) + 1);
+    const keys = blockKeys(page.markdown);
+    keysByMarkdown.set(page.markdown, keys);
+    for (const key of new Set(keys)) if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   // A reference repeats a member's or a class's brief in its indexes (three pages or four of
   // hundreds); a site's frame is on a share of all its pages.
@@ -84,7 +84,8 @@ function repeatedText(pages: SourcePage[]): { (text: string): boolean; strip(mar
   /** The Markdown without the blocks the site repeats. */
   const strip = (markdown: string): string => {
     const blocks = markdown.split(/\n\s*\n/);
-    const own = blocks.filter((block) => !exact.has(plainKey(block)));
+    const keys = blockKeys(markdown);
+    const own = blocks.filter((_, i) => !exact.has(keys[i] as string));
     return own.length === blocks.length ? markdown : own.join('\n\n');
   };
   return Object.assign(test, { strip });

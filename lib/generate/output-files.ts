@@ -6,7 +6,7 @@
  * viewed, downloaded or zipped.
  */
 import type { BodyCounts } from './body-counts';
-import { assembleFull, bodyOf, countFull, indexFullText, type FullIndexEntry, type FullPart } from './full-text';
+import { assembledLength, assembleFull, bodyOf, countFull, indexFullText, type FullIndexEntry, type FullPart } from './full-text';
 import { leanMarkdown } from './lean-links';
 import { markdownLinks } from './link-tree';
 import { nestOutput, type NestedFile, type NestModel } from './nested';
@@ -66,7 +66,7 @@ export function buildOutputFiles(input: { model: NestModel; flatText: string; fu
       if (entry) entry.tokens = n;
       return n;
     });
-    return { ...file, chars: file.text.length, tokens: countTokens(file.text), full: { chars: assembleFull(head, parts).length, tokens, pages: parts.length } };
+    return { ...file, chars: file.text.length, tokens: countTokens(file.text), full: { chars: assembledLength(head, parts), tokens, pages: parts.length } };
   });
   return { settings, flatChars: input.flatText.length, files, index };
 }

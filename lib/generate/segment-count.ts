@@ -59,20 +59,50 @@ export function segmentsOf(text: string): string[] {
 }
 
 /**
+ * `text` in paragraphs: cut after the last newline of each blank line that a non-space other than
+ * `/` follows directly. Every such cut is one `segmentsOf` makes too, and no rule of its decides
+ * across one (the newline rule looks ahead only over spaces and tabs), so the segments of the
+ * paragraphs, in order, are the segments of the text.
+ */
+export function paragraphsOf(text: string): string[] {
+  const paragraphs: string[] = [];
+  let start = 0;
+  for (let at = text.indexOf('\n\n', 1); at >= 0 && at + 2 < text.length; at = text.indexOf('\n\n', at + 1)) {
+    const next = text.charCodeAt(at + 2);
+    if (next === 47 || isSpace(text, at + 2)) continue;
+    paragraphs.push(text.slice(start, at + 2));
+    start = at + 2;
+  }
+  paragraphs.push(text.slice(start));
+  return paragraphs;
+}
+
+/**
  * A counter that gives exactly `countTokens(text)`, tokenizing each distinct segment once. Keep
- * one per generation: its cache holds slices of the texts it counted.
+ * one per generation: its caches hold slices of the texts it counted. A whole paragraph that was
+ * counted before is one lookup: a page's lean variants differ from its plain body only in the
+ * paragraphs holding links, so most of each variant is found without cutting it into segments.
  */
 export function segmentCounter(): (text: string) => number {
-  const cache = new Map<string, number>();
+  const segmentCounts = new Map<string, number>();
+  const paragraphCounts = new Map<string, number>();
   return (text: string): number => {
     let total = 0;
-    for (const segment of segmentsOf(text)) {
-      let n = cache.get(segment);
-      if (n === undefined) {
-        n = countTokens(segment);
-        cache.set(segment, n);
+    for (const paragraph of paragraphsOf(text)) {
+      let sum = paragraphCounts.get(paragraph);
+      if (sum === undefined) {
+        sum = 0;
+        for (const segment of segmentsOf(paragraph)) {
+          let n = segmentCounts.get(segment);
+          if (n === undefined) {
+            n = countTokens(segment);
+            segmentCounts.set(segment, n);
+          }
+          sum += n;
+        }
+        paragraphCounts.set(paragraph, sum);
       }
-      total += n;
+      total += sum;
     }
     return total;
   };

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { segmentCounter, segmentsOf } from '@/lib/generate/segment-count';
+import { paragraphsOf, segmentCounter, segmentsOf } from '@/lib/generate/segment-count';
 import { leanMarkdown } from '@/lib/generate/lean-links';
 import { countTokens } from '@/lib/tokens';
 import { renderLlmsFull } from '@/lib/generate/render';
@@ -43,6 +43,42 @@ describe('segment counts', () => {
       const lean = leanMarkdown(absolute, `https://nodejs.org/api/${file.replace(/\.md\.gz$/, '.html')}`, context);
       for (const text of [`${absolute}\n\n`, `${lean}\n\n`]) expect(count(text), file).toBe(countTokens(text));
     }
+  });
+});
+
+describe('paragraph cuts', () => {
+  // Characters around a blank line that decide whether a cut is safe: newlines, spaces, tabs, `/`,
+  // a Unicode space, punctuation after a letter.
+  const ALPHABET = ['\n', '\n', '\n\n', ' ', '  ', '\t', '/', '\u00a0', 'a', 'Z', '9', '.', ',', '(', ')', '#', "'", '-', '\r'];
+  // A fixed seed: the same texts on every run, and a failure names the text.
+  let seed = 12345;
+  const random = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const texts = [...TRICKY, ...Array.from({ length: 3000 }, () => Array.from({ length: 1 + random(40) }, () => ALPHABET[random(ALPHABET.length)]).join(''))];
+
+  it('split a text only where its segments split, into the same segments', () => {
+    let cut = 0;
+    for (const text of texts) {
+      const paragraphs = paragraphsOf(text);
+      expect(paragraphs.join(''), JSON.stringify(text)).toBe(text);
+      expect(paragraphs.flatMap(segmentsOf), JSON.stringify(text)).toEqual(segmentsOf(text));
+      if (paragraphs.length > 1) cut++;
+    }
+    // The texts exercise the cut, not only texts with no blank line.
+    expect(cut).toBeGreaterThan(300);
+  });
+
+  it('count a text the same whether its paragraphs were counted before or not', () => {
+    const count = segmentCounter();
+    const fresh = (text: string) => segmentCounter()(text);
+    for (const text of texts) expect(count(text), JSON.stringify(text)).toBe(fresh(text));
+    // A paragraph counted in one text and found again in another.
+    const a = 'Intro text.\n\nShared paragraph, word for word.\n\nEnd of a.';
+    const b = 'Other intro.\n\nShared paragraph, word for word.\n\n/path after a blank line';
+    expect(count(a)).toBe(countTokens(a));
+    expect(count(b)).toBe(countTokens(b));
   });
 });
 
