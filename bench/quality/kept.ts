@@ -42,6 +42,8 @@ export interface KeptCount {
 export type PageKept = Record<KeptMetric, KeptCount>;
 
 const TABLE_SHARE = 0.9;
+/** chrome.ts's share of pages for a repeated line (its default). */
+const CHROME_SHARE = 0.4;
 const KEEP_LOST = 3;
 
 // A link is its text ("[builder](…)s" is the page's "builders"); code-span and strong markers go
@@ -158,7 +160,7 @@ export function keptCounts(facts: PageFacts, markdown: string, chrome = ''): Pag
  * The chrome of each raw stored page, by the bench's own detectors, as the page's Markdown with
  * every other line blanked (lines keep their places). A line is chrome when
  *  * chrome.ts flags it (a known pattern, or a prose line repeated across the site), or it is in
- *    an edge block edge-chrome.ts flags; or
+ *    an edge block edge-chrome.ts flags at chrome.ts's share (40 % of pages, at least 5); or
  *  * it lies in a chrome section: the section (up to the next heading of its level or above) of a
  *    *repeated heading* — its text a heading on as many of the site's pages as a repeated line must
  *    be on (chrome.ts's threshold, not confined to one folder) — that holds at least one flagged
@@ -173,7 +175,10 @@ export function keptCounts(facts: PageFacts, markdown: string, chrome = ''): Pag
  */
 export function chromeParts(pages: ChromePage[], options: { siteNames?: string[] } = {}): string[] {
   const { perPage, repeated, threshold, siteUrls, minPages } = chromeFindings(pages, options);
-  const edges = edgeChromeLines(pages);
+  // Edge blocks at chrome.ts's share (40 %), not the edge metric's half: one definition of chrome
+  // for everything this function marks (a letter bar atop every index page of a site is chrome
+  // whether the index pages are 40 % or 60 % of it).
+  const edges = edgeChromeLines(pages, { share: CHROME_SHARE });
   const parsed = pages.map((page) => classifyLines(page.markdown));
   const headingKey = (text: string) => words(text);
   const headingUrls = new Map<string, string[]>();

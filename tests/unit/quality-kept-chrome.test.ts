@@ -88,4 +88,15 @@ describe('kept ratios: what the bench calls chrome is dropped as chrome, not los
     expect(summary.headings).toMatchObject({ kept: 40, total: 42, dropped: 64 });
     expect(summary.headings.worst[0]).toMatchObject({ url: pages[2]?.url, lost: expect.arrayContaining(['impl tostring for t']) });
   });
+  it('counts as chrome a link bar atop 45 % of the pages (the index pages), not lost list items', () => {
+    // 9 of 20 pages are index pages that open with the same letter bar.
+    const BAR_MD = '- [A](http://site.test/index-a.html)\n- [B](http://site.test/index-b.html)\n- [C](http://site.test/index-c.html)\n\n';
+    const BAR_HTML = '<ul><li><a href="/index-a.html">A</a></li><li><a href="/index-b.html">B</a></li><li><a href="/index-c.html">C</a></li></ul>';
+    const pages = Array.from({ length: 20 }, (_, i) => page(i)).map((p, i) => (i >= 9 ? p : { ...p, html: p.html.replace('<main>', `<main>${BAR_HTML}`), markdown: `${BAR_MD}${p.markdown}` }));
+    const summary = score(pages, (p) => p.markdown.replace(BAR_MD, ''));
+    expect(summary.listItems).toMatchObject({ dropped: 27, total: 0 });
+    // On 6 of 20 (30 %) it is not the site's frame: the bar's items count as lost.
+    const few = pages.map((p, i) => (i < 6 ? p : page(i)));
+    expect(score(few, (p) => p.markdown.replace(BAR_MD, '')).listItems).toMatchObject({ kept: 0, total: 18, dropped: 0 });
+  });
 });
