@@ -77,6 +77,10 @@ export function buildZipWithNotes(input: ZipInput): { data: Uint8Array; leftOut:
   };
   const taken = new PathSet();
   for (const name of Object.keys(files)) taken.claim(name);
+  // A stored row without its text (damaged, half-migrated) would be an empty file in the zip: say
+  // which page it is instead, so the export bar shows why and nothing is saved short.
+  const textless = input.pages.find((page) => typeof page.markdown !== 'string');
+  if (textless) throw new Error(`the stored page ${textless.url} has no text`);
   // Each page as llms-full.txt has it: without the site's repeated header, nav bars and footer.
   const stripChrome = chromeStripper(input.chrome ?? learnChrome(input.pages.map((page) => page.markdown)));
   input.pages.forEach((page, index) => {

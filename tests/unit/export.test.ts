@@ -20,6 +20,15 @@ describe('buildZip', () => {
     expect(files['pages/gamma.md']).toBe('# gamma\n\nAll about gamma and its many uses.');
   });
 
+  it('refuses a stored page without its text, naming it, with or without a chrome model', () => {
+    const pages = [
+      { url: `${O}/a.html`, title: 'A', markdown: md('A') },
+      { url: `${O}/damaged`, title: 'Damaged', markdown: null as unknown as string },
+    ];
+    expect(() => unzip(pages)).toThrow(`the stored page ${O}/damaged has no text`);
+    expect(() => buildZip({ host: 'docs.acorn.test', llmsTxt: '', llmsFullTxt: '', pages, chrome: { v: 1, repeated: [], frameTail: [] } as never })).toThrow('has no text');
+  });
+
   it('holds llms.txt, llms-full.txt, pages.json and one Markdown file per page', () => {
     const pages: ExportPage[] = [
       { url: `${O}/`, title: 'Home', description: 'The home page.', markdown: md('Home'), tokens: 12 },
