@@ -20,7 +20,7 @@ import * as memRetention from './memory/retention';
 import { inMemory, type Store } from './store';
 import { normalizeKeep } from './keep';
 import { artifactVersions, jobsNewestFirst, latestArtifact, latestCrawlWithPages } from './queries';
-import { BATCH, type Listed, type OnProgress, type PruneResult, SITE_TABLES, type TableUse } from './records/site-store';
+import { BATCH, type Counter, type Listed, type OnProgress, type PruneResult, progress, SITE_TABLES, type TableUse } from './records/site-store';
 
 export { DEFAULT_KEEP_CRAWLS, MAX_KEEP_CRAWLS, normalizeKeep } from './keep';
 export { BATCH, SITE_TABLES };
@@ -219,22 +219,6 @@ async function deleteJobRows(db: ScoutDb, jobId: string, counter: Counter): Prom
   await inBatches(() => db.pageVersions.where('[jobId+change]').between([jobId, Dexie.minKey], [jobId, Dexie.maxKey]).limit(BATCH).primaryKeys(), (keys) => db.pageVersions.bulkDelete(keys as number[]), counter);
   await inBatches(() => db.renderTabs.where('jobId').equals(jobId).limit(BATCH).primaryKeys(), (keys) => db.renderTabs.bulkDelete(keys as number[]), counter);
   await inBatches(() => db.discovered.where('jobId').equals(jobId).limit(BATCH).primaryKeys(), (keys) => db.discovered.bulkDelete(keys as number[]), counter);
-}
-
-interface Counter {
-  total: number;
-  add(n: number): void;
-}
-
-function progress(onProgress?: OnProgress): Counter {
-  const counter: Counter = {
-    total: 0,
-    add(n) {
-      counter.total += n;
-      onProgress?.(counter.total);
-    },
-  };
-  return counter;
 }
 
 /** Reads at most BATCH keys, deletes them (one transaction each), until none are left. */

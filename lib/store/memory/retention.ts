@@ -5,7 +5,7 @@
  */
 import type { ArtifactRecord, JobRecord } from '../db';
 import { normalizeKeep } from '../keep';
-import { BATCH, type Listed, type OnProgress, type PruneResult, SITE_TABLES, type TableUse } from '../records/site-store';
+import { BATCH, type Counter, type Listed, type OnProgress, type PruneResult, progress, SITE_TABLES, type TableUse } from '../records/site-store';
 import { artifactVersions, jobsNewestFirstNow, latestCrawlWithPagesNow } from './queries';
 import { compareStrings, type MemoryStore } from './store';
 
@@ -179,18 +179,3 @@ function report(rows: number, counter: Counter): void {
   for (let done = 0; done < rows; done += BATCH) counter.add(Math.min(BATCH, rows - done));
 }
 
-interface Counter {
-  total: number;
-  add(n: number): void;
-}
-
-function progress(onProgress?: OnProgress): Counter {
-  const counter: Counter = {
-    total: 0,
-    add(n) {
-      counter.total += n;
-      onProgress?.(counter.total);
-    },
-  };
-  return counter;
-}

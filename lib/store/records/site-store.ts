@@ -51,6 +51,23 @@ export interface PruneResult {
 /** Called after each batch with the rows deleted so far. */
 export type OnProgress = (rowsDeleted: number) => void;
 
+/** Rows deleted so far, told to `onProgress` as each batch goes (both stores' retention bodies). */
+export interface Counter {
+  total: number;
+  add(n: number): void;
+}
+
+export function progress(onProgress?: OnProgress): Counter {
+  const counter: Counter = {
+    total: 0,
+    add(n) {
+      counter.total += n;
+      onProgress?.(counter.total);
+    },
+  };
+  return counter;
+}
+
 /** Rows and approximate bytes of one table's share of a site. */
 export interface TableUse {
   rows: number;
