@@ -15,41 +15,23 @@
  * behind one long write.
  */
 import Dexie from 'dexie';
-import type { ArtifactRecord, JobRecord, ScoutDb } from './db';
+import type { JobRecord, ScoutDb } from './db';
 import * as memRetention from './memory/retention';
 import { inMemory, type Store } from './store';
-import { normalizeKeep } from './keep';
 import { artifactVersions, jobsNewestFirst, latestArtifact, latestCrawlWithPages } from './queries';
-import { BATCH, type Counter, type Listed, type OnProgress, type PruneResult, progress, SITE_TABLES, type TableUse } from './records/site-store';
+import { ACTIVE, ARTIFACT_KINDS, BATCH, type Counter, keptCrawls, type Listed, type OnProgress, type PruneResult, progress, SITE_TABLES, type TableUse } from './records/site-store';
 
 export { DEFAULT_KEEP_CRAWLS, MAX_KEEP_CRAWLS, normalizeKeep } from './keep';
 export { BATCH, SITE_TABLES };
 export type { OnProgress, PruneResult, TableUse };
-
-const ARTIFACT_KINDS = ['llms', 'llms-full', 'files'] as const satisfies ReadonlyArray<ArtifactRecord['kind']>;
-
-const ACTIVE = new Set<JobRecord['state']>(['running', 'queued', 'paused']);
 
 /** The crawls of a site that the rule above keeps; the rest may be deleted. */
 export async function crawlsToKeep(store: Store, origin: string, keep: number, snapshot?: JobRecord[]): Promise<Set<string>> {
   if (inMemory(store)) return memRetention.crawlsToKeep(store, origin, keep, snapshot);
   const db = store;
   const jobs = snapshot ?? (await jobsNewestFirst(db, origin).toArray());
-  const kept = new Set<string>();
-  let ended = 0;
-  for (const job of jobs) {
-    if (job.kind !== 'crawl') continue;
-    if (ACTIVE.has(job.state)) kept.add(job.id);
-    else if (ended++ < normalizeKeep(keep)) kept.add(job.id);
-  }
-  for (const job of jobs) if ((job.kind === 'refresh' || job.kind === 'describe') && ACTIVE.has(job.state) && job.crawlJobId) kept.add(job.crawlJobId);
-  const feeding = await latestCrawlWithPages(db, origin);
-  if (feeding) kept.add(feeding.id);
-  for (const kind of ARTIFACT_KINDS) {
-    const current = await latestArtifact(db, origin, kind);
-    if (current) kept.add(current.jobId);
-  }
-  return kept;
+  const outputsFrom = await Promise.all(ARTIFACT_KINDS.map(async (kind) => (await latestArtifact(db, origin, kind))?.jobId));
+  return keptCrawls(jobs, keep, (await latestCrawlWithPages(db, origin))?.id, outputsFrom);
 }
 
 /**

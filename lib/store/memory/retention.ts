@@ -3,40 +3,24 @@
  * Deleting a crawl reaches the tables of lib/store/memory's crawl side (frontier, link blocks,
  * pages, render tabs) through the MemoryStore's maps directly: a deleted job's entries go whole.
  */
-import type { ArtifactRecord, JobRecord } from '../db';
-import { normalizeKeep } from '../keep';
-import { BATCH, type Counter, type Listed, type OnProgress, type PruneResult, progress, SITE_TABLES, type TableUse } from '../records/site-store';
+import type { JobRecord } from '../db';
+import { ACTIVE, ARTIFACT_KINDS, BATCH, type Counter, keptCrawls, type Listed, type OnProgress, type PruneResult, progress, SITE_TABLES, type TableUse } from '../records/site-store';
 import { artifactVersions, jobsNewestFirstNow, latestCrawlWithPagesNow } from './queries';
 import { compareStrings, type MemoryStore } from './store';
 
-const ARTIFACT_KINDS: ReadonlyArray<ArtifactRecord['kind']> = ['llms', 'llms-full', 'files'];
-const ACTIVE = new Set<JobRecord['state']>(['running', 'queued', 'paused']);
 
 export async function crawlsToKeep(store: MemoryStore, origin: string, keep: number, snapshot?: JobRecord[]): Promise<Set<string>> {
-  return keptCrawls(store, origin, keep, snapshot ?? jobsNewestFirstNow(store, origin));
+  return keptCrawlsNow(store, origin, keep, snapshot ?? jobsNewestFirstNow(store, origin));
 }
 
-function keptCrawls(store: MemoryStore, origin: string, keep: number, jobs: JobRecord[]): Set<string> {
-  const kept = new Set<string>();
-  let ended = 0;
-  for (const job of jobs) {
-    if (job.kind !== 'crawl') continue;
-    if (ACTIVE.has(job.state)) kept.add(job.id);
-    else if (ended++ < normalizeKeep(keep)) kept.add(job.id);
-  }
-  for (const job of jobs) if ((job.kind === 'refresh' || job.kind === 'describe') && ACTIVE.has(job.state) && job.crawlJobId) kept.add(job.crawlJobId);
-  const feeding = latestCrawlWithPagesNow(store, origin);
-  if (feeding) kept.add(feeding.id);
-  for (const kind of ARTIFACT_KINDS) {
-    const current = artifactVersions(store, origin, kind).at(-1);
-    if (current) kept.add(current.jobId);
-  }
-  return kept;
+function keptCrawlsNow(store: MemoryStore, origin: string, keep: number, jobs: JobRecord[]): Set<string> {
+  const outputsFrom = ARTIFACT_KINDS.map((kind) => artifactVersions(store, origin, kind).at(-1)?.jobId);
+  return keptCrawls(jobs, keep, latestCrawlWithPagesNow(store, origin)?.id, outputsFrom);
 }
 
 export async function pruneCrawls(store: MemoryStore, origin: string, keep: number, onProgress?: OnProgress): Promise<PruneResult> {
   const jobs = jobsNewestFirstNow(store, origin);
-  const kept = keptCrawls(store, origin, keep, jobs);
+  const kept = keptCrawlsNow(store, origin, keep, jobs);
   const doomed = jobs.filter((j) => j.kind === 'crawl' && !kept.has(j.id)).map((j) => j.id);
   const counter = progress(onProgress);
   for (const crawlId of doomed) {

@@ -5,7 +5,8 @@
  * these) and the memory one.
  */
 import type Dexie from 'dexie';
-import type { FrontierRecord, PageRecord, PageVersionRecord, ScoutDb } from '../db';
+import type { ArtifactRecord, FrontierRecord, JobRecord, PageRecord, PageVersionRecord, ScoutDb } from '../db';
+import { normalizeKeep } from '../keep';
 import type { CrawlBlocked } from './crawl-store';
 
 /** Count fields generation keeps on a page, for the page whose text had this fingerprint. */
@@ -72,4 +73,28 @@ export function progress(onProgress?: OnProgress): Counter {
 export interface TableUse {
   rows: number;
   bytes: number;
+}
+
+/** Crawl job states that are in use: such a crawl, or the crawl such a refresh or describe run reads, is kept. */
+export const ACTIVE = new Set<JobRecord['state']>(['running', 'queued', 'paused']);
+/** The outputs whose current version names the crawl it was built from. */
+export const ARTIFACT_KINDS = ['llms', 'llms-full', 'files'] as const satisfies ReadonlyArray<ArtifactRecord['kind']>;
+
+/**
+ * The retention rule, on rows both stores read alike: the `keep` newest ended crawls, every crawl
+ * in use, the crawl an active refresh or describe run reads, the newest crawl with pages (what
+ * Generate would read) and the crawl each current output was built from.
+ */
+export function keptCrawls(jobs: JobRecord[], keep: number, feeding: string | undefined, outputsFrom: Array<string | undefined>): Set<string> {
+  const kept = new Set<string>();
+  let ended = 0;
+  for (const job of jobs) {
+    if (job.kind !== 'crawl') continue;
+    if (ACTIVE.has(job.state)) kept.add(job.id);
+    else if (ended++ < normalizeKeep(keep)) kept.add(job.id);
+  }
+  for (const job of jobs) if ((job.kind === 'refresh' || job.kind === 'describe') && ACTIVE.has(job.state) && job.crawlJobId) kept.add(job.crawlJobId);
+  if (feeding) kept.add(feeding);
+  for (const jobId of outputsFrom) if (jobId) kept.add(jobId);
+  return kept;
 }
