@@ -9,8 +9,6 @@
  */
 import { lstat, readFile, realpath, rm, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { linkedomAdapter } from '../lib/convert/dom';
-import { createLocalProcessor } from '../lib/crawl/processor';
 import type { PageChange } from '../lib/store/db';
 import { MemoryStore } from '../lib/store/store';
 import { jobById } from '../lib/store/jobs';
@@ -23,7 +21,7 @@ import { writeFilesInside } from '../lib/headless/write-out';
 import { outputsAfterRefresh } from '../lib/refresh/after-refresh';
 import { createRefreshJob } from '../lib/refresh/jobs';
 import { RefreshRunner } from '../lib/refresh/runner';
-import { withRendering } from '../lib/render/render-processor';
+import { nodePipeline } from '../lib/pipeline/node';
 import { count, EXIT, isUrl, UsageError, type ExitCode, type Io } from './common';
 import { commandFetch } from './fetch';
 import { SCOUT_VERSION } from './version';
@@ -99,7 +97,7 @@ export async function runRefresh(options: RefreshOptions, io: Io, transport?: ty
   if ('error' in job) throw new UsageError(`--refresh: ${job.error}`);
   io.progress(`Refreshing ${outDir}: ${count(folder.manifest.pages.length, 'page')} from ${startUrl}, each asked for with its validators`);
   // The crawl's processor (crawl-site.ts), so a page converts as it did and an unchanged one hashes the same.
-  const process = withRendering(createLocalProcessor(fetchFn, linkedomAdapter), { renderer: null, dom: linkedomAdapter, fetch: fetchFn });
+  const { process } = nodePipeline({ fetch: fetchFn, rendering: true });
   const ended = await new RefreshRunner({ db, fetch: fetchFn, process, resumable: false }, job.id).run();
   if (ended !== 'done') {
     // The site stopped it (it refused the first pages): nothing in the folder is touched.

@@ -1,35 +1,24 @@
-import { linkedomAdapter } from '@/lib/convert/dom';
 import { markResumed, runningCrawls, startCrawlJob, stopWithoutRunner } from '@/lib/crawl/jobs';
-import type { PageProcessor } from '@/lib/crawl/processor';
+import type { CrawlProcessor } from '@/lib/crawl/processor';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import type { CrawlJob, RefreshJob, ScoutDb } from '@/lib/store/db';
 import { jobById, setJobFields } from '@/lib/store/jobs';
 import { browserFetch } from '@/lib/fetch/browser-fetch';
 import { createRefreshJob } from '@/lib/refresh/jobs';
 import { RefreshRunner } from '@/lib/refresh/runner';
-import { withRendering } from '@/lib/render/render-processor';
+import { browserPipeline } from '@/lib/pipeline/browser';
 import { createScope } from '@/lib/url/scope';
 import { siteInfo } from '@/lib/url/site';
 import type { WxtBrowser } from 'wxt/browser';
 import { discoveryStarted } from './discovery';
 import { regenerate } from './generate';
 import { holdStartHost } from './network-guard';
-import { createCrawlProcessor } from './offscreen';
 import { onCommand } from './on-command';
 import { setUpRendering } from './render';
 import { WATCHDOG, workerJobs } from './jobs';
 import type { JobRegistry } from '@/lib/jobs/registry';
 import { pruneOldCrawls } from './storage';
 
-
-/** Where the jobs' pages are fetched and converted. */
-export interface CrawlProcessor {
-  process: PageProcessor;
-  /** Pages converted at once; read when a run starts, as the bound of its backlog of fetched pages. */
-  converters(): number;
-  /** A job ended: close whatever it still holds (render tabs). */
-  ended?(jobId: string): Promise<void>;
-}
 
 /** What the crawl wiring uses, passed in so tests can run it with the fake browser and a test database. */
 export interface CrawlWiring {
@@ -45,20 +34,9 @@ export interface CrawlWiring {
 
 export type StartRefresh = (origin: string, scheduled: boolean) => Promise<{ jobId: string } | { error: string }>;
 
-/**
- * The browser's page processor: conversion in the offscreen document's workers and native
- * parser (Chromium) or the background page's workers (Firefox), and client-rendered pages read
- * in tabs (lib/render/) where the browser has a scripting API.
- */
+/** The browser's page pipeline (lib/pipeline/browser.ts), with tabs to render pages in where the browser can. */
 export function browserProcessor({ db, browser }: { db: ScoutDb; browser: WxtBrowser }): CrawlProcessor {
-  const renderer = setUpRendering({ db, browser });
-  const converters = createCrawlProcessor(browser);
-  return {
-    process: withRendering(converters.process, { renderer: renderer?.render ?? null, dom: linkedomAdapter, fetch: browserFetch }),
-    converters: converters.converters,
-    // Every render closes its own tab; this catches any the job still has on record.
-    ended: async (jobId) => void (await renderer?.sweep(jobId)),
-  };
+  return browserPipeline(browser, { renderer: setUpRendering({ db, browser }), benchPlans: Boolean(import.meta.env.SCOUT_E2E) });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { nativeDomAdapter } from '@/lib/convert/dom';
-import { serveConversions } from '@/lib/crawl/convert-port';
-import { NATIVE_LANE } from '@/lib/crawl/converter-plan';
+import { serveConversions } from '@/lib/pipeline/convert-port';
+import { NATIVE_LANE } from '@/lib/pipeline/converter-plan';
 import { onMessage } from '@/lib/messaging';
 import { listenForWorkerProbes } from './worker-probe';
 

@@ -5,7 +5,7 @@
  * llms.txt and llms-full.txt: an entry with nothing behind it only misleads a reader.
  */
 import { plainTextLength } from '../shell/detect';
-import type { PageOutcome } from './process-page';
+import type { PageOutcome } from './processor';
 
 /** The outcome as it is stored: a page without text gets `empty` (its reason) and says so in its list reason. */
 export function markEmpty(outcome: PageOutcome): PageOutcome {

@@ -9,7 +9,7 @@ import type { Frontier } from './frontier';
 import { toEntries, type ClassifyContext } from './links';
 import { markEmpty } from './empty-page';
 import { judgeNotDocs, notDocsContext, type NotDocsContext } from './not-docs';
-import { frontierStateOf, type PageOutcome } from './process-page';
+import { frontierStateOf, type PageOutcome } from './processor';
 
 interface Item {
   entry: FrontierRecord;

@@ -1,13 +1,18 @@
-import type { FrontierRecord } from '../store/db';
-import type { DomAdapter } from '../convert/dom';
+/**
+ * What the crawl and refresh runners ask of the page pipeline (lib/pipeline/), and what they get
+ * back: the runners schedule, hold the hosts' request slots and store; the pipeline fetches,
+ * converts and reads links. The contract lives here, below both, so the runners never import the
+ * pipeline and the pipeline's runtimes (Chromium, Firefox, Node) stay behind it.
+ */
+import type { NavLink } from '../convert/convert-page';
+import type { PageTypeSignals } from '../convert/metadata';
+import type { ShellVerdict } from '../shell/detect';
+import type { FrontierRecord, PageRecord } from '../store/db';
 import type { DocsBoundary } from '../url/boundary';
-import { createScope } from '../url/scope';
-import { ConversionQueue } from './conversion-queue';
-import { convertBody, convertJobOf, fetchStep, finishPage, type PageOutcome } from './process-page';
 import type { CrawlSettings } from './settings';
 
 /**
- * The runner's hold on the entry's host (one of its per-host request slots). The processor
+ * The runner's hold on the entry's host (one of its per-host request slots). The pipeline
  * releases it the moment the response is read, so the host's next request goes out while this
  * page converts; a later request for the same page (its Markdown twin) takes a slot again.
  */
@@ -31,41 +36,40 @@ export interface ProcessRequest {
   slot?: HostSlot;
 }
 
+/** A page ready to store (its state — stored or duplicate — is decided at write time). */
+export type FetchedPage = Pick<PageRecord, 'url' | 'finalUrl' | 'title' | 'description' | 'siteName' | 'markdown' | 'format' | 'twinUrl' | 'contentHash' | 'bytes' | 'etag' | 'lastModified' | 'rendered' | 'shell' | 'empty' | 'notDocs'>;
+
+/** What the rendering step adds to a stored page's outcome: the shell verdict, a note for the page list, the site's routing. */
+export interface RenderNotes {
+  /** Set when fetch returned a thin page: whether it is a client-rendered shell, and why. */
+  shell?: ShellVerdict;
+  /** Shown next to the page in the crawl's list (frontier reason): "Rendered in a tab: …". */
+  reason?: string;
+  /** The page shows the site routes by hash (`#/path`): such routes are pages from now on. */
+  routing?: 'hash';
+}
+
+export type PageOutcome =
+  | ({ state: 'done'; page: FetchedPage; links: string[]; nav: NavLink[]; retries: number; pageType?: PageTypeSignals } & RenderNotes)
+  | { state: 'failed' | 'skipped'; reason: string; retries: number; status?: number }
+  /** Only when the entry carried validators (a refresh): the stored page is current. */
+  | { state: 'not-modified'; retries: number };
+
+/** The frontier state an outcome leaves its entry in. */
+export function frontierStateOf(outcome: PageOutcome): 'done' | 'failed' | 'skipped' {
+  return outcome.state === 'not-modified' ? 'done' : outcome.state;
+}
+
 export type ProcessResult = PageOutcome & { ms: { fetch: number; convert: number } };
 
-/**
- * Where pages are fetched and converted. The runner only schedules and stores,
- * so this step can run in the worker (linkedom) or hand conversion to other threads.
- */
+/** One page through the pipeline: the runner awaits its outcome and writes it. */
 export type PageProcessor = (request: ProcessRequest, signal?: AbortSignal) => Promise<ProcessResult>;
 
-/**
- * Fetches pages with the given fetch in the calling context, and converts them either right
- * here with a DOM adapter, or on a conversion queue (Web Workers, an offscreen document).
- * Between the two steps the host's request slot is released (see HostSlot).
- */
-export function createLocalProcessor(fetchFn: typeof fetch, converter: DomAdapter | ConversionQueue): PageProcessor {
-  const scopes = new Map<string, (url: string) => string | null>();
-  return async ({ entry, startUrl, settings, boundary, timeoutMs, slot }, signal) => {
-    const key = JSON.stringify([startUrl, settings.scope, settings.include, settings.exclude, boundary?.roots]);
-    let scope = scopes.get(key);
-    if (!scope) scopes.set(key, (scope = createScope({ startUrl, mode: settings.scope, include: settings.include, exclude: settings.exclude, ...(boundary ? { boundary } : {}) })));
-    const timings = { fetch: 0, convert: 0 };
-    const ctx = { fetch: fetchFn, scope, signal, timeoutMs, timings, slot };
-    const step = await fetchStep(entry as FrontierRecord, ctx).finally(() => slot?.release());
-    if (step.kind === 'outcome') return { ...step.outcome, ms: timings };
-    const job = convertJobOf(entry, step.res);
-    let body: ReturnType<typeof convertBody>;
-    if (converter instanceof ConversionQueue) {
-      const converted = await converter.convert(job, signal);
-      timings.convert += converted.ms;
-      body = converted;
-    } else {
-      const t0 = Date.now();
-      body = convertBody(job, converter);
-      timings.convert += Date.now() - t0;
-    }
-    const outcome = await finishPage(entry, step.res, body, ctx);
-    return { ...outcome, ms: timings };
-  };
+/** The pipeline as a runtime assembled it (lib/pipeline/page-pipeline.ts): what the runners are given. */
+export interface CrawlProcessor {
+  process: PageProcessor;
+  /** Pages converted at once; read when a run starts, as the bound of its backlog of fetched pages. */
+  converters(): number;
+  /** A job ended: close whatever it still holds (render tabs). */
+  ended?(jobId: string): Promise<void>;
 }

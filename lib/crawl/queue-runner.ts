@@ -4,8 +4,7 @@ import { setJobFields } from '../store/jobs';
 import { Frontier } from './frontier';
 import { InOrder } from './in-order';
 import { DEFAULT_CRAWL_DELAY_CAP_S, HostGate } from './host-gate';
-import type { PageOutcome } from './process-page';
-import type { HostSlot, PageProcessor } from './processor';
+import type { HostSlot, PageOutcome, PageProcessor } from './processor';
 import type { CrawlSettings } from './settings';
 import type { DocsBoundary } from '../url/boundary';
 

@@ -13,11 +13,10 @@ import type { Store } from '../store/store';
 import { jobById } from '../store/jobs';
 import { createCrawlJob } from '../crawl/jobs';
 import { DEFAULT_PLAN_SITEMAP_URLS, planCrawl } from '../crawl/plan';
-import { createLocalProcessor } from '../crawl/processor';
 import { CrawlRunner } from '../crawl/runner';
 import { normalizeSettings, type CrawlSettings } from '../crawl/settings';
 import { runDiscoveryJob } from '../discovery/run-discovery';
-import { withRendering } from '../render/render-processor';
+import { nodePipeline } from '../pipeline/node';
 import type { OutputSettings } from '../generate/output-settings';
 import { generateForSite, saveCuration } from '../generate/run-generate';
 import { guardedFetch } from '../fetch/guarded-fetch';
@@ -37,7 +36,7 @@ export interface CrawlSiteInput {
   now?: Date;
   discoveryJobId?: string;
   /**
-   * Wrap the page processor as the extension does (withRendering): docsify sites read from their
+   * The pipeline's rendering step, as the extension runs it: docsify sites read from their
    * Markdown, client-rendered shells kept as fetched with the reason — Node has no tabs to render
    * them in. Off by default: the quality scorecard measures the plain processor.
    */
@@ -79,8 +78,7 @@ export async function crawlSite(input: CrawlSiteInput): Promise<CrawlSiteResult>
   const stopWatching = input.onProgress ? watchJob(db, job.id, input.onProgress) : () => undefined;
   let crawlState: JobState;
   try {
-    const local = createLocalProcessor(fetch, linkedomAdapter);
-    const process = input.rendering ? withRendering(local, { renderer: null, dom: linkedomAdapter, fetch }) : local;
+    const { process } = nodePipeline({ fetch, rendering: input.rendering });
     // Nobody can resume a paused job here: the command ends when the runner does.
     crawlState = await new CrawlRunner({ db, fetch, process, resumable: false }, job.id).run();
   } finally {

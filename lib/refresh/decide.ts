@@ -1,5 +1,5 @@
 import type { PageChange, PageRecord, PageVersionRecord } from '../store/db';
-import type { PageOutcome } from '../crawl/process-page';
+import type { PageOutcome } from '../crawl/processor';
 import { similarity } from './similarity';
 
 /** What a refresh does with one re-checked page. */

@@ -2,7 +2,7 @@ import type { FrontierRecord, PageRecord, PageVersionRecord } from '../store/db'
 import type { Store } from '../store/store';
 import { BatchQueue } from '../crawl/batch-queue';
 import type { Frontier } from '../crawl/frontier';
-import { frontierStateOf, type PageOutcome } from '../crawl/process-page';
+import { frontierStateOf, type PageOutcome } from '../crawl/processor';
 import { markEmpty } from '../crawl/empty-page';
 import type { RefreshCounters } from './counters';
 import { decide } from './decide';

@@ -5,7 +5,7 @@
  */
 import type { FrontierRecord } from '../store/db';
 import { markdownDescription, markdownTitle } from '../crawl/markdown-meta';
-import type { PageOutcome } from '../crawl/process-page';
+import type { PageOutcome } from '../crawl/processor';
 import { fetchPage, type PageFetchResult } from '../fetch/page-fetcher';
 import { contentFingerprint } from '../hash';
 import { credentialsFor } from '../url/credentials';

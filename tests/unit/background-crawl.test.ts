@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { linkedomAdapter } from '@/lib/convert/dom';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { nodePipeline } from '@/lib/pipeline/node';
 import { createDb, type JobRecord, type ScoutDb } from '@/lib/store/db';
 import { JobRegistry } from '@/lib/jobs/registry';
 import { browserProcessor, setUpCrawls } from '@/entrypoints/background/crawl';
@@ -37,7 +36,7 @@ function wire(jobs?: JobRegistry) {
   fakeExtension({ without: ['offscreen', 'scripting'] });
   db = createDb(`t-${Math.random()}`);
   const fetch = loopbackFetch();
-  return setUpCrawls({ db, browser, fetch, processor: { process: createLocalProcessor(fetch, linkedomAdapter), converters: () => 1 }, jobs });
+  return setUpCrawls({ db, browser, fetch, processor: { process: nodePipeline({ fetch: fetch }).process, converters: () => 1 }, jobs });
 }
 
 async function startCrawl(url: string): Promise<string> {
@@ -193,7 +192,7 @@ describe('jobs a stopped worker left running', () => {
     expect(storedBefore).toBeLessThan(20);
 
     const fetch = loopbackFetch();
-    setUpCrawls({ db, browser, fetch, processor: { process: createLocalProcessor(fetch, linkedomAdapter), converters: () => 1 } });
+    setUpCrawls({ db, browser, fetch, processor: { process: nodePipeline({ fetch: fetch }).process, converters: () => 1 } });
     await until(async () => (await stateOf(left.jobId)) === 'done');
     const pages = await pagesOf(db, left.jobId).toArray();
     expect(pages.map((p) => new URL(p.url).pathname).sort()).toEqual(generatedPaths(20).sort());

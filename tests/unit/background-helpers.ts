@@ -1,7 +1,6 @@
 import { expect, vi } from 'vitest';
-import { linkedomAdapter } from '@/lib/convert/dom';
 import { createCrawlJob } from '@/lib/crawl/jobs';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { nodePipeline } from '@/lib/pipeline/node';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import type { CrawlSettings } from '@/lib/crawl/settings';
 import type { ScoutDb } from '@/lib/store/db';
@@ -47,7 +46,7 @@ export async function cancelRunningAndDelete(db: ScoutDb): Promise<void> {
 export async function jobLeftRunning(db: ScoutDb, startUrl: string, settings: Partial<CrawlSettings>): Promise<{ jobId: string; stop(): Promise<void> }> {
   const job = await createCrawlJob(db, startUrl, settings);
   const dying = freezingFetch(3);
-  const runner = new CrawlRunner({ db, fetch: dying.fetch, process: createLocalProcessor(dying.fetch, linkedomAdapter), timeoutMs: 60_000 }, job.id);
+  const runner = new CrawlRunner({ db, fetch: dying.fetch, process: nodePipeline({ fetch: dying.fetch }).process, timeoutMs: 60_000 }, job.id);
   const run = runner.run();
   await expect.poll(dying.calls, { timeout: 5000 }).toBeGreaterThan(3);
   await expect.poll(() => frontierOf(db, job.id, 'inflight').count(), { timeout: 5000 }).toBeGreaterThan(0);

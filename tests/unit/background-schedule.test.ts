@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { linkedomAdapter } from '@/lib/convert/dom';
 import { createCrawlJob } from '@/lib/crawl/jobs';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { nodePipeline } from '@/lib/pipeline/node';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { createDb, type JobRecord, type ScoutDb } from '@/lib/store/db';
 import { recordSiteOpened } from '@/lib/sites';
@@ -32,7 +31,7 @@ afterEach(async () => {
 });
 
 const fetch = loopbackFetch();
-const processor = createLocalProcessor(fetch, linkedomAdapter);
+const processor = nodePipeline({ fetch: fetch }).process;
 
 function wire() {
   const ext = fakeExtension({ without: ['offscreen', 'scripting'] });

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { getEventListeners } from 'node:events';
 import { MessageChannel } from 'node:worker_threads';
 import { linkedomAdapter } from '@/lib/convert/dom';
-import { ConversionQueue, LaneError, type Converter } from '@/lib/crawl/conversion-queue';
-import { portConverter, serveConversions, type PortLike } from '@/lib/crawl/convert-port';
-import { defaultPlan, parsePlan, planCapacity, planName } from '@/lib/crawl/converter-plan';
-import { convertBody, type ConvertedBody, type ConvertJob } from '@/lib/crawl/process-page';
+import { ConversionQueue, LaneError, type Converter } from '@/lib/pipeline/conversion-queue';
+import { portConverter, serveConversions, type PortLike } from '@/lib/pipeline/convert-port';
+import { defaultPlan, parsePlan, planCapacity, planName } from '@/lib/pipeline/converter-plan';
+import { convertBody, type ConvertedBody, type ConvertJob } from '@/lib/pipeline/steps';
 
 const job = (n: number): ConvertJob => ({ html: `<html><head><title>Page ${n}</title></head><body><main><h1>Page ${n}</h1><p>Text of page ${n}, long enough to read as a page.</p></main></body></html>`, finalUrl: `https://docs.example.test/p${n}`, startPage: false });
 

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { linkedomAdapter } from '@/lib/convert/dom';
 import { createDb, type ScoutDb } from '@/lib/store/db';
 import { createCrawlJob } from '@/lib/crawl/jobs';
-import { createLocalProcessor } from '@/lib/crawl/processor';
-import { withoutSelfLinks } from '@/lib/crawl/process-page';
+import { nodePipeline } from '@/lib/pipeline/node';
+import { withoutSelfLinks } from '@/lib/pipeline/steps';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import type { CrawlSettings } from '@/lib/crawl/settings';
 import { InOrder } from '@/lib/crawl/in-order';
@@ -31,7 +30,7 @@ async function crawl(site: FixtureSite, settings: Partial<CrawlSettings> = {}) {
   server = await startFixtureServer({ 'docs.example.test': site });
   const fetchFn = loopbackFetch();
   const job = await createCrawlJob(db, server.url('docs.example.test', '/'), { useSeeds: false, ...settings });
-  const state = await new CrawlRunner({ db, fetch: fetchFn, process: createLocalProcessor(fetchFn, linkedomAdapter), timeoutMs: 5000 }, job.id).run();
+  const state = await new CrawlRunner({ db, fetch: fetchFn, process: nodePipeline({ fetch: fetchFn }).process, timeoutMs: 5000 }, job.id).run();
   const pages = await db.pages.where('[jobId+state]').between([job.id, ''], [job.id, '\uffff']).toArray();
   const path = (u: string) => new URL(u).pathname;
   const stored = pages.filter((p) => p.state === 'stored').map((p) => path(p.url)).sort();

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { linkedomAdapter } from '@/lib/convert/dom';
-import { ConversionQueue } from '@/lib/crawl/conversion-queue';
+import { ConversionQueue } from '@/lib/pipeline/conversion-queue';
 import { createCrawlJob } from '@/lib/crawl/jobs';
-import { convertBody, type ConvertJob } from '@/lib/crawl/process-page';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { convertBody, type ConvertJob } from '@/lib/pipeline/steps';
+import { createPagePipeline } from '@/lib/pipeline/page-pipeline';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { createDb, type ScoutDb } from '@/lib/store/db';
 import { createRefreshJob } from '@/lib/refresh/jobs';
@@ -67,7 +67,7 @@ describe('queue runner (crawl and refresh): fetch and conversion apart', () => {
     const converting: Array<[number, number]> = [];
     const queue = slowQueue(converting);
     const fetchFn = loopbackFetch();
-    const deps = { db, fetch: fetchFn, process: createLocalProcessor(fetchFn, queue), converters: 1, timeoutMs: 5000 };
+    const deps = { db, fetch: fetchFn, process: createPagePipeline({ fetch: fetchFn, convert: { lanes: queue } }).process, converters: 1, timeoutMs: 5000 };
     expect(await new CrawlRunner(deps, job.id).run()).toBe('done');
     expect(await db.pages.where('[jobId+state]').equals([job.id, 'stored']).count()).toBe(11);
     // With the slot held through conversion, no request could start while a page converted (one slot).

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { relative, join } from 'node:path';
-import { linkedomAdapter } from '@/lib/convert/dom';
 import { createDb, type PageRecord, type ScoutDb } from '@/lib/store/db';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { createCrawlJob } from '@/lib/crawl/jobs';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { nodePipeline } from '@/lib/pipeline/node';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
 import { generateOutputs } from '@/lib/generate/generate';
@@ -30,7 +29,7 @@ function htmlPaths(dir: string): string[] {
 
 async function crawlAll(db: ScoutDb, startUrl: string, maxPages: number): Promise<PageRecord[]> {
   const job = await createCrawlJob(db, startUrl, { maxPages, maxDepth: 50 });
-  expect(await new CrawlRunner({ db, fetch: loopbackFetch(), process: createLocalProcessor(loopbackFetch(), linkedomAdapter) }, job.id).run()).toBe('done');
+  expect(await new CrawlRunner({ db, fetch: loopbackFetch(), process: nodePipeline({ fetch: loopbackFetch() }).process }, job.id).run()).toBe('done');
   return pagesOf(db, job.id).toArray();
 }
 

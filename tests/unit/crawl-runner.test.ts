@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { linkedomAdapter } from '@/lib/convert/dom';
 import { createDb, type ScoutDb } from '@/lib/store/db';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { createCrawlJob } from '@/lib/crawl/jobs';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { nodePipeline } from '@/lib/pipeline/node';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import type { CrawlSettings } from '@/lib/crawl/settings';
 import { getJob } from '@/lib/store/queries';
@@ -28,7 +27,7 @@ async function crawl(sites: Record<string, FixtureSite>, host: string, path: str
   db = createDb(`t-${Math.random()}`);
   server = await startFixtureServer(sites);
   const job = await createCrawlJob(db, server.url(host, path), { useSeeds: false, ...settings });
-  const state = await new CrawlRunner({ db, fetch: fetchFn, process: createLocalProcessor(fetchFn, linkedomAdapter), timeoutMs: 2000 }, job.id).run();
+  const state = await new CrawlRunner({ db, fetch: fetchFn, process: nodePipeline({ fetch: fetchFn }).process, timeoutMs: 2000 }, job.id).run();
   const frontier = await db.frontier.where('[jobId+seq]').between([job.id, 0], [job.id, Infinity]).toArray();
   const pages = await db.pages.where('[jobId+state]').between([job.id, ''], [job.id, '\uffff']).toArray();
   const path_ = (u: string) => new URL(u).pathname;
@@ -92,7 +91,7 @@ describe('crawl runner', () => {
     const job = await createCrawlJob(db, server.url('docs.example.test', '/'), { useSeeds: false, respectRobots: false });
     // After 10 requests the "worker" freezes: requests never answer, as when MV3 kills the worker.
     const dying = freezingFetch(10);
-    const first = new CrawlRunner({ db, fetch: dying.fetch, process: createLocalProcessor(dying.fetch, linkedomAdapter), timeoutMs: 60_000 }, job.id);
+    const first = new CrawlRunner({ db, fetch: dying.fetch, process: nodePipeline({ fetch: dying.fetch }).process, timeoutMs: 60_000 }, job.id);
     const firstRun = first.run();
     await expect.poll(() => db.frontier.where('[jobId+state]').equals([job.id, 'inflight']).count(), { timeout: 5000 }).toBeGreaterThan(0);
     await expect.poll(dying.calls, { timeout: 5000 }).toBeGreaterThan(10);
@@ -100,7 +99,7 @@ describe('crawl runner', () => {
     const before = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).count();
     expect(before).toBeLessThan(31);
 
-    const second = await new CrawlRunner({ db, fetch: loopbackFetch(), process: createLocalProcessor(loopbackFetch(), linkedomAdapter) }, job.id).run();
+    const second = await new CrawlRunner({ db, fetch: loopbackFetch(), process: nodePipeline({ fetch: loopbackFetch() }).process }, job.id).run();
     expect(second).toBe('done');
     const pages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
     expect(pages.map((p) => new URL(p.url).pathname).sort()).toEqual(['/', ...Array.from({ length: 30 }, (_, i) => `/p${i}`)].sort());
@@ -117,7 +116,7 @@ describe('crawl runner', () => {
     const start = server.url('docs.scout-demo.test', '/guide/');
     await runDiscoveryJob(db, { jobId: 'd', pageUrl: start, fetch: loopbackFetch() });
     const job = await createCrawlJob(db, start, {});
-    expect(await new CrawlRunner({ db, fetch: loopbackFetch(), process: createLocalProcessor(loopbackFetch(), linkedomAdapter) }, job.id).run()).toBe('done');
+    expect(await new CrawlRunner({ db, fetch: loopbackFetch(), process: nodePipeline({ fetch: loopbackFetch() }).process }, job.id).run()).toBe('done');
     const pages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
     const byPath = new Map(pages.map((p) => [new URL(p.url).pathname, p]));
     expect(pages).toHaveLength(14);
@@ -141,7 +140,7 @@ describe('crawl runner', () => {
     const discovery = runDiscoveryJob(db, { jobId: 'd', pageUrl: start, fetch: slow });
     await until(async () => (await getJob(db, 'd', 'discovery'))?.state === 'running');
     const job = await createCrawlJob(db, start, {});
-    expect(await new CrawlRunner({ db, fetch: loopbackFetch(), process: createLocalProcessor(loopbackFetch(), linkedomAdapter) }, job.id).run()).toBe('done');
+    expect(await new CrawlRunner({ db, fetch: loopbackFetch(), process: nodePipeline({ fetch: loopbackFetch() }).process }, job.id).run()).toBe('done');
     expect((await discovery).state).toBe('done');
     const pages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
     // The llms.txt's pages came in as seeds (read from their Markdown twins), as in the crawl after a finished discovery.

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { linkedomAdapter } from '@/lib/convert/dom';
 import { createDb, type ScoutDb } from '@/lib/store/db';
 import { discover } from '@/lib/discovery/discover';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { createCrawlJob } from '@/lib/crawl/jobs';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { nodePipeline } from '@/lib/pipeline/node';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { isSameSite } from '@/lib/url/site';
 import { crossSiteTwinSites } from '../fixtures/security-sites';
@@ -65,7 +64,7 @@ describe('credentials only where they belong', () => {
     await runDiscoveryJob(db, { jobId: 'd', pageUrl: startUrl, fetch: fetchFn });
     server.requests.length = 0; // only the crawl's requests from here
     const job = await createCrawlJob(db, startUrl, {});
-    expect(await new CrawlRunner({ db, fetch: fetchFn, process: createLocalProcessor(fetchFn, linkedomAdapter), timeoutMs: 2000 }, job.id).run()).toBe('done');
+    expect(await new CrawlRunner({ db, fetch: fetchFn, process: nodePipeline({ fetch: fetchFn }).process, timeoutMs: 2000 }, job.id).run()).toBe('done');
 
     const page = await pagesOf(db, job.id).filter((p) => p.url.endsWith('/page.html')).first();
     expect(page).toMatchObject({ format: 'markdown', twinUrl: server.url('other.test', '/page.md') });

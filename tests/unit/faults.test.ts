@@ -4,9 +4,8 @@
  * rows (state + the reason the user sees), the stored pages and the server's request log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkedomAdapter } from '@/lib/convert/dom';
 import { createCrawlJob } from '@/lib/crawl/jobs';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { nodePipeline } from '@/lib/pipeline/node';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { createDb, type CrawlJob, type FrontierRecord, type PageRecord, type ScoutDb } from '@/lib/store/db';
 import { discover } from '@/lib/discovery/discover';
@@ -39,7 +38,7 @@ describe('crawling the fault site', () => {
     db = createDb(`faults-${Math.random()}`);
     const created = await createCrawlJob(db, server.url(FAULT_HOST, '/'), { maxPages: MAX_PAGES, maxDepth: MAX_DEPTH, useSeeds: false });
     const started = Date.now();
-    state = await new CrawlRunner({ db, fetch, process: createLocalProcessor(fetch, linkedomAdapter), timeoutMs: TIMEOUT_MS }, created.id).run();
+    state = await new CrawlRunner({ db, fetch, process: nodePipeline({ fetch: fetch }).process, timeoutMs: TIMEOUT_MS }, created.id).run();
     crawlMs = Date.now() - started;
     job = await getJob(db, created.id, 'crawl');
     frontier = await frontierOf(db, created.id).toArray();

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie, { type DBCoreQueryRequest } from 'dexie';
 import { wrapTable } from '@/lib/store/table-middleware';
-import { linkedomAdapter } from '@/lib/convert/dom';
 import { createCrawlJob } from '@/lib/crawl/jobs';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { nodePipeline } from '@/lib/pipeline/node';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { createDb, type ScoutDb } from '@/lib/store/db';
 import { generateForSite } from '@/lib/generate/run-generate';
@@ -16,7 +15,7 @@ import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtur
 
 const HOST = 'docs.example.test';
 const fetchFn = loopbackFetch();
-const processor = createLocalProcessor(fetchFn, linkedomAdapter);
+const processor = nodePipeline({ fetch: fetchFn }).process;
 
 let db: ScoutDb;
 let server: FixtureServer;

@@ -4,12 +4,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../cli/common';
 import { runGenerate } from '../../cli/generate';
-import { linkedomAdapter } from '@/lib/convert/dom';
 import type { ScoutDb } from '@/lib/store/db';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { HostGate } from '@/lib/crawl/host-gate';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { nodePipeline } from '@/lib/pipeline/node';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import type { CrawlSettings } from '@/lib/crawl/settings';
 import { crawlSite } from '@/lib/headless/crawl-site';
@@ -35,7 +34,7 @@ let db: ScoutDb | undefined;
 
 function runner(jobId: string, fetchFn = loopbackFetch()) {
   if (!db) throw new Error('no db');
-  return new CrawlRunner({ db, fetch: fetchFn, process: createLocalProcessor(fetchFn, linkedomAdapter), timeoutMs: 3000 }, jobId);
+  return new CrawlRunner({ db, fetch: fetchFn, process: nodePipeline({ fetch: fetchFn }).process, timeoutMs: 3000 }, jobId);
 }
 
 async function startSite(site: FixtureSite) {

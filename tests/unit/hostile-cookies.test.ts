@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { linkedomAdapter } from '@/lib/convert/dom';
 import { createDb, type ScoutDb } from '@/lib/store/db';
 import { discover } from '@/lib/discovery/discover';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { createCrawlJob } from '@/lib/crawl/jobs';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { nodePipeline } from '@/lib/pipeline/node';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { fetchText, FetchFailure } from '@/lib/fetch/fetch-text';
 import { fetchPage } from '@/lib/fetch/page-fetcher';
@@ -43,7 +42,7 @@ describe('a site that redirects only cookie-bearing requests to another site (br
     const startUrl = server.url('hostile.test', '/');
     await runDiscoveryJob(db, { jobId: 'd', pageUrl: startUrl, fetch: fetchFn });
     const job = await createCrawlJob(db, startUrl, {});
-    expect(await new CrawlRunner({ db, fetch: fetchFn, process: createLocalProcessor(fetchFn, linkedomAdapter), timeoutMs: 2000 }, job.id).run()).toBe('done');
+    expect(await new CrawlRunner({ db, fetch: fetchFn, process: nodePipeline({ fetch: fetchFn }).process, timeoutMs: 2000 }, job.id).run()).toBe('done');
 
     expect(cookiesToOther()).toEqual([]);
     // The hostile site got its cookie-bearing requests (its own session) and the cookie-less walks.

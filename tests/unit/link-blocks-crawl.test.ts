@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { linkedomAdapter } from '@/lib/convert/dom';
 import { createDb, type ScoutDb } from '@/lib/store/db';
 import { createCrawlJob } from '@/lib/crawl/jobs';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { nodePipeline } from '@/lib/pipeline/node';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { loopbackFetch, startFixtureServer, type FixtureServer, type FixtureSite } from '../fixtures/server';
 
@@ -38,13 +37,13 @@ describe('a crawl that meets a page of 800 links', () => {
     let calls = 0;
     // After 12 requests the worker "dies": requests never answer.
     const dying: typeof fetch = (input, init) => (++calls > 12 ? new Promise(() => undefined) : real(input, init));
-    const first = new CrawlRunner({ db, fetch: dying, process: createLocalProcessor(dying, linkedomAdapter), timeoutMs: 60_000 }, job.id);
+    const first = new CrawlRunner({ db, fetch: dying, process: nodePipeline({ fetch: dying }).process, timeoutMs: 60_000 }, job.id);
     void first.run();
     await expect.poll(() => calls, { timeout: 10_000 }).toBeGreaterThan(12);
     first.pause();
     expect(await db.linkBlocks.count()).toBe(1);
 
-    expect(await new CrawlRunner({ db, fetch: real, process: createLocalProcessor(real, linkedomAdapter) }, job.id).run()).toBe('done');
+    expect(await new CrawlRunner({ db, fetch: real, process: nodePipeline({ fetch: real }).process }, job.id).run()).toBe('done');
     const pages = await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray();
     const stored = pages.map((p) => new URL(p.url).pathname).sort();
     // Depth 0 and 1 first (/, /wide, /small), then depth 2 in the order found: /wide's leaves come before /small's links.

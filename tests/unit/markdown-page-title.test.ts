@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { linkedomAdapter } from '@/lib/convert/dom';
 import { createDb, type ScoutDb } from '@/lib/store/db';
 import { createCrawlJob } from '@/lib/crawl/jobs';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { nodePipeline } from '@/lib/pipeline/node';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { loopbackFetch, startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { frontierOf, pagesOf } from '@/lib/store/queries';
@@ -30,7 +29,7 @@ describe('a Markdown page without a heading', () => {
     db = createDb(`t-${Math.random()}`);
     const fetchFn = loopbackFetch();
     const job = await createCrawlJob(db, server.url(HOST, '/'), { useSeeds: false });
-    const state = await new CrawlRunner({ db, fetch: fetchFn, process: createLocalProcessor(fetchFn, linkedomAdapter), timeoutMs: 2000 }, job.id).run();
+    const state = await new CrawlRunner({ db, fetch: fetchFn, process: nodePipeline({ fetch: fetchFn }).process, timeoutMs: 2000 }, job.id).run();
 
     expect(state).toBe('done');
     const entry = (await frontierOf(db, job.id).toArray()).find((f) => f.url.endsWith('/notes/100%-sure.md'));

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkedomAdapter } from '@/lib/convert/dom';
 import { createDb, type PageRecord, type ScoutDb } from '@/lib/store/db';
 import { parseLlmsTxt } from '@/lib/discovery/parse-llms-txt';
 import { createCrawlJob } from '@/lib/crawl/jobs';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { nodePipeline } from '@/lib/pipeline/node';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { BodyCounts } from '@/lib/generate/body-counts';
 import { buildContextPack } from '@/lib/generate/context-pack';
@@ -20,7 +19,7 @@ import { getJob, pagesOf } from '@/lib/store/queries';
 
 async function crawl(db: ScoutDb, startUrl: string): Promise<{ pages: PageRecord[]; nav?: Array<{ title: string; url: string; depth: number }> }> {
   const job = await createCrawlJob(db, startUrl, { maxPages: 2000, maxDepth: 50 });
-  expect(await new CrawlRunner({ db, fetch: loopbackFetch(), process: createLocalProcessor(loopbackFetch(), linkedomAdapter) }, job.id).run()).toBe('done');
+  expect(await new CrawlRunner({ db, fetch: loopbackFetch(), process: nodePipeline({ fetch: loopbackFetch() }).process }, job.id).run()).toBe('done');
   const pages = await pagesOf(db, job.id).toArray();
   return { pages, nav: (await getJob(db, job.id, 'crawl'))?.nav };
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { linkedomAdapter } from '@/lib/convert/dom';
 import { createDb, type ScoutDb } from '@/lib/store/db';
 import { createCrawlJob } from '@/lib/crawl/jobs';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { nodePipeline } from '@/lib/pipeline/node';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import type { CrawlSettings } from '@/lib/crawl/settings';
 import { planCrawl } from '@/lib/crawl/plan';
@@ -82,7 +82,7 @@ async function crawl(settings: Partial<CrawlSettings>, withBoundary = true) {
   };
   const job = await createCrawlJob(db, server.url(DOCS, '/'), { useSeeds: false, maxDepth: 100, maxPages: 200, ...settings });
   if (withBoundary) await updateJob(db, job.id, 'crawl', { boundary });
-  const state = await new CrawlRunner({ db, fetch: fetchFn, process: createLocalProcessor(fetchFn, linkedomAdapter), timeoutMs: 5000 }, job.id).run();
+  const state = await new CrawlRunner({ db, fetch: fetchFn, process: nodePipeline({ fetch: fetchFn }).process, timeoutMs: 5000 }, job.id).run();
   const pages = await db.pages.where('[jobId+state]').between([job.id, ''], [job.id, '\uffff']).toArray();
   const frontier = await frontierOf(db, job.id).toArray();
   return { state, pages, frontier, job: await getJob(db, job.id, 'crawl') };

@@ -8,7 +8,7 @@ import { createDb, type ScoutDb } from '@/lib/store/db';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { planCrawl, planSummary } from '@/lib/crawl/plan';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { nodePipeline } from '@/lib/pipeline/node';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
 import { getJob, updateJob } from '@/lib/store/queries';
@@ -143,7 +143,7 @@ describe('planCrawl and redirects', () => {
 });
 
 describe('a docs crawl', () => {
-  const run = async (jobId: string) => new CrawlRunner({ db, fetch: loopbackFetch(), process: createLocalProcessor(loopbackFetch(), linkedomAdapter), timeoutMs: 2000 }, jobId).run();
+  const run = async (jobId: string) => new CrawlRunner({ db, fetch: loopbackFetch(), process: nodePipeline({ fetch: loopbackFetch() }).process, timeoutMs: 2000 }, jobId).run();
   const storedPaths = async (jobId: string) => (await db.pages.where('[jobId+state]').equals([jobId, 'stored']).toArray()).map((p) => new URL(p.url).pathname).sort();
 
   it('is the default, seeds from the plan without reading the sitemaps again, and stays in the docs', async () => {
@@ -202,7 +202,7 @@ describe('plan and crawl, the rest of the way', () => {
     await planCrawl(db, start, deps(), { maxSitemapUrls: 2 });
     const before = asked('/sitemap.xml');
     const job = await createCrawlJob(db, start, { maxPages: 50 });
-    await new CrawlRunner({ db, fetch: loopbackFetch(), process: createLocalProcessor(loopbackFetch(), linkedomAdapter), timeoutMs: 2000 }, job.id).run();
+    await new CrawlRunner({ db, fetch: loopbackFetch(), process: nodePipeline({ fetch: loopbackFetch() }).process, timeoutMs: 2000 }, job.id).run();
     expect(asked('/sitemap.xml') - before).toBe(1);
   });
 
@@ -251,7 +251,7 @@ describe('docs at the root of a host, read from its start page', () => {
     expect(plan.boundary?.roots.map((r) => r.path)).toEqual(['/']);
     expect(plan.boundary?.excluded?.map((e) => e.path)).toEqual(['/fr/', '/blog/', '/events/', '/pricing']);
     const job = await createCrawlJob(db, start, {});
-    await new CrawlRunner({ db, fetch: loopbackFetch(), process: createLocalProcessor(loopbackFetch(), linkedomAdapter), timeoutMs: 2000 }, job.id).run();
+    await new CrawlRunner({ db, fetch: loopbackFetch(), process: nodePipeline({ fetch: loopbackFetch() }).process, timeoutMs: 2000 }, job.id).run();
     const stored = (await db.pages.where('[jobId+state]').equals([job.id, 'stored']).toArray()).map((p) => new URL(p.url).pathname);
     expect(stored.sort()).toEqual(["/", ...docs].sort());
     expect(server.requests.filter((r) => ['/pricing', '/blog/', '/events/', '/fr/guides/g1'].includes(r.path))).toEqual([]);

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { linkedomAdapter } from '@/lib/convert/dom';
 import { createDb, type ScoutDb } from '@/lib/store/db';
 import { discover } from '@/lib/discovery/discover';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { createCrawlJob } from '@/lib/crawl/jobs';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { nodePipeline } from '@/lib/pipeline/node';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { PUBLIC_HOST, privateNetworkSite, privateTargets } from '../fixtures/private-network-site';
 import { loopbackFetch, startPortAwareServer, type FixtureServer } from '../fixtures/server';
@@ -63,7 +62,7 @@ describe('private-network guard, end to end on loopback', () => {
     const startUrl = server.url(PUBLIC_HOST, '/');
     await runDiscoveryJob(db, { jobId: 'd', pageUrl: startUrl, fetch: loopbackFetch() });
     const job = await createCrawlJob(db, startUrl, {});
-    const state = await new CrawlRunner({ db, fetch: loopbackFetch(), process: createLocalProcessor(loopbackFetch(), linkedomAdapter), timeoutMs: 2000 }, job.id).run();
+    const state = await new CrawlRunner({ db, fetch: loopbackFetch(), process: nodePipeline({ fetch: loopbackFetch() }).process, timeoutMs: 2000 }, job.id).run();
     expect(state).toBe('done');
     const frontier = await frontierOf(db, job.id).toArray();
     const entry = (url: string) => frontier.find((f) => f.url === new URL(url).href);

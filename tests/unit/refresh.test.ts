@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { linkedomAdapter } from '@/lib/convert/dom';
 import { createCrawlJob } from '@/lib/crawl/jobs';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { nodePipeline } from '@/lib/pipeline/node';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { createDb, type JobRecord, type ScoutDb } from '@/lib/store/db';
 import { generateForSite, KEEP_VERSIONS } from '@/lib/generate/run-generate';
@@ -25,7 +24,7 @@ afterEach(async () => {
 });
 
 const fetchFn = loopbackFetch();
-const processor = createLocalProcessor(fetchFn, linkedomAdapter);
+const processor = nodePipeline({ fetch: fetchFn }).process;
 
 async function crawlSite(validators?: Parameters<typeof changingSite>[1]) {
   const site = changingSite(initialPages(), validators);
@@ -166,7 +165,7 @@ describe('refresh', () => {
       if (!String(input).endsWith('/robots.txt') && ++seen === 2) runner.pause();
       return fetchFn(input, init);
     };
-    const runner = new RefreshRunner({ db, fetch: counting, process: createLocalProcessor(counting, linkedomAdapter) }, job.id);
+    const runner = new RefreshRunner({ db, fetch: counting, process: nodePipeline({ fetch: counting }).process }, job.id);
     expect(await runner.run()).toBe('paused');
     const firstPart = await db.pageVersions.filter((v) => v.jobId === job.id).count();
     expect(firstPart).toBeGreaterThan(0);

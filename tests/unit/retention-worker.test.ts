@@ -2,8 +2,7 @@ import Dexie, { type DBCoreMutateRequest } from 'dexie';
 import { wrapTable } from '@/lib/store/table-middleware';
 import { afterEach, describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
-import { linkedomAdapter } from '@/lib/convert/dom';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { nodePipeline } from '@/lib/pipeline/node';
 import { createDb, type PageRecord, type ScoutDb } from '@/lib/store/db';
 import { setUpCrawls } from '@/entrypoints/background/crawl';
 import { setUpStorage } from '@/entrypoints/background/storage';
@@ -70,7 +69,7 @@ function wire(database: ScoutDb) {
   const fetch = loopbackFetch();
   keptUp = [];
   jobs = new JobRegistry({ start: () => keptUp.push(true), stop: () => keptUp.push(false) });
-  setUpCrawls({ db, browser, fetch, processor: { process: createLocalProcessor(fetch, linkedomAdapter), converters: () => 1 }, jobs });
+  setUpCrawls({ db, browser, fetch, processor: { process: nodePipeline({ fetch: fetch }).process, converters: () => 1 }, jobs });
   setUpStorage({ db, browser, jobs });
 }
 

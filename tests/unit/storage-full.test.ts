@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DBCoreMutateRequest } from 'dexie';
 import { wrapTable } from '@/lib/store/table-middleware';
-import { linkedomAdapter } from '@/lib/convert/dom';
 import { createCrawlJob } from '@/lib/crawl/jobs';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { nodePipeline } from '@/lib/pipeline/node';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { createDb, type ScoutDb } from '@/lib/store/db';
 import { generatedPaths, generatedSite } from '../fixtures/generated-site';
@@ -38,7 +37,7 @@ describe('when storage is full', () => {
     const full = dbThatFillsUp(name, 3);
     const fetchFn = loopbackFetch();
     const job = await createCrawlJob(full, server.url('docs.example.test', '/'), { useSeeds: false });
-    const state = await new CrawlRunner({ db: full, fetch: fetchFn, process: createLocalProcessor(fetchFn, linkedomAdapter) }, job.id).run();
+    const state = await new CrawlRunner({ db: full, fetch: fetchFn, process: nodePipeline({ fetch: fetchFn }).process }, job.id).run();
     expect(state).toBe('paused');
     const paused = await full.jobs.get(job.id);
     expect(paused?.message).toMatch(/^Paused: the browser refused to store more \(storage is full\)\..*Nothing already stored was lost\.$/);
@@ -50,7 +49,7 @@ describe('when storage is full', () => {
     // Space freed: the same database without the refusal resumes the crawl.
     const roomy = createDb(name);
     await roomy.jobs.update(job.id, { state: 'running' });
-    expect(await new CrawlRunner({ db: roomy, fetch: fetchFn, process: createLocalProcessor(fetchFn, linkedomAdapter) }, job.id).run()).toBe('done');
+    expect(await new CrawlRunner({ db: roomy, fetch: fetchFn, process: nodePipeline({ fetch: fetchFn }).process }, job.id).run()).toBe('done');
     const pages = await pagesOf(roomy, job.id).toArray();
     expect(pages.map((p) => new URL(p.url).pathname).sort()).toEqual(generatedPaths(60).sort());
     roomy.close();

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { linkedomAdapter } from '@/lib/convert/dom';
 import { createCrawlJob } from '@/lib/crawl/jobs';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { nodePipeline } from '@/lib/pipeline/node';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
 import type { CrawlJob, DescribeJob, FrontierRecord, JobRecord, LinkBlockRecord, PageRecord, PlanRecord, RefreshJob, ScoutDb } from '@/lib/store/db';
@@ -513,11 +512,11 @@ async function crawlWithADeath(store: Store, server: FixtureServer) {
   const real = loopbackFetch();
   let calls = 0;
   const dying: typeof fetch = (input, init) => (++calls > 10 ? new Promise(() => undefined) : real(input, init));
-  const first = new CrawlRunner({ db: store as ScoutDb, fetch: dying, process: createLocalProcessor(dying, linkedomAdapter), timeoutMs: 60_000 }, job.id);
+  const first = new CrawlRunner({ db: store as ScoutDb, fetch: dying, process: nodePipeline({ fetch: dying }).process, timeoutMs: 60_000 }, job.id);
   void first.run();
   await expect.poll(() => calls, { timeout: 10_000 }).toBeGreaterThan(10);
   first.pause();
-  const state = await new CrawlRunner({ db: store as ScoutDb, fetch: real, process: createLocalProcessor(real, linkedomAdapter) }, job.id).run();
+  const state = await new CrawlRunner({ db: store as ScoutDb, fetch: real, process: nodePipeline({ fetch: real }).process }, job.id).run();
   const ended = await getJob(store, job.id, 'crawl');
   const pages = await queueRowsIn(store, job.id, ['done']);
   return {

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { linkedomAdapter } from '@/lib/convert/dom';
 import { createCrawlJob } from '@/lib/crawl/jobs';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { nodePipeline } from '@/lib/pipeline/node';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { generateForSite } from '@/lib/generate/run-generate';
 import { outputsAfterRefresh } from '@/lib/refresh/after-refresh';
@@ -635,7 +634,7 @@ const crawlId = (g: number) => `00000000-0000-4000-8000-00000000000${g}` as cons
 async function generateRefreshPrune(store: Store, server: FixtureServer, site: ChangingSite) {
   const db = store as ScoutDb;
   const fetchFn = loopbackFetch();
-  const processor = createLocalProcessor(fetchFn, linkedomAdapter);
+  const processor = nodePipeline({ fetch: fetchFn }).process;
   const start = server.url('docs.example.test', '/');
   const origin = server.origin('docs.example.test');
   const now = new Date(Date.UTC(2026, 10, 1));

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkedomAdapter } from '@/lib/convert/dom';
 import { createDb, type ScoutDb } from '@/lib/store/db';
 import { createCrawlJob } from '@/lib/crawl/jobs';
-import { createLocalProcessor } from '@/lib/crawl/processor';
+import { nodePipeline } from '@/lib/pipeline/node';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { generateForSite } from '@/lib/generate/run-generate';
@@ -60,7 +59,7 @@ describe('a crawl of a versioned, translated site', () => {
     const start = server.url('docs.versioned.test', '/en/stable/');
     await runDiscoveryJob(db, { jobId: 'd', pageUrl: start, fetch: loopbackFetch() });
     const job = await createCrawlJob(db, start, { maxPages: 200, maxDepth: 10 });
-    expect(await new CrawlRunner({ db, fetch: loopbackFetch(), process: createLocalProcessor(loopbackFetch(), linkedomAdapter) }, job.id).run()).toBe('done');
+    expect(await new CrawlRunner({ db, fetch: loopbackFetch(), process: nodePipeline({ fetch: loopbackFetch() }).process }, job.id).run()).toBe('done');
 
     const pagesRequested = server.requests.map((r) => r.path).filter((p) => /^\/[a-z-]+\/[^/]+\//.test(p));
     expect(pagesRequested.filter((p) => !p.startsWith('/en/stable/'))).toEqual([]);

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
-import { ConversionQueue } from '@/lib/crawl/conversion-queue';
-import type { ConvertJob } from '@/lib/crawl/process-page';
-import { ownedWorkerLanes, reconnecting, workerLanes, type WorkerLike, type WorkerOwner } from '@/lib/crawl/worker-lanes';
-import { LaneError } from '@/lib/crawl/conversion-queue';
-import { ownedElsewhereConverter, type PortLike } from '@/lib/crawl/convert-port';
+import { ConversionQueue } from '@/lib/pipeline/conversion-queue';
+import type { ConvertJob } from '@/lib/pipeline/steps';
+import { ownedWorkerLanes, reconnecting, workerLanes, type WorkerLike, type WorkerOwner } from '@/lib/pipeline/worker-lanes';
+import { LaneError } from '@/lib/pipeline/conversion-queue';
+import { ownedElsewhereConverter, type PortLike } from '@/lib/pipeline/convert-port';
 
 // A converter thread: answers each page on the ports it is given; a page marked PATHOLOGICAL keeps
 // it busy for good (as a page whose conversion never ends), so only ending the thread stops it.

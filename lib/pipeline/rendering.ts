@@ -1,5 +1,5 @@
 /**
- * Client-rendered pages in the crawl: wraps the page processor (fetch + convert) and, per the
+ * The pipeline's rendering step (page-pipeline.ts): after fetch and convert, per the
  * job's render setting, reads a page the way the user would see it. A docsify site's pages are
  * read from the Markdown docsify renders; other shells are rendered in a tab of the user's
  * browser and the rendered DOM goes through the same converter. Fetched HTML is still never
@@ -7,18 +7,17 @@
  */
 import { convertHtml } from '../convert/convert-page';
 import type { DomAdapter } from '../convert/dom';
-import { htmlPage, typeOf, type PageOutcome } from '../crawl/process-page';
-import type { PageProcessor, ProcessRequest, ProcessResult } from '../crawl/processor';
+import type { PageOutcome, PageProcessor, ProcessRequest, ProcessResult } from '../crawl/processor';
 import { normalizeUrl } from '../url/normalize';
 import { hostnameOf, privateHostReason } from '../url/private-network';
-import { createScope } from '../url/scope';
 import { siteInfo } from '../url/site';
-import { docsifyPage } from './docsify-page';
-import { shellUrlOf } from './docsify';
+import { docsifyPage } from '../render/docsify-page';
+import { shellUrlOf } from '../render/docsify';
 import type { DocsifyConfig } from '../shell/docsify-config';
-import { routesByHash } from './hash-routing';
-import type { RenderedDom } from './read-dom';
-import type { Renderer } from './tab-renderer';
+import { routesByHash } from '../render/hash-routing';
+import type { RenderedDom } from '../render/read-dom';
+import type { Renderer } from '../render/tab-renderer';
+import { htmlPage, typeOf } from './steps';
 
 export interface RenderingDeps {
   /** Renders in tabs; null where the browser cannot (shells are then kept as fetched, with the reason). */
@@ -26,6 +25,8 @@ export interface RenderingDeps {
   /** Parses rendered HTML for the converter. */
   dom: DomAdapter;
   fetch: typeof fetch;
+  /** The job's scope, as the pipeline made it: a rendered page that moved out of it is skipped. */
+  scopeOf: (request: ProcessRequest) => (url: string) => string | null;
 }
 
 /** Thin pages on a site with this many shells are shells too, even without their own evidence. */
@@ -35,19 +36,13 @@ const MAX_HTML_CHARS = 5 * 1024 * 1024;
 
 type Done = Extract<PageOutcome, { state: 'done' }>;
 
-/** The processor with rendering: `inner` fetches and converts, this decides what a shell becomes. */
-export function withRendering(inner: PageProcessor, deps: RenderingDeps): PageProcessor {
+/** The rendering step over `inner` (fetch and convert): decides what a shell becomes. */
+export function renderingStep(inner: PageProcessor, deps: RenderingDeps): PageProcessor {
   /** Shell page URL → docsify config, so later routes of the site skip fetching the shell again. */
   const docsifySites = new Map<string, DocsifyConfig>();
   /** Origin → shell pages seen: the per-site half of the verdict. */
   const shellsPerSite = new Map<string, number>();
-  const scopes = new Map<string, (url: string) => string | null>();
-  const scopeOf = ({ startUrl, settings, boundary }: ProcessRequest) => {
-    const key = JSON.stringify([startUrl, settings.scope, settings.include, settings.exclude, boundary?.roots]);
-    let scope = scopes.get(key);
-    if (!scope) scopes.set(key, (scope = createScope({ startUrl, mode: settings.scope, include: settings.include, exclude: settings.exclude, ...(boundary ? { boundary } : {}) })));
-    return scope;
-  };
+  const { scopeOf } = deps;
 
   return async (request, signal) => {
     const mode = request.settings.render ?? 'auto';

@@ -1,4 +1,4 @@
-import type { ConvertedBody, ConvertJob } from './process-page';
+import type { ConvertedBody, ConvertJob } from './steps';
 
 /** Converts one fetched page somewhere: in this thread, a Web Worker, another document. */
 export type Converter = (job: ConvertJob, signal?: AbortSignal) => Promise<ConvertedBody>;

@@ -6,7 +6,7 @@
  */
 import type { DomAdapter } from '../convert/dom';
 import { LaneError, whileWaiting, type Converter } from './conversion-queue';
-import { convertBody, type ConvertedBody, type ConvertJob } from './process-page';
+import { convertBody, type ConvertedBody, type ConvertJob } from './steps';
 
 /** What both ends of a port need: the DOM's MessagePort and Node's worker_threads one both fit. */
 export interface PortLike {

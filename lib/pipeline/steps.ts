@@ -1,6 +1,12 @@
-import type { FrontierRecord, PageRecord } from '../store/db';
+/**
+ * The page's steps, in the order a page takes them: fetchStep (the network, until the body is
+ * read), convertBody (CPU only, wherever a DOM adapter runs: a worker too), finishPage (the
+ * Markdown twin, script navigation, the stored form and its fingerprint). page-pipeline.ts runs them.
+ */
+import type { FrontierRecord } from '../store/db';
 import { convertHtml, type ConvertedPage, type NavLink } from '../convert/convert-page';
 import type { PageTypeSignals } from '../convert/metadata';
+import type { FetchedPage, PageOutcome } from '../crawl/processor';
 import type { DomAdapter } from '../convert/dom';
 import { titleFromUrl } from '../convert/page-text';
 import { fetchPage, type PageFetchResult } from '../fetch/page-fetcher';
@@ -9,7 +15,7 @@ import { credentialsFor } from '../url/credentials';
 import { normalizeUrl } from '../url/normalize';
 import { createNetworkGuard } from '../url/private-network';
 import { shellOf, type ShellVerdict } from '../shell/detect';
-import { markdownDescription, markdownLinks, markdownTitle } from './markdown-meta';
+import { markdownDescription, markdownLinks, markdownTitle } from '../crawl/markdown-meta';
 import { MAX_NAV_SCRIPT_CHARS, navFromScript } from '../convert/script-nav';
 import { fetchText } from '../fetch/fetch-text';
 
@@ -24,30 +30,6 @@ export interface FetchContext {
   timings?: Record<'fetch' | 'convert', number>;
   /** The host's request slot, when the runner freed it after the fetch: taken again for the Markdown twin. */
   slot?: { reacquire(): Promise<() => void>; slowDown?(waitMs: number): void };
-}
-
-/** A page ready to store (its state — stored or duplicate — is decided at write time). */
-export type FetchedPage = Pick<PageRecord, 'url' | 'finalUrl' | 'title' | 'description' | 'siteName' | 'markdown' | 'format' | 'twinUrl' | 'contentHash' | 'bytes' | 'etag' | 'lastModified' | 'rendered' | 'shell' | 'empty' | 'notDocs'>;
-
-/** What lib/render/ adds to a stored page's outcome: the shell verdict, a note for the page list, the site's routing. */
-export interface RenderNotes {
-  /** Set when fetch returned a thin page: whether it is a client-rendered shell, and why. */
-  shell?: ShellVerdict;
-  /** Shown next to the page in the crawl's list (frontier reason): "Rendered in a tab: …". */
-  reason?: string;
-  /** The page shows the site routes by hash (`#/path`): such routes are pages from now on. */
-  routing?: 'hash';
-}
-
-export type PageOutcome =
-  | ({ state: 'done'; page: FetchedPage; links: string[]; nav: NavLink[]; retries: number; pageType?: PageTypeSignals } & RenderNotes)
-  | { state: 'failed' | 'skipped'; reason: string; retries: number; status?: number }
-  /** Only when the entry carried validators (a refresh): the stored page is current. */
-  | { state: 'not-modified'; retries: number };
-
-/** The frontier state an outcome leaves its entry in. */
-export function frontierStateOf(outcome: PageOutcome): 'done' | 'failed' | 'skipped' {
-  return outcome.state === 'not-modified' ? 'done' : outcome.state;
 }
 
 /** An HTML response waiting for conversion: what the fetch step hands the convert step. */
