@@ -96,3 +96,13 @@ export function cpuBetween(before: CpuSample, after: CpuSample): CpuSample {
 export function perPage(cpu: CpuSample, pages: number): CpuSample {
   return Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, pages ? v / pages : NaN]));
 }
+
+/**
+ * All of Chromium's CPU in a sample: every process kind summed, the extension process's per-thread
+ * keys left out (they split that process's figure, already counted).
+ */
+export function allChromium(cpu: CpuSample): number {
+  return Object.entries(cpu)
+    .filter(([k]) => !k.startsWith('thread:'))
+    .reduce((n, [, v]) => n + v, 0);
+}

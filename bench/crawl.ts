@@ -10,11 +10,13 @@
  * Run: npm run bench:crawl [-- --runs 3 --corpus python,node,synthetic]
  *   --refresh python,node   corpora refreshed after every crawl (the default); bare --refresh: all; --no-refresh: none
  *   --out <file>            where the JSON goes
+ *   --no-node-convert       skip the conversion-alone figure in Node (a corpus's every page, once per process)
  *   --converters 1w+native  where pages convert (lib/crawl/converter-plan.ts): Nw = N conversion workers,
  *                           native = the offscreen document's DOMParser, sw = linkedom in the service worker.
  *                           A list (1w,2w,1w+native) measures each, runs interleaved; default: the build's own plan.
- *   --extension <dir>       another build to measure (a baseline's .output/chrome-mv3-e2e); --label names it
- *                           in the results. A build that predates --converters ignores it.
+ *   --extension <dir>[,<dir>]  other builds to measure (a baseline's .output/chrome-mv3-e2e); --label <name>[,<name>]
+ *                           names them in the results. Several builds run interleaved, run by run (base, new,
+ *                           base, new…), each crawl in its own browser. A build that predates --converters ignores it.
  *   CPU per page: every run reports the CPU time Chromium spent per stored page (bench/cpu.ts: the
  *   extension's process per thread — service worker, main thread with the offscreen document and the
  *   panel, conversion workers — the network service, the browser process), and the floor's.
@@ -27,12 +29,13 @@
  *                           Every crawl reports its pace: pages/s over the first and the last tenth of its pages.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
 import { convertHtml } from '../lib/convert/convert-page';
 import { linkedomAdapter } from '../lib/convert/dom';
 import { startFixtureServer, type FixtureServer } from '../tests/fixtures/server';
 import { NETWORK_HEADER, PACE_HEADER, networkFigures, networkRow, pace, paceRow, type NetworkFigures, type PaceFigures } from './figures';
-import { cpuBetween, perPage, sampleCpu, type CpuSample } from './cpu';
+import { allChromium, cpuBetween, perPage, sampleCpu, type CpuSample } from './cpu';
 import { arg, corpora, htmlFilesOf, networkFromArgs, openCrawlPanel } from './harness';
 import { launchWithExtension } from '../tests/e2e/browser';
 import { readStore } from '../tests/e2e/extension-db';
@@ -41,14 +44,18 @@ const RUNS = Number(arg('runs', '3'));
 const CORPORA = corpora(Number(arg('pages', '5000')), Number(arg('wide', '100000')));
 const NETWORK = networkFromArgs();
 const MAX_PAGES = Number(arg('max-pages', '10000'));
+const NO_NODE_CONVERT = process.argv.includes('--no-node-convert');
 const selected = arg('corpus', 'python,node').split(',');
 const SLOTS = arg('converters', 'default').split(',');
 const CPU_HEADER = [
   '| corpus (build, converters) | extension process | service worker | main thread (offscreen + panel) | conversion workers | network service | browser | all Chromium | floor: extension (DOMParser + fetch) | floor: all Chromium | crawl ÷ floor (extension) |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
 ];
-const EXTENSION = process.argv.includes('--extension') ? arg('extension', '') : undefined;
-const LABEL = arg('label', EXTENSION ? 'other build' : 'this build');
+const EXTENSIONS: Array<string | undefined> = process.argv.includes('--extension') ? arg('extension', '').split(',') : [undefined];
+const LABELS = process.argv.includes('--label') ? arg('label', '').split(',') : EXTENSIONS.map((e, i) => (e === undefined ? 'this build' : EXTENSIONS.length > 1 ? `build ${i + 1}` : 'other build'));
+if (LABELS.length !== EXTENSIONS.length) throw new Error('--label needs one name per --extension build');
+const BUILDS = EXTENSIONS.map((dir, i) => ({ dir, label: LABELS[i] as string }));
+type Build = (typeof BUILDS)[number];
 const refreshArg = process.argv.indexOf('--refresh');
 const refreshed = new Set(
   process.argv.includes('--no-refresh') ? []
@@ -216,11 +223,11 @@ async function generateMs(panel: Page, origin: string): Promise<number> {
   return rows.find((r) => r.kind === 'llms-full')?.buildMs ?? NaN;
 }
 
-async function crawlOnce(name: string, slots: string) {
+async function crawlOnce(name: string, slots: string, build: Build) {
   const corpus = CORPORA[name];
   if (!corpus) throw new Error(`Unknown corpus ${name}`);
   const server = await startFixtureServer({ [corpus.host]: corpus.site() }, { network: NETWORK });
-  const { context, extensionId } = await launchWithExtension(EXTENSION ? { extensionDir: EXTENSION } : {});
+  const { context, extensionId } = await launchWithExtension(build.dir ? { extensionDir: build.dir } : {});
   try {
     const startUrl = server.url(corpus.host, corpus.start);
     const panel = await openCrawlPanel(context, extensionId, startUrl, slots === 'default' ? null : slots, MAX_PAGES);
@@ -262,7 +269,7 @@ async function crawlOnce(name: string, slots: string) {
     const floorBefore = sampleCpu();
     const floorMs = await floor(panel, urls, perHost);
     const cpu = { crawl: perPage(crawlCpu, urls.length), floor: perPage(cpuBetween(floorBefore, sampleCpu()), urls.length) };
-    return { slots, build: LABEL, cpu, pages: urls.length, bytes, wallMs, floorMs, generateMs: buildMs, counters: job.counters, peakHeap, idbBytes: usage.usage, server: sent, refresh, perHost, network, pace: paceOf, firstPageMs };
+    return { corpus: name, slots, build: build.label, cpu, pages: urls.length, bytes, wallMs, floorMs, generateMs: buildMs, counters: job.counters, peakHeap, idbBytes: usage.usage, server: sent, refresh, perHost, network, pace: paceOf, firstPageMs };
   } finally {
     await context.close();
     await server.close();
@@ -271,7 +278,7 @@ async function crawlOnce(name: string, slots: string) {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 // --note says what else ran on the machine (other work shares its 2 cores): figures are only as quiet as that.
-const results: Record<string, unknown> = { date: new Date().toISOString(), build: LABEL, extension: EXTENSION ?? '.output/chrome-mv3-e2e', runs: RUNS, machine: '2 cores', note: arg('note', ''), network: NETWORK ?? null, maxPages: MAX_PAGES, corpora: {} };
+const results: Record<string, unknown> = { date: new Date().toISOString(), builds: BUILDS.map((b) => ({ label: b.label, extension: b.dir ?? '.output/chrome-mv3-e2e' })), runs: RUNS, machine: '2 cores', note: arg('note', ''), network: NETWORK ?? null, maxPages: MAX_PAGES, corpora: {} };
 const pct = (x: number) => `${(100 * x).toFixed(x < 0.1 ? 2 : 1)} %`;
 const refreshTable: string[] = [
   '| corpus | pages | crawl s | refresh s (median, min–max) | refresh time % of crawl | crawl MB | refresh page bytes | % of crawl bytes | refresh requests (304 / 200 / other) | server bytes refresh / crawl | unchanged / checked | changed / minor / failed |',
@@ -282,11 +289,11 @@ type CrawlRun = Awaited<ReturnType<typeof crawlOnce>>;
 const allRuns: Record<string, CrawlRun[]> = {};
 for (const name of selected) {
   for (let i = 0; i < RUNS; i++) {
-    // Splits interleaved run by run, so drift on the machine (heat, other load) hits each alike.
-    for (const slots of SLOTS) {
-      const r = await crawlOnce(name, slots);
-      (allRuns[`${name}|${slots}`] ??= []).push(r);
-      console.log(`${name} (${LABEL}, converters ${slots}) run ${i + 1}: ${r.pages} pages in ${(r.wallMs / 1000).toFixed(1)} s (first page at ${r.firstPageMs === null ? '–' : (r.firstPageMs / 1000).toFixed(2)} s; floor ${(r.floorMs / 1000).toFixed(1)} s, generate ${(r.generateMs / 1000).toFixed(1)} s)`);
+    // Builds and splits interleaved run by run, so drift on the machine (heat, other load) hits each alike.
+    for (const build of BUILDS) for (const slots of SLOTS) {
+      const r = await crawlOnce(name, slots, build);
+      (allRuns[`${name}|${slots}|${build.label}`] ??= []).push(r);
+      console.log(`${name} (${build.label}, converters ${slots}) run ${i + 1}: ${r.pages} pages in ${(r.wallMs / 1000).toFixed(1)} s (first page at ${r.firstPageMs === null ? '–' : (r.firstPageMs / 1000).toFixed(2)} s; floor ${(r.floorMs / 1000).toFixed(1)} s, generate ${(r.generateMs / 1000).toFixed(1)} s)`);
       console.log(`  CPU ms/page: crawl ${cpuText(r.cpu.crawl)}; floor ${cpuText(r.cpu.floor)}`);
       if (r.network) console.log(`  network: wall ${(r.network.wallMs / 1000).toFixed(1)} s ÷ politeness floor ${(r.network.politenessFloorMs / 1000).toFixed(1)} s = ${r.network.ratio.toFixed(2)}×, ${r.network.meanInFlight.toFixed(2)} requests in flight on average (of ${r.perHost})`);
       if (r.pace) console.log(`  pace: ${r.pace.firstTenth.toFixed(1)} pages/s in the first tenth, ${r.pace.lastTenth.toFixed(1)} in the last (${r.pace.ratio.toFixed(2)}); by tenth ${r.pace.tenths.map((x) => x.toFixed(0)).join(' ')}`);
@@ -299,23 +306,24 @@ const cpuTable = [...CPU_HEADER];
 const networkTable = [...NETWORK_HEADER];
 const paceTable = [...PACE_HEADER];
 for (const key of Object.keys(allRuns)) {
-  const [name = '', slotsText = ''] = key.split('|');
+  const [name = '', slotsText = '', buildLabel = ''] = key.split('|');
   const runs = allRuns[key] ?? [];
   const mid = runs.find((r) => r.wallMs === median(runs.map((x) => x.wallMs))) ?? runs[0];
   if (!mid) continue;
   const dirFn = CORPORA[name]?.dir;
-  const nodeConvert = dirFn ? (nodeConvertMs[name] ??= convertInNodeAll(dirFn)) : NaN;
-  (results.corpora as Record<string, unknown>)[SLOTS.length > 1 ? `${name} (${slotsText})` : name] = { runs, nodeConvertMsPerPage: nodeConvert, cpuMsPerPage: { crawl: medianCpu(runs.map((r) => r.cpu.crawl)), floor: medianCpu(runs.map((r) => r.cpu.floor)) } };
-  cpuTable.push(cpuRow(`${name} (${LABEL}, ${slotsText})`, runs));
+  const nodeConvert = dirFn && !NO_NODE_CONVERT ? (nodeConvertMs[name] ??= convertInNodeAll(dirFn)) : NaN;
+  // Keyed by what varies in this run: the corpus, then the converters and the build when several were measured.
+  const label = [name, SLOTS.length > 1 ? `(${slotsText})` : '', BUILDS.length > 1 ? `[${buildLabel}]` : ''].filter(Boolean).join(' ');
+  (results.corpora as Record<string, unknown>)[label] = { runs, nodeConvertMsPerPage: nodeConvert, cpuMsPerPage: { crawl: medianCpu(runs.map((r) => r.cpu.crawl)), floor: medianCpu(runs.map((r) => r.cpu.floor)) } };
+  cpuTable.push(cpuRow(`${name} (${buildLabel}, ${slotsText})`, runs));
   const walls = runs.map((r) => r.wallMs / 1000);
   const c = mid.counters;
-  const label = SLOTS.length > 1 ? `${name} (${slotsText})` : name;
   const netRow = NETWORK ? networkRow(label, NETWORK, runs) : null;
   if (netRow) networkTable.push(netRow);
   const paceLine = paceRow(label, runs);
   if (paceLine) paceTable.push(paceLine);
   table.push(
-    `| ${name} | ${slotsText} | ${mid.pages} | ${(mid.bytes / 1e6).toFixed(1)} | ${median(walls).toFixed(1)} (${Math.min(...walls).toFixed(1)}–${Math.max(...walls).toFixed(1)}) | ${(mid.pages / (mid.wallMs / 1000)).toFixed(1)} | ${(mid.bytes / 1e6 / (mid.wallMs / 1000)).toFixed(1)} | ${(mid.floorMs / 1000).toFixed(1)} | ${(mid.wallMs / mid.floorMs).toFixed(1)}× | ${((c.fetchMs ?? 0) / 1000).toFixed(1)} / ${((c.convertMs ?? 0) / 1000).toFixed(1)} / ${((c.storeMs ?? 0) / 1000).toFixed(1)} | ${(median(runs.map((r) => r.generateMs)) / 1000).toFixed(1)} | ${(mid.peakHeap / 1e6).toFixed(0)} | ${(mid.idbBytes / 1e6).toFixed(0)} | ${Number.isFinite(nodeConvert) ? nodeConvert.toFixed(1) : '–'} |`,
+    `| ${BUILDS.length > 1 ? `${name} [${buildLabel}]` : name} | ${slotsText} | ${mid.pages} | ${(mid.bytes / 1e6).toFixed(1)} | ${median(walls).toFixed(1)} (${Math.min(...walls).toFixed(1)}–${Math.max(...walls).toFixed(1)}) | ${(mid.pages / (mid.wallMs / 1000)).toFixed(1)} | ${(mid.bytes / 1e6 / (mid.wallMs / 1000)).toFixed(1)} | ${(mid.floorMs / 1000).toFixed(1)} | ${(mid.wallMs / mid.floorMs).toFixed(1)}× | ${((c.fetchMs ?? 0) / 1000).toFixed(1)} / ${((c.convertMs ?? 0) / 1000).toFixed(1)} / ${((c.storeMs ?? 0) / 1000).toFixed(1)} | ${(median(runs.map((r) => r.generateMs)) / 1000).toFixed(1)} | ${(mid.peakHeap / 1e6).toFixed(0)} | ${(mid.idbBytes / 1e6).toFixed(0)} | ${Number.isFinite(nodeConvert) ? nodeConvert.toFixed(1) : '–'} |`,
   );
   // The refresh of each run against that run's crawl; every column is the median over the runs.
   const withRefresh = runs.flatMap((r) => (r.refresh ? [{ ...r, refresh: r.refresh }] : []));
@@ -325,7 +333,7 @@ for (const key of Object.keys(allRuns)) {
     const rc = (r: (typeof withRefresh)[number], k: string) => r.refresh.counters[k] ?? 0;
     const st = (r: (typeof withRefresh)[number], k: string) => r.refresh.statuses[k] ?? 0;
     refreshTable.push(
-      `| ${name}${SLOTS.length > 1 ? ` (${slotsText})` : ''} | ${m((r) => r.pages)} | ${m((r) => r.wallMs / 1000).toFixed(1)} | ${median(rs).toFixed(2)} (${Math.min(...rs).toFixed(2)}–${Math.max(...rs).toFixed(2)}) | ${pct(m((r) => r.refresh.wallMs / r.wallMs))} | ${(m((r) => r.bytes) / 1e6).toFixed(1)} | ${(m((r) => rc(r, 'bytes')) / 1e6).toFixed(2)} MB | ${pct(m((r) => rc(r, 'bytes') / r.bytes))} | ${m((r) => r.refresh.requests)} (${m((r) => st(r, '304'))} / ${m((r) => st(r, '200'))} / ${m((r) => r.refresh.requests - st(r, '304') - st(r, '200'))}) | ${(m((r) => r.refresh.serverBytes) / 1e6).toFixed(2)} / ${(m((r) => r.server.bytes) / 1e6).toFixed(1)} MB (${pct(m((r) => r.refresh.serverBytes / r.server.bytes))}) | ${m((r) => rc(r, 'unchanged'))} / ${m((r) => rc(r, 'checked'))} | ${m((r) => rc(r, 'changed'))} / ${m((r) => rc(r, 'minor'))} / ${m((r) => rc(r, 'failed'))} |`,
+      `| ${label} | ${m((r) => r.pages)} | ${m((r) => r.wallMs / 1000).toFixed(1)} | ${median(rs).toFixed(2)} (${Math.min(...rs).toFixed(2)}–${Math.max(...rs).toFixed(2)}) | ${pct(m((r) => r.refresh.wallMs / r.wallMs))} | ${(m((r) => r.bytes) / 1e6).toFixed(1)} | ${(m((r) => rc(r, 'bytes')) / 1e6).toFixed(2)} MB | ${pct(m((r) => rc(r, 'bytes') / r.bytes))} | ${m((r) => r.refresh.requests)} (${m((r) => st(r, '304'))} / ${m((r) => st(r, '200'))} / ${m((r) => r.refresh.requests - st(r, '304') - st(r, '200'))}) | ${(m((r) => r.refresh.serverBytes) / 1e6).toFixed(2)} / ${(m((r) => r.server.bytes) / 1e6).toFixed(1)} MB (${pct(m((r) => r.refresh.serverBytes / r.server.bytes))}) | ${m((r) => rc(r, 'unchanged'))} / ${m((r) => rc(r, 'checked'))} | ${m((r) => rc(r, 'changed'))} / ${m((r) => rc(r, 'minor'))} / ${m((r) => rc(r, 'failed'))} |`,
     );
   }
 }
@@ -347,9 +355,8 @@ function medianCpu(samples: CpuSample[]): CpuSample {
 function cpuRow(label: string, runs: CrawlRun[]): string {
   const c = medianCpu(runs.map((r) => r.cpu.crawl));
   const f = medianCpu(runs.map((r) => r.cpu.floor));
-  const all = (s: CpuSample) => Object.entries(s).filter(([k]) => !k.startsWith('thread:')).reduce((n, [, v]) => n + v, 0);
   const v = (x: number | undefined) => (x ?? 0).toFixed(1);
-  return `| ${label} | ${v(c.extension)} | ${v(c['thread: service worker'])} | ${v(c['thread: main (offscreen, panel)'])} | ${v(c['thread: conversion workers'])} | ${v(c.network)} | ${v(c.browser)} | ${v(all(c))} | ${v(f.extension)} | ${v(all(f))} | ${((c.extension ?? 0) / (f.extension ?? NaN)).toFixed(1)}× |`;
+  return `| ${label} | ${v(c.extension)} | ${v(c['thread: service worker'])} | ${v(c['thread: main (offscreen, panel)'])} | ${v(c['thread: conversion workers'])} | ${v(c.network)} | ${v(c.browser)} | ${v(allChromium(c))} | ${v(f.extension)} | ${v(allChromium(f))} | ${((c.extension ?? 0) / (f.extension ?? NaN)).toFixed(1)}× |`;
 }
 
 /** The conversion step alone, in Node: every .html file of the corpus through convertHtml. */
@@ -368,9 +375,9 @@ function convertInNodeAll(dirFn: () => string): number {
 function widePageCost(runs: typeof allRuns): { text: string; bySlots: Record<string, unknown> } | null {
   const lines: string[] = [];
   const bySlots: Record<string, unknown> = {};
-  for (const slots of SLOTS) {
-    const wide = runs[`wide|${slots}`];
-    const plain = runs[`synthetic|${slots}`];
+  for (const build of BUILDS) for (const slots of SLOTS) {
+    const wide = runs[`wide|${slots}|${build.label}`];
+    const plain = runs[`synthetic|${slots}|${build.label}`];
     if (!wide?.length || !plain?.length) continue;
     const m = (rs: CrawlRun[], f: (r: CrawlRun) => number) => median(rs.map(f));
     const cost = {
@@ -379,16 +386,16 @@ function widePageCost(runs: typeof allRuns): { text: string; bySlots: Record<str
       storeMs: m(wide, (r) => r.counters.storeMs ?? 0) - m(plain, (r) => r.counters.storeMs ?? 0),
       queued: m(wide, (r) => r.counters.discovered ?? 0) - m(plain, (r) => r.counters.discovered ?? 0),
     };
-    bySlots[String(slots)] = cost;
-    lines.push(`The page with ${arg('wide', '100000')} links (converters ${slots}): +${(cost.wallMs / 1000).toFixed(2)} s of crawl wall time (median ${(m(wide, (r) => r.wallMs) / 1000).toFixed(1)} s vs ${(m(plain, (r) => r.wallMs) / 1000).toFixed(1)} s without it), +${(cost.convertMs / 1000).toFixed(2)} s converting, +${(cost.storeMs / 1000).toFixed(2)} s in write transactions, +${cost.queued} URLs queued`);
+    bySlots[BUILDS.length > 1 ? `${slots} [${build.label}]` : String(slots)] = cost;
+    lines.push(`The page with ${arg('wide', '100000')} links (${build.label}, converters ${slots}): +${(cost.wallMs / 1000).toFixed(2)} s of crawl wall time (median ${(m(wide, (r) => r.wallMs) / 1000).toFixed(1)} s vs ${(m(plain, (r) => r.wallMs) / 1000).toFixed(1)} s without it), +${(cost.convertMs / 1000).toFixed(2)} s converting, +${(cost.storeMs / 1000).toFixed(2)} s in write transactions, +${cost.queued} URLs queued`);
   }
   return lines.length ? { text: lines.join('\n'), bySlots } : null;
 }
 const wideCost = widePageCost(allRuns);
 if (wideCost) results.widePageCost = wideCost.bySlots;
 
-mkdirSync('bench/results', { recursive: true });
 const file = arg('out', `bench/results/crawl-${(results.date as string).slice(0, 10)}.json`);
+mkdirSync(dirname(resolve(file)), { recursive: true });
 writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`\nCrawl → Markdown → IndexedDB in headless Chromium (${RUNS} runs, concurrency 4 per host, ${NETWORK ? 'shaped network' : 'loopback'})\n`);
 console.log(table.join('\n'));
