@@ -11,7 +11,7 @@
  *   --refresh python,node   corpora refreshed after every crawl (the default); bare --refresh: all; --no-refresh: none
  *   --out <file>            where the JSON goes
  *   --no-node-convert       skip the conversion-alone figure in Node (a corpus's every page, once per process)
- *   --converters 1w+native  where pages convert (lib/crawl/converter-plan.ts): Nw = N conversion workers,
+ *   --converters 1w+native  where pages convert (lib/pipeline/converter-plan.ts): Nw = N conversion workers,
  *                           native = the offscreen document's DOMParser, sw = linkedom in the service worker.
  *                           A list (1w,2w,1w+native) measures each, runs interleaved; default: the build's own plan.
  *   --extension <dir>[,<dir>]  other builds to measure (a baseline's .output/chrome-mv3-e2e); --label <name>[,<name>]

@@ -64,7 +64,7 @@ export function networkFromArgs(): NetworkShape | undefined {
 /**
  * The side panel as a tab on `startUrl`, on the Generate tab with the limits raised so the whole
  * corpus is crawled (or `maxPages` of it). `converters` sets where pages convert (see --converters,
- * lib/crawl/converter-plan.ts); null keeps the build's default.
+ * lib/pipeline/converter-plan.ts); null keeps the build's default.
  */
 export async function openCrawlPanel(context: BrowserContext, extensionId: string, startUrl: string, converters: string | null, maxPages = 10_000): Promise<Page> {
   const panel = await context.newPage();
