@@ -25,7 +25,14 @@ export function checkNotFound(inputs: CheckInputs): CheckResult {
 }
 
 // A page whose only job is to send the browser elsewhere: agents that do not run scripts stay put.
-const SCRIPT_REDIRECT = /(?:window|document)\.location\s*=(?!=)|location\.href\s*=(?!=)|location\.(?:replace|assign)\s*\(|<meta[^<>]+http-equiv\s*=\s*["']?refresh/i;
+// Written so recheck can decide them by automaton (no lookahead, no span from `<meta` to
+// `http-equiv` over any attribute text), whatever the machine's load: the meta refresh is looked
+// for tag by tag, and "an assignment, not a comparison" is `=` followed by anything but `=`.
+const SCRIPT_REDIRECT = /(?:window|document)\.location\s*=(?:[^=]|$)|location\.href\s*=(?:[^=]|$)|location\.(?:replace|assign)\s*\(/i;
+const META_TAG = /<meta\b[^<>]*/gi;
+const META_REFRESH = /\bhttp-equiv\s*=\s*["']?refresh/i;
+
+const redirectsBySelf = (html: string) => SCRIPT_REDIRECT.test(html) || [...html.matchAll(META_TAG)].some(([tag]) => META_REFRESH.test(tag));
 
 const hostOf = (url: string) => {
   try {
@@ -45,7 +52,7 @@ export function checkRedirects(inputs: CheckInputs): CheckResult {
   for (const page of pages) {
     const cross = page.finalUrl !== page.url && hostOf(page.finalUrl) !== hostOf(page.url);
     if (page.finalUrl !== page.url) moved++;
-    if (page.html && SCRIPT_REDIRECT.test(page.html.slice(0, 20_000))) {
+    if (page.html && redirectsBySelf(page.html.slice(0, 20_000))) {
       findings.push({
         check: 'redirects', severity: 'warning', code: 'script-redirect', url: page.finalUrl,
         message: `${pathOf(page.finalUrl)} sends readers on with a script or a meta refresh: agents that do not run scripts read the empty page.`,
