@@ -27,10 +27,15 @@ export interface CheckOptions {
 
 /** The page URLs a crawl from `pageUrl` stores: the panel's optional crawl, in Node (on the memory store). */
 async function crawledUrls(pageUrl: string, fetcher: typeof fetch, maxPages: number | undefined, io: Io): Promise<string[]> {
-  const [{ MemoryStore }, { crawlSite }, { crawledUrlsOf }] = await Promise.all([import('../lib/store/store'), import('../lib/headless/crawl-site'), import('../lib/check/check-job')]);
-  const db = new MemoryStore();
-  const result = await crawlSite({ db, startUrl: pageUrl, fetch: fetcher, rendering: true, settings: maxPages ? { maxPages } : {}, onProgress: io.progress });
-  return crawledUrlsOf(db, result.job.origin);
+  const [{ MemoryStore }, { BodySpill }, { crawlSite }, { crawledUrlsOf }] = await Promise.all([import('../lib/store/store'), import('../lib/store/memory/body-spill'), import('../lib/headless/crawl-site'), import('../lib/check/check-job')]);
+  // The pages wait on disk, not in the heap, as in `scout generate`.
+  const db = new MemoryStore({ spill: new BodySpill() });
+  try {
+    const result = await crawlSite({ db, startUrl: pageUrl, fetch: fetcher, rendering: true, settings: maxPages ? { maxPages } : {}, onProgress: io.progress });
+    return await crawledUrlsOf(db, result.job.origin);
+  } finally {
+    db.close();
+  }
 }
 
 const LABEL: Record<CheckedFile['kind'], string> = { llms: 'llms.txt', 'well-known': 'llms.txt (/.well-known, not in the spec)', 'llms-full': 'llms-full.txt', markdown: 'Markdown twin', robots: 'robots.txt', sitemap: 'sitemap' };

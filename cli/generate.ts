@@ -6,6 +6,7 @@ import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { PlanRecord } from '../lib/store/db';
 import { MemoryStore } from '../lib/store/store';
+import { BodySpill } from '../lib/store/memory/body-spill';
 import { queueRowsIn } from '../lib/store/crawl-report';
 import { pagesInState } from '../lib/store/page-outputs';
 import { planSummary } from '../lib/crawl/plan';
@@ -56,15 +57,25 @@ async function source(options: GenerateOptions, transport: typeof fetch | undefi
 
 /** `transport` replaces Node's network under the guard (tests map host names to loopback with it). */
 export async function runGenerate(options: GenerateOptions, io: Io, transport?: typeof fetch): Promise<ExitCode> {
+  // The engine on the memory store: every store function a crawl, its outputs and the saved crawl
+  // state reach has a memory body that answers as Dexie does (tests/unit/store-contract-*.test.ts).
+  // Its pages' Markdown and its outputs' text wait on disk (body-spill.ts), not in the heap, until
+  // the command ends, whatever way it ends.
+  const db = new MemoryStore({ spill: new BodySpill() });
+  try {
+    return await generateOn(db, options, io, transport);
+  } finally {
+    db.close();
+  }
+}
+
+async function generateOn(db: MemoryStore, options: GenerateOptions, io: Io, transport: typeof fetch | undefined): Promise<ExitCode> {
   const { startUrl, fetch, from } = await source(options, transport);
   // A --out that cannot be written to is a usage error found before the crawl, with nothing written.
   const outProblem = await outFolderProblem(resolve(options.out));
   if (outProblem) throw new UsageError(`--out: ${outProblem}`);
   if (await stat(join(resolve(options.out), CRAWL_STATE_PATH)).catch(() => null)) io.progress(`${options.out} holds a docs folder Scout generated: crawling it again (scout generate --refresh --out ${options.out} re-checks its pages instead, with conditional requests)`);
   io.progress(`Crawling ${from}, starting at ${startUrl}`);
-  // The engine on the memory store: every store function a crawl, its outputs and the saved crawl
-  // state reach has a memory body that answers as Dexie does (tests/unit/store-contract-*.test.ts).
-  const db = new MemoryStore();
   const { maxPages } = normalizeSettings(options.settings);
   // What a `docs` crawl will cover, said before it starts (the Generate tab shows the same).
   const onPlan = (plan: PlanRecord) => {

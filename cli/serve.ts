@@ -12,6 +12,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MemoryStore } from '../lib/store/store';
+import { BodySpill } from '../lib/store/memory/body-spill';
 import { queueRowsIn } from '../lib/store/crawl-report';
 import { MAX_PAGES_LIMIT } from '../lib/crawl/settings';
 import { crawlSite } from '../lib/headless/crawl-site';
@@ -208,8 +209,9 @@ export class LlmsTxtService {
   }
 
   private async run(job: Job): Promise<void> {
-    // Each job on a store of its own, dropped with the job: jobs side by side never share rows.
-    const db = new MemoryStore();
+    // Each job on a store of its own, dropped with the job: jobs side by side never share rows. Its
+    // pages wait on disk, not in the heap, as in `scout generate`; the job's end removes them.
+    const db = new MemoryStore({ spill: new BodySpill() });
     try {
       const fetch = commandFetch(job.url, this.transport);
       const result = await crawlSite({ db, startUrl: job.url, fetch, rendering: true, settings: { maxPages: job.maxUrls } });
@@ -228,6 +230,7 @@ export class LlmsTxtService {
       job.error = error instanceof Error ? error.message : String(error);
       this.io.progress(`Job ${job.id}: failed, ${job.error}`);
     } finally {
+      db.close();
       job.expiresAt = Date.now() + JOB_TTL_MS;
     }
   }

@@ -26,6 +26,7 @@ import { failPlan, failRunningPlans, findingsOfRun, planFor, plansOfSite, savePl
 import { countPages, failInterrupted, getJob, latestArtifact, latestCrawlWithPages, latestJob, updateJob } from '@/lib/store/queries';
 import { forgetTab, recordedTabs, recordTab } from '@/lib/store/render-tabs';
 import { putSiteRows, readSiteRows, type SiteRows } from '@/lib/store/site-state';
+import { BodySpill } from '@/lib/store/memory/body-spill';
 import { MemoryStore, type Store } from '@/lib/store/store';
 import { type FixtureServer, loopbackFetch, startFixtureServer } from '../fixtures/server';
 
@@ -44,7 +45,16 @@ const dexie = (): Store => {
   opened.push(db);
   return db;
 };
-const memory = (): Store => new MemoryStore();
+// Every memory store keeps its rows' text on disk, down to one character: each function is run on spilled rows (body-spill.ts).
+const spills: BodySpill[] = [];
+afterEach(() => {
+  for (const spill of spills.splice(0)) spill.close();
+});
+const memory = (): Store => {
+  const spill = new BodySpill(undefined, 1);
+  spills.push(spill);
+  return new MemoryStore({ spill });
+};
 
 const origin = 'https://docs.example.test';
 const other = 'https://other.example.test';

@@ -41,6 +41,7 @@ import { createRefreshJob, runningScheduledRefreshes } from '@/lib/store/refresh
 import { crawlsToKeep, deleteSiteData, pruneCrawls, SITE_TABLES, siteRowCount, siteStorage } from '@/lib/store/retention';
 import { allSites, siteByOrigin, updateSite, upsertSite } from '@/lib/store/sites';
 import { copy } from '@/lib/store/memory/store';
+import { BodySpill } from '@/lib/store/memory/body-spill';
 import { MemoryStore, type Store } from '@/lib/store/store';
 import { type ChangingSite, changingSite, sixPages } from '../fixtures/changing-site';
 import { type FixtureServer, loopbackFetch, startFixtureServer } from '../fixtures/server';
@@ -60,13 +61,20 @@ const url = (path: string, origin = SITE) => `${origin}${path}`;
 
 type Kind = 'indexeddb' | 'memory';
 const opened: ScoutDb[] = [];
+const spills: BodySpill[] = [];
 afterEach(async () => {
   vi.restoreAllMocks();
   for (const db of opened.splice(0)) await discardDb(db);
+  for (const spill of spills.splice(0)) spill.close();
 });
 
 function open(kind: Kind): Store {
-  if (kind === 'memory') return new MemoryStore();
+  if (kind === 'memory') {
+    // Its rows' text on disk, down to one character: each function is run on spilled rows (body-spill.ts).
+    const spill = new BodySpill(undefined, 1);
+    spills.push(spill);
+    return new MemoryStore({ spill });
+  }
   const db = scratchDb('contract-site');
   opened.push(db);
   return db;

@@ -1,19 +1,19 @@
 /** The memory bodies of ../artifacts.ts (same names, same answers). */
 import type { ArtifactRecord } from '../db';
-import { artifactVersions } from './queries';
+import { artifactVersionsNow } from './queries';
 import { stored } from './site-rows';
 import { copy, type MemoryStore } from './store';
 
 const KINDS: ReadonlyArray<ArtifactRecord['kind']> = ['llms', 'llms-full', 'files'];
 
 export async function addVersion(store: MemoryStore, origin: string, keep: number, make: (version: number) => ArtifactRecord[]): Promise<number> {
-  const next = (artifactVersions(store, origin, 'llms').at(-1)?.version ?? 0) + 1;
+  const next = (artifactVersionsNow(store, origin, 'llms').at(-1)?.version ?? 0) + 1;
   const rows = make(next);
   for (const row of rows) store.artifacts.set(...stored(store, 'artifacts', row));
-  for (const kind of KINDS) for (const old of artifactVersions(store, origin, kind)) if (old.version >= 0 && old.version <= next - keep && old.id !== undefined) store.artifacts.delete(old.id);
+  for (const kind of KINDS) for (const old of artifactVersionsNow(store, origin, kind)) if (old.version >= 0 && old.version <= next - keep && old.id !== undefined) store.artifacts.delete(old.id);
   return next;
 }
 
 export async function versionsNewestFirst(store: MemoryStore, origin: string, kind: ArtifactRecord['kind']): Promise<ArtifactRecord[]> {
-  return artifactVersions(store, origin, kind).reverse().map(copy);
+  return artifactVersionsNow(store, origin, kind).reverse().map(copy);
 }

@@ -76,12 +76,14 @@ export async function countPages(store: MemoryStore, jobId: string, state: PageS
   return countNow(store, jobId, state);
 }
 
+/** A site's versions of one output, oldest first (the stored objects: an output's text may be on disk, read only when a field is). */
+export function artifactVersionsNow(store: MemoryStore, origin: string, kind: ArtifactKind): ArtifactRecord[] {
+  return [...store.artifacts.values()].filter((a) => a.origin === origin && a.kind === kind).sort((a, b) => a.version - b.version || (a.id ?? 0) - (b.id ?? 0));
+}
+
 /** A site's versions of one output, oldest first (copies). */
 export function artifactVersions(store: MemoryStore, origin: string, kind: ArtifactKind): ArtifactRecord[] {
-  return [...store.artifacts.values()]
-    .filter((a) => a.origin === origin && a.kind === kind)
-    .sort((a, b) => a.version - b.version || (a.id ?? 0) - (b.id ?? 0))
-    .map(copy);
+  return artifactVersionsNow(store, origin, kind).map(copy);
 }
 
 export async function latestArtifact(store: MemoryStore, origin: string, kind: ArtifactKind): Promise<ArtifactRecord | undefined> {

@@ -5,7 +5,7 @@
  */
 import type { JobRecord } from '../db';
 import { ACTIVE, ARTIFACT_KINDS, BATCH, type Counter, keptCrawls, type Listed, type OnProgress, type PruneResult, progress, SITE_TABLES, type TableUse } from '../records/site-store';
-import { artifactVersions, jobsNewestFirstNow, latestCrawlWithPagesNow } from './queries';
+import { artifactVersionsNow, jobsNewestFirstNow, latestCrawlWithPagesNow } from './queries';
 import { compareStrings, type MemoryStore } from './store';
 
 
@@ -14,7 +14,7 @@ export async function crawlsToKeep(store: MemoryStore, origin: string, keep: num
 }
 
 function keptCrawlsNow(store: MemoryStore, origin: string, keep: number, jobs: JobRecord[]): Set<string> {
-  const outputsFrom = ARTIFACT_KINDS.map((kind) => artifactVersions(store, origin, kind).at(-1)?.jobId);
+  const outputsFrom = ARTIFACT_KINDS.map((kind) => artifactVersionsNow(store, origin, kind).at(-1)?.jobId);
   return keptCrawls(jobs, keep, latestCrawlWithPagesNow(store, origin)?.id, outputsFrom);
 }
 
@@ -27,7 +27,7 @@ export async function pruneCrawls(store: MemoryStore, origin: string, keep: numb
     const followers = jobs.filter((j) => (j.kind === 'refresh' || j.kind === 'describe') && j.crawlJobId === crawlId);
     for (const follower of followers) deleteJobRows(store, follower.id, counter);
     deleteCrawlRows(store, crawlId, counter);
-    for (const kind of ARTIFACT_KINDS) deleteKeys(store.artifacts, artifactVersions(store, origin, kind).filter((a) => a.jobId === crawlId).map((a) => a.id as number), counter);
+    for (const kind of ARTIFACT_KINDS) deleteKeys(store.artifacts, artifactVersionsNow(store, origin, kind).filter((a) => a.jobId === crawlId).map((a) => a.id as number), counter);
     if (followers.length > 0) {
       for (const f of followers) store.jobs.delete(f.id);
       counter.add(followers.length);
@@ -43,7 +43,7 @@ function trimRefreshes(store: MemoryStore, origin: string, jobs: JobRecord[], do
   const refreshes = jobs.filter((j) => j.kind === 'refresh' && !ACTIVE.has(j.state) && !(j.crawlJobId && doomed.has(j.crawlJobId)));
   const newest = jobs.find((j) => j.kind === 'refresh');
   const named = new Set<string>();
-  for (const kind of ARTIFACT_KINDS) for (const a of artifactVersions(store, origin, kind)) if (a.refreshJobId) named.add(a.refreshJobId);
+  for (const kind of ARTIFACT_KINDS) for (const a of artifactVersionsNow(store, origin, kind)) if (a.refreshJobId) named.add(a.refreshJobId);
   for (const refresh of refreshes) {
     deleteJobEntries(store.frontier, refresh.id, counter);
     if (refresh.id === newest?.id || named.has(refresh.id)) continue;
@@ -63,7 +63,7 @@ export async function deleteSiteData(store: MemoryStore, origin: string, onProgr
     else deleteJobRows(store, job.id, counter);
   }
   deleteKeys(store.discovered, idsWhere(store.discovered, (r) => r.origin === origin), counter);
-  for (const kind of ARTIFACT_KINDS) deleteKeys(store.artifacts, artifactVersions(store, origin, kind).map((a) => a.id as number), counter);
+  for (const kind of ARTIFACT_KINDS) deleteKeys(store.artifacts, artifactVersionsNow(store, origin, kind).map((a) => a.id as number), counter);
   deleteKeys(store.plans, [...store.plans.values()].filter((p) => p.origin === origin).map((p) => p.startUrl), counter);
   deleteKeys(store.jobs, jobsNewestFirstNow(store, origin).map((j) => j.id), counter);
   if (store.sites.delete(origin)) counter.add(1);
@@ -88,7 +88,7 @@ export async function siteStorage(store: MemoryStore, origin: string): Promise<R
     for (const r of store.pageVersions.values()) if (r.jobId === job.id) add('pageVersions', r);
   }
   for (const r of store.discovered.values()) if (r.origin === origin) add('discovered', r);
-  for (const kind of ARTIFACT_KINDS) for (const r of artifactVersions(store, origin, kind)) add('artifacts', r);
+  for (const kind of ARTIFACT_KINDS) for (const r of artifactVersionsNow(store, origin, kind)) add('artifacts', r);
   for (const r of store.plans.values()) if (r.origin === origin) add('plans', r);
   const hashes = pageHashes(store, jobs);
   for (const d of store.descriptions.values()) if (ownDescription(d.key, origin, hashes)) add('descriptions', d);
@@ -106,7 +106,7 @@ export async function siteRowCount(store: MemoryStore, origin: string): Promise<
     rows += idsWhere(store.renderTabs, (r) => r.jobId === id).length;
   }
   rows += idsWhere(store.discovered, (r) => r.origin === origin).length;
-  for (const kind of ARTIFACT_KINDS) rows += artifactVersions(store, origin, kind).length;
+  for (const kind of ARTIFACT_KINDS) rows += artifactVersionsNow(store, origin, kind).length;
   rows += [...store.plans.values()].filter((p) => p.origin === origin).length;
   return rows;
 }

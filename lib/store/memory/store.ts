@@ -28,6 +28,11 @@ import type {
  *
  * The frontier and page tables of a job are maps that keep their own indexes as rows are set and
  * deleted (`FrontierRows`, `PageRows`), so any body that writes a row through the map keeps them true.
+ *
+ * With a `spill` (the CLI's commands bring body-spill.ts's), the page and output tables keep their
+ * rows' long text (a page's Markdown, an output's text) there rather than in the heap: a crawl of
+ * thousands of pages then holds its index, not its pages. The tables hand the row to the spill as
+ * they set it, so every body that writes through the map spills too. `close()` drops the spill.
  */
 export class MemoryStore {
   /** By origin. */
@@ -41,9 +46,9 @@ export class MemoryStore {
   /** By job, then the block's first sequence number. */
   readonly linkBlocks = new Map<string, Map<number, LinkBlockRecord>>();
   /** By job, then frontier key; each job's pages keep their state and hash indexes (`PageRows`). */
-  readonly pages = new JobTables<PageRecord, PageRows>(() => new PageRows());
+  readonly pages = new JobTables<PageRecord, PageRows>(() => new PageRows(this.spill));
   /** By auto id. */
-  readonly artifacts = new Map<number, ArtifactRecord>();
+  readonly artifacts = new SpilledRows<number, ArtifactRecord>('text', () => this.spill);
   /** By auto id. */
   readonly pageVersions = new Map<number, PageVersionRecord>();
   /** By key. */
@@ -58,6 +63,16 @@ export class MemoryStore {
   private queue: Promise<unknown> = Promise.resolve();
 
   private lastId = { discovered: 0, artifacts: 0, pageVersions: 0 };
+  private readonly spill: RowSpill | undefined;
+
+  constructor(options: { spill?: RowSpill } = {}) {
+    this.spill = options.spill;
+  }
+
+  /** Ends the store: its spill (the folder of its bodies) is removed. A store without one has nothing to end. */
+  close(): void {
+    this.spill?.close();
+  }
 
   /** The next auto id of a table (IndexedDB's `++id`): never reused, even after deletes. */
   nextId(table: 'discovered' | 'artifacts' | 'pageVersions'): number {
@@ -78,6 +93,29 @@ export class MemoryStore {
     const run = this.queue.then(section, section);
     this.queue = run.catch(() => undefined);
     return run;
+  }
+}
+
+/**
+ * Keeps a row's long text out of the heap (body-spill.ts, Node only): `hold` takes the store's own
+ * copy of a row and may make `field` an accessor that reads the text back, in the same place among
+ * the row's keys.
+ */
+export interface RowSpill {
+  hold<T extends object>(record: T, field: keyof T & string): T;
+  close(): void;
+}
+
+/** A table whose rows' `field` is held by the store's spill, when it has one, as each row is set. */
+export class SpilledRows<K, R extends object> extends Map<K, R> {
+  constructor(
+    private readonly field: keyof R & string,
+    private readonly spill: () => RowSpill | undefined,
+  ) {
+    super();
+  }
+  override set(key: K, row: R): this {
+    return super.set(key, this.spill()?.hold(row, this.field) ?? row);
   }
 }
 
@@ -218,6 +256,10 @@ export class PageRows extends Map<string, PageRecord> {
   private byState?: Map<PageState, Set<string>>;
   private byHash?: Map<string, Set<string>>;
 
+  constructor(private readonly spill?: RowSpill) {
+    super();
+  }
+
   private indexes(): { byState: Map<PageState, Set<string>>; byHash: Map<string, Set<string>> } {
     this.byState ??= new Map();
     this.byHash ??= new Map();
@@ -234,7 +276,7 @@ export class PageRows extends Map<string, PageRecord> {
     let hashed = byHash.get(page.contentHash);
     if (!hashed) byHash.set(page.contentHash, (hashed = new Set()));
     hashed.add(key);
-    return super.set(key, page);
+    return super.set(key, this.spill ? this.spill.hold(page, 'markdown') : page);
   }
 
   override delete(key: string): boolean {

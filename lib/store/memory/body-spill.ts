@@ -1,0 +1,137 @@
+/**
+ * Where the memory store keeps the big text of its rows when it is told to (`MemoryStore`'s
+ * `spill` option, which the CLI's commands set): a page's Markdown and an output's text are
+ * written to one file in a temporary folder of the store's own, and the row keeps only where.
+ * A crawl's pages are then held on disk, not in the heap, from the crawl to the command's end:
+ * each body is read back when a row is copied out (structuredClone and JSON read the field), so
+ * the engine sees the same records, and a page is in memory only while a caller holds its copy.
+ *
+ * Node only (node:fs); synchronous, because a memory body's all-or-nothing writes may not yield
+ * (store.ts). The folder is removed by `close()`, and, for a command that ends otherwise (an
+ * error, Ctrl-C, SIGTERM), when the process exits.
+ */
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RowSpill } from './store';
+
+/** Where one body is in the spill file, and how it was encoded. */
+interface BodyRef {
+  at: number;
+  bytes: number;
+  /** UTF-8 for well-formed text; UTF-16 for a string with a lone surrogate, which UTF-8 cannot hold and IndexedDB keeps. */
+  utf16: boolean;
+  chars: number;
+}
+
+/** Shorter bodies stay in the row: a file read would cost more than the memory it saves. */
+export const SPILL_MIN_CHARS = 1024;
+
+export class BodySpill implements RowSpill {
+  private dir?: string;
+  private fd?: number;
+  private end = 0;
+  private closed = false;
+
+  constructor(
+    /** Where the temporary folder is made (the system's temporary folder by default). */
+    private readonly parent = tmpdir(),
+    readonly minChars = SPILL_MIN_CHARS,
+  ) {}
+
+  /** The folder, made at the first body written; undefined before that and after `close()`. */
+  get folder(): string | undefined {
+    return this.dir;
+  }
+
+  /** Writes `text` at the end of the file and says where. */
+  write(text: string): BodyRef {
+    if (this.closed) throw new Error('The store was closed: its bodies are gone.');
+    if (this.fd === undefined) {
+      this.dir = mkdtempSync(join(this.parent, 'scout-store-'));
+      this.fd = openSync(join(this.dir, 'bodies'), 'w+', 0o600);
+      open.add(this);
+      watchExit();
+    }
+    const utf16 = !text.isWellFormed();
+    const buffer = Buffer.from(text, utf16 ? 'utf16le' : 'utf8');
+    const ref = { at: this.end, bytes: buffer.length, utf16, chars: text.length };
+    let done = 0;
+    while (done < buffer.length) done += writeSync(this.fd, buffer, done, buffer.length - done, this.end + done);
+    this.end += buffer.length;
+    return ref;
+  }
+
+  read(ref: BodyRef): string {
+    if (this.fd === undefined) throw new Error('The store was closed: its bodies are gone.');
+    const buffer = Buffer.allocUnsafe(ref.bytes);
+    let done = 0;
+    while (done < ref.bytes) {
+      const n = readSync(this.fd, buffer, done, ref.bytes - done, ref.at + done);
+      if (n === 0) throw new Error("The store's body file ends early.");
+      done += n;
+    }
+    return buffer.toString(ref.utf16 ? 'utf16le' : 'utf8');
+  }
+
+  /**
+   * Keeps `record[field]` on disk when it is a long string: the field becomes an accessor that
+   * reads it back, in the same place among the record's keys (so a copy or JSON of the record is
+   * the one the caller gave). The record must be the store's own (a copy).
+   */
+  hold<T extends object>(record: T, field: keyof T & string): T {
+    const value = (record as Record<string, unknown>)[field];
+    if (typeof value !== 'string' || value.length < this.minChars) return record;
+    let ref = this.write(value);
+    Object.defineProperty(record, field, {
+      enumerable: true,
+      configurable: true,
+      get: () => this.read(ref),
+      set: (text: string) => {
+        ref = this.write(text);
+      },
+    });
+    return record;
+  }
+
+  /** Removes the folder and everything in it; the store's spilled rows cannot be read after. */
+  close(): void {
+    this.closed = true;
+    open.delete(this);
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+    this.dir = undefined;
+  }
+}
+
+/** The spills not closed yet, removed when the process ends whatever way it ends. */
+const open = new Set<BodySpill>();
+let watching = false;
+
+function closeAll(): void {
+  for (const spill of [...open]) spill.close();
+}
+
+/**
+ * Removes every open spill's folder at exit. Node ends on SIGINT and SIGTERM without an 'exit'
+ * event when nothing listens for them; so the spill listens, removes the folders, and raises the
+ * signal again once it is the only listener (the process then ends as it would have, with the
+ * signal's exit status). A command with its own listener (scout serve) ends as it decides.
+ */
+function watchExit(): void {
+  if (watching) return;
+  watching = true;
+  process.on('exit', closeAll);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    // First in line, so the count still holds a command's own listener (a `once` one is gone after it runs).
+    const onSignal = () => {
+      closeAll();
+      if (process.listenerCount(signal) === 1) {
+        process.removeListener(signal, onSignal);
+        process.kill(process.pid, signal);
+      }
+    };
+    process.prependListener(signal, onSignal);
+  }
+}

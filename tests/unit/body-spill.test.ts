@@ -1,0 +1,59 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BodySpill } from '@/lib/store/memory/body-spill';
+import { copy } from '@/lib/store/memory/store';
+
+const parents: string[] = [];
+afterEach(() => {
+  for (const dir of parents.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+function spill(minChars = 8): BodySpill {
+  const parent = mkdtempSync(join(tmpdir(), 'scout-spill-unit-'));
+  parents.push(parent);
+  return new BodySpill(parent, minChars);
+}
+
+describe('BodySpill', () => {
+  it('keeps a long field on disk and gives the record back whole: same keys, same order, same text', () => {
+    const s = spill();
+    const text = `# Title\n\n${'Body text, ünïcode ✓ and 😀. '.repeat(50)}`;
+    const record = { key: 'k', markdown: text, after: 1 };
+    const original = JSON.stringify(record);
+    s.hold(record, 'markdown');
+    expect(Object.getOwnPropertyDescriptor(record, 'markdown')?.value).toBeUndefined();
+    expect(readFileSync(join(s.folder as string, 'bodies'), 'utf8')).toBe(text);
+    expect(JSON.stringify(record)).toBe(original);
+    expect(JSON.stringify(copy(record))).toBe(original);
+    expect(Object.keys(copy(record))).toEqual(['key', 'markdown', 'after']);
+  });
+
+  it('round-trips text UTF-8 cannot hold (a lone surrogate), as IndexedDB keeps it', () => {
+    const s = spill();
+    const text = `before \ud800 after ${'x'.repeat(20)}`;
+    const record = s.hold({ markdown: text }, 'markdown');
+    expect(record.markdown).toBe(text);
+    expect(record.markdown.isWellFormed()).toBe(false);
+  });
+
+  it('leaves short text in the row, and writes a field set again to the end of the file', () => {
+    const s = spill(100);
+    const short = s.hold({ markdown: 'short' }, 'markdown');
+    expect(Object.getOwnPropertyDescriptor(short, 'markdown')?.value).toBe('short');
+    expect(s.folder).toBeUndefined();
+    const long = s.hold({ markdown: 'a'.repeat(150) }, 'markdown');
+    long.markdown = 'b'.repeat(120);
+    expect(long.markdown).toBe('b'.repeat(120));
+  });
+
+  it('removes its folder on close; a body is not read after', () => {
+    const s = spill();
+    const record = s.hold({ markdown: 'z'.repeat(50) }, 'markdown');
+    const folder = s.folder as string;
+    expect(existsSync(folder)).toBe(true);
+    s.close();
+    expect(existsSync(folder)).toBe(false);
+    expect(() => record.markdown).toThrow(/closed/);
+  });
+});
