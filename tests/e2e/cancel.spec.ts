@@ -8,8 +8,8 @@ const PAGES = 12;
 
 /**
  * Every page but the home page answers 503 with Retry-After: 3, so each fetch spends most of its
- * time waiting to retry. Pages are fetched both in the offscreen document and in the worker
- * (entrypoints/background/offscreen.ts splits them), so this reaches both paths.
+ * time waiting to retry. Cancel has to reach every one of those waits, in whichever thread the
+ * page pipeline fetches (lib/pipeline/).
  */
 function busySite(): FixtureSite {
   const links = Array.from({ length: PAGES }, (_, i) => `<li><a href="/docs/p${i}.html">Page ${i}</a></li>`).join('');
@@ -25,7 +25,7 @@ test('Cancel stops every request at once, in the offscreen document too: none re
     const pageRequests = () => site.requests.filter((r) => r.host === HOST && r.path.startsWith('/docs/'));
     const panel = await openPanel(site.url(HOST, '/'));
     await startCrawl(panel);
-    // Every slot is waiting out a Retry-After (4 slots: two offscreen, two in the worker).
+    // Several requests are waiting out a Retry-After at once.
     await expect.poll(() => pageRequests().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
     await panel.waitForTimeout(500);
 
