@@ -17,6 +17,10 @@
  *   --extension <dir>[,<dir>]  other builds to measure (a baseline's .output/chrome-mv3-e2e); --label <name>[,<name>]
  *                           names them in the results. Several builds run interleaved, run by run (base, new,
  *                           base, new…), each crawl in its own browser. A build that predates --converters ignores it.
+ *   --panel open,closed     whether the side panel stays open while the crawl runs (open, the default, as a user
+ *                           watching it) or is navigated away right after Start (closed: the job is watched from a
+ *                           blank extension page, the manifest). A list measures each, interleaved like builds; the
+ *                           difference is the panel's share (its main thread is the offscreen document's: one process).
  *   CPU per page: every run reports the CPU time Chromium spent per stored page (bench/cpu.ts: the
  *   extension's process per thread — service worker, main thread with the offscreen document and the
  *   panel, conversion workers — the network service, the browser process), and the floor's.
@@ -47,6 +51,8 @@ const MAX_PAGES = Number(arg('max-pages', '10000'));
 const NO_NODE_CONVERT = process.argv.includes('--no-node-convert');
 const selected = arg('corpus', 'python,node').split(',');
 const SLOTS = arg('converters', 'default').split(',');
+const PANELS = arg('panel', 'open').split(',');
+for (const p of PANELS) if (p !== 'open' && p !== 'closed') throw new Error(`--panel takes open and/or closed, not ${p}`);
 const CPU_HEADER = [
   '| corpus (build, converters) | extension process | service worker | main thread (offscreen + panel) | conversion workers | network service | browser | all Chromium | floor: extension (DOMParser + fetch) | floor: all Chromium | crawl ÷ floor (extension) |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -223,7 +229,7 @@ async function generateMs(panel: Page, origin: string): Promise<number> {
   return rows.find((r) => r.kind === 'llms-full')?.buildMs ?? NaN;
 }
 
-async function crawlOnce(name: string, slots: string, build: Build) {
+async function crawlOnce(name: string, slots: string, build: Build, panelMode: string) {
   const corpus = CORPORA[name];
   if (!corpus) throw new Error(`Unknown corpus ${name}`);
   const server = await startFixtureServer({ [corpus.host]: corpus.site() }, { network: NETWORK });
@@ -239,6 +245,13 @@ async function crawlOnce(name: string, slots: string, build: Build) {
     }, 250);
     const cpuBefore = sampleCpu();
     await panel.getByTestId('start-crawl').click();
+    const panelUrl = panel.url();
+    if (panelMode === 'closed') {
+      // Wait for the job row (the start is acknowledged), then leave: an extension page that renders nothing
+      // and watches nothing, yet can still read the extension's IndexedDB for the bench.
+      while (!(await readDb(panel, false)).job) await panel.waitForTimeout(20);
+      await panel.goto(`chrome-extension://${extensionId}/manifest.json`);
+    }
     let row = await readDb(panel, false);
     while (!row.job || row.job.state === 'running') {
       await panel.waitForTimeout(100);
@@ -248,6 +261,11 @@ async function crawlOnce(name: string, slots: string, build: Build) {
     const crawlCpu = cpuBetween(cpuBefore, sampleCpu());
     row = await readDb(panel);
     clearInterval(heapTimer);
+    if (panelMode === 'closed') {
+      // The panel back for what follows the crawl (generate, refresh, the floor), as a user reopening it.
+      await panel.goto(panelUrl);
+      await panel.getByRole('tab', { name: 'Generate' }).waitFor();
+    }
     const { job, urls, bytes, writtenAt } = row;
     if (job?.state !== 'done') throw new Error(`The ${name} crawl ended ${job?.state}: ${JSON.stringify(job)}`);
     const wallMs = (job.endedAt ?? Date.now()) - (job.startedAt ?? job.createdAt);
@@ -269,7 +287,7 @@ async function crawlOnce(name: string, slots: string, build: Build) {
     const floorBefore = sampleCpu();
     const floorMs = await floor(panel, urls, perHost);
     const cpu = { crawl: perPage(crawlCpu, urls.length), floor: perPage(cpuBetween(floorBefore, sampleCpu()), urls.length) };
-    return { corpus: name, slots, build: build.label, cpu, pages: urls.length, bytes, wallMs, floorMs, generateMs: buildMs, counters: job.counters, peakHeap, idbBytes: usage.usage, server: sent, refresh, perHost, network, pace: paceOf, firstPageMs };
+    return { corpus: name, slots, build: build.label, panel: panelMode, cpu, pages: urls.length, bytes, wallMs, floorMs, generateMs: buildMs, counters: job.counters, peakHeap, idbBytes: usage.usage, server: sent, refresh, perHost, network, pace: paceOf, firstPageMs };
   } finally {
     await context.close();
     await server.close();
@@ -290,10 +308,10 @@ const allRuns: Record<string, CrawlRun[]> = {};
 for (const name of selected) {
   for (let i = 0; i < RUNS; i++) {
     // Builds and splits interleaved run by run, so drift on the machine (heat, other load) hits each alike.
-    for (const build of BUILDS) for (const slots of SLOTS) {
-      const r = await crawlOnce(name, slots, build);
-      (allRuns[`${name}|${slots}|${build.label}`] ??= []).push(r);
-      console.log(`${name} (${build.label}, converters ${slots}) run ${i + 1}: ${r.pages} pages in ${(r.wallMs / 1000).toFixed(1)} s (first page at ${r.firstPageMs === null ? '–' : (r.firstPageMs / 1000).toFixed(2)} s; floor ${(r.floorMs / 1000).toFixed(1)} s, generate ${(r.generateMs / 1000).toFixed(1)} s)`);
+    for (const build of BUILDS) for (const slots of SLOTS) for (const panelMode of PANELS) {
+      const r = await crawlOnce(name, slots, build, panelMode);
+      (allRuns[`${name}|${slots}|${build.label}|${panelMode}`] ??= []).push(r);
+      console.log(`${name} (${build.label}, converters ${slots}, panel ${panelMode}) run ${i + 1}: ${r.pages} pages in ${(r.wallMs / 1000).toFixed(1)} s (first page at ${r.firstPageMs === null ? '–' : (r.firstPageMs / 1000).toFixed(2)} s; floor ${(r.floorMs / 1000).toFixed(1)} s, generate ${(r.generateMs / 1000).toFixed(1)} s)`);
       console.log(`  CPU ms/page: crawl ${cpuText(r.cpu.crawl)}; floor ${cpuText(r.cpu.floor)}`);
       if (r.network) console.log(`  network: wall ${(r.network.wallMs / 1000).toFixed(1)} s ÷ politeness floor ${(r.network.politenessFloorMs / 1000).toFixed(1)} s = ${r.network.ratio.toFixed(2)}×, ${r.network.meanInFlight.toFixed(2)} requests in flight on average (of ${r.perHost})`);
       if (r.pace) console.log(`  pace: ${r.pace.firstTenth.toFixed(1)} pages/s in the first tenth, ${r.pace.lastTenth.toFixed(1)} in the last (${r.pace.ratio.toFixed(2)}); by tenth ${r.pace.tenths.map((x) => x.toFixed(0)).join(' ')}`);
@@ -306,16 +324,16 @@ const cpuTable = [...CPU_HEADER];
 const networkTable = [...NETWORK_HEADER];
 const paceTable = [...PACE_HEADER];
 for (const key of Object.keys(allRuns)) {
-  const [name = '', slotsText = '', buildLabel = ''] = key.split('|');
+  const [name = '', slotsText = '', buildLabel = '', panelMode = 'open'] = key.split('|');
   const runs = allRuns[key] ?? [];
   const mid = runs.find((r) => r.wallMs === median(runs.map((x) => x.wallMs))) ?? runs[0];
   if (!mid) continue;
   const dirFn = CORPORA[name]?.dir;
   const nodeConvert = dirFn && !NO_NODE_CONVERT ? (nodeConvertMs[name] ??= convertInNodeAll(dirFn)) : NaN;
   // Keyed by what varies in this run: the corpus, then the converters and the build when several were measured.
-  const label = [name, SLOTS.length > 1 ? `(${slotsText})` : '', BUILDS.length > 1 ? `[${buildLabel}]` : ''].filter(Boolean).join(' ');
+  const label = [name, SLOTS.length > 1 ? `(${slotsText})` : '', BUILDS.length > 1 ? `[${buildLabel}]` : '', PANELS.length > 1 ? `{panel ${panelMode}}` : ''].filter(Boolean).join(' ');
   (results.corpora as Record<string, unknown>)[label] = { runs, nodeConvertMsPerPage: nodeConvert, cpuMsPerPage: { crawl: medianCpu(runs.map((r) => r.cpu.crawl)), floor: medianCpu(runs.map((r) => r.cpu.floor)) } };
-  cpuTable.push(cpuRow(`${name} (${buildLabel}, ${slotsText})`, runs));
+  cpuTable.push(cpuRow(`${name} (${buildLabel}, ${slotsText}${PANELS.length > 1 ? `, panel ${panelMode}` : ''})`, runs));
   const walls = runs.map((r) => r.wallMs / 1000);
   const c = mid.counters;
   const netRow = NETWORK ? networkRow(label, NETWORK, runs) : null;
@@ -323,7 +341,7 @@ for (const key of Object.keys(allRuns)) {
   const paceLine = paceRow(label, runs);
   if (paceLine) paceTable.push(paceLine);
   table.push(
-    `| ${BUILDS.length > 1 ? `${name} [${buildLabel}]` : name} | ${slotsText} | ${mid.pages} | ${(mid.bytes / 1e6).toFixed(1)} | ${median(walls).toFixed(1)} (${Math.min(...walls).toFixed(1)}–${Math.max(...walls).toFixed(1)}) | ${(mid.pages / (mid.wallMs / 1000)).toFixed(1)} | ${(mid.bytes / 1e6 / (mid.wallMs / 1000)).toFixed(1)} | ${(mid.floorMs / 1000).toFixed(1)} | ${(mid.wallMs / mid.floorMs).toFixed(1)}× | ${((c.fetchMs ?? 0) / 1000).toFixed(1)} / ${((c.convertMs ?? 0) / 1000).toFixed(1)} / ${((c.storeMs ?? 0) / 1000).toFixed(1)} | ${(median(runs.map((r) => r.generateMs)) / 1000).toFixed(1)} | ${(mid.peakHeap / 1e6).toFixed(0)} | ${(mid.idbBytes / 1e6).toFixed(0)} | ${Number.isFinite(nodeConvert) ? nodeConvert.toFixed(1) : '–'} |`,
+    `| ${[name, BUILDS.length > 1 ? `[${buildLabel}]` : '', PANELS.length > 1 ? `{panel ${panelMode}}` : ''].filter(Boolean).join(' ')} | ${slotsText} | ${mid.pages} | ${(mid.bytes / 1e6).toFixed(1)} | ${median(walls).toFixed(1)} (${Math.min(...walls).toFixed(1)}–${Math.max(...walls).toFixed(1)}) | ${(mid.pages / (mid.wallMs / 1000)).toFixed(1)} | ${(mid.bytes / 1e6 / (mid.wallMs / 1000)).toFixed(1)} | ${(mid.floorMs / 1000).toFixed(1)} | ${(mid.wallMs / mid.floorMs).toFixed(1)}× | ${((c.fetchMs ?? 0) / 1000).toFixed(1)} / ${((c.convertMs ?? 0) / 1000).toFixed(1)} / ${((c.storeMs ?? 0) / 1000).toFixed(1)} | ${(median(runs.map((r) => r.generateMs)) / 1000).toFixed(1)} | ${(mid.peakHeap / 1e6).toFixed(0)} | ${(mid.idbBytes / 1e6).toFixed(0)} | ${Number.isFinite(nodeConvert) ? nodeConvert.toFixed(1) : '–'} |`,
   );
   // The refresh of each run against that run's crawl; every column is the median over the runs.
   const withRefresh = runs.flatMap((r) => (r.refresh ? [{ ...r, refresh: r.refresh }] : []));
@@ -376,8 +394,8 @@ function widePageCost(runs: typeof allRuns): { text: string; bySlots: Record<str
   const lines: string[] = [];
   const bySlots: Record<string, unknown> = {};
   for (const build of BUILDS) for (const slots of SLOTS) {
-    const wide = runs[`wide|${slots}|${build.label}`];
-    const plain = runs[`synthetic|${slots}|${build.label}`];
+    const wide = runs[`wide|${slots}|${build.label}|${PANELS[0]}`];
+    const plain = runs[`synthetic|${slots}|${build.label}|${PANELS[0]}`];
     if (!wide?.length || !plain?.length) continue;
     const m = (rs: CrawlRun[], f: (r: CrawlRun) => number) => median(rs.map(f));
     const cost = {
