@@ -18,6 +18,8 @@ const MAX_RUN = 256;
 /** o200k_base tokens in `text`; 0 for an empty string. Never throws. */
 export function countTokens(text: string): number {
   if (text === '') return 0;
+  // No run can be longer than the text: a short text (most counted segments) is one piece.
+  if (text.length <= MAX_RUN) return countPiece(text);
   let total = 0;
   let from = 0;
   let run = 0;

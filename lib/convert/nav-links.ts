@@ -30,6 +30,21 @@ interface Candidate {
 }
 
 /**
+ * Whether `element` is, or is inside, the site's header or footer: `closest('header, footer,
+ * [role=banner], [role=contentinfo]')` as a walk up the ancestors. linkedom compiles a selector
+ * anew on every call, which cost more than the walk itself, once per navigation candidate.
+ */
+function inPageFrame(element: Element): boolean {
+  for (let current: Element | null = element; current; current = current.parentElement) {
+    const tag = tagOf(current);
+    if (tag === 'header' || tag === 'footer') return true;
+    const role = current.getAttribute('role');
+    if (role === 'banner' || role === 'contentinfo') return true;
+  }
+  return false;
+}
+
+/**
  * Finds the navigation tree in `body` and returns its page links in order, with depth from the
  * nesting of list items. In-page anchors (`#section`) are left out: they are a table of contents
  * of this page, not the site. Returns an empty list when no tree is recognisable.
@@ -50,7 +65,7 @@ export function findNavLinks(body: Element, baseUrl: string | undefined, hrefs: 
     const { links, listed } = listLinks(element, baseUrl, hrefs);
     const pages = links.filter((link) => link.url !== '').length;
     // A site header's menu is navigation too, but rarely the documentation tree.
-    const inBanner = element.closest('header, footer, [role=banner], [role=contentinfo]') !== null;
+    const inBanner = inPageFrame(element);
     const candidate = { element, score: pages * (sidebar || tag === 'aside' ? 2 : 1) * (inBanner ? 0.25 : 1), links };
     if (pages > 0 && CONTENTS_NAMES.test(names)) contents.push(candidate);
     if (listed >= MIN_LINKS || pages >= MIN_FREE_LINKS) candidates.push(candidate);

@@ -128,7 +128,7 @@ const FENCE_OPEN = /^(?:`{3,}|~{3,})/;
  * line of the same mark at least as long. (As one pattern with a backreference it backtracks
  * polynomially on a run of unclosed fences.)
  */
-function splitFences(markdown: string): { blocks: string[]; outside: string } {
+function splitFences(markdown: string): { blocks: string[]; outside: string[] } {
   const blocks: string[] = [];
   const outside: string[] = [];
   let open: string | null = null;
@@ -151,7 +151,7 @@ function splitFences(markdown: string): { blocks: string[]; outside: string } {
   }
   // An unclosed fence runs to the end of the page, as in CommonMark.
   if (open !== null) blocks.push(code.join('\n'));
-  return { blocks, outside: outside.join('\n') };
+  return { blocks, outside };
 }
 // Lines numbered in order: a fence of the numbers alone, or most lines starting with theirs.
 const MIN_NUMBERED_LINES = 10;
@@ -169,18 +169,15 @@ function hasLineNumbers(code: string): boolean {
 }
 
 function isCodeListing(markdown: string): boolean {
-  let lines = 0;
-  let numbered = false;
   const { blocks, outside } = splitFences(markdown);
-  for (const code of blocks) {
-    lines += code.split('\n').length;
-    numbered ||= hasLineNumbers(code);
-  }
+  // Cheapest test first: most pages have far less code than a listing.
+  let lines = 0;
+  for (const code of blocks) lines += code.split('\n').length;
   if (lines < MIN_SOURCE_LINES) return false;
   // Prose: what is left outside the fences, headings and link targets.
-  const prose = outside.replace(/^#{1,6} .*$/gm, ' ').replace(/\]\((?:[^()]|\([^()]*\))*\)/g, ']');
+  const prose = outside.join('\n').replace(/^#{1,6} .*$/gm, ' ').replace(/\]\((?:[^()]|\([^()]*\))*\)/g, ']');
   if ((prose.match(/\p{L}[\p{L}\p{N}'’-]*/gu)?.length ?? 0) > MAX_SOURCE_PROSE_WORDS) return false;
-  return numbered || /^\s*(?:`{3,}|~{3,})/.test(markdown);
+  return /^\s*(?:`{3,}|~{3,})/.test(markdown) || blocks.some(hasLineNumbers);
 }
 
 function isSourceListing(page: SourcePage): boolean {

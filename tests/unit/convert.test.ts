@@ -288,6 +288,25 @@ describe('navLinks', () => {
     ]);
   });
 
+  // A menu in the site's header or footer (or inside either, or marked so by its role) counts a
+  // quarter: ten links there lose to a three-link nav elsewhere; a role the spec does not name
+  // ("Banner", "banners") marks nothing, so the same ten links win.
+  it.each([
+    ['<header><div><nav>', '</nav></div></header>', 'plain'],
+    ['<footer><nav>', '</nav></footer>', 'plain'],
+    ['<div role="banner"><div><nav>', '</nav></div></div>', 'plain'],
+    ['<div role="contentinfo"><nav>', '</nav></div>', 'plain'],
+    ['<nav role="banner">', '</nav>', 'plain'],
+    ['<div role="Banner"><nav>', '</nav></div>', 'frame'],
+    ['<div role="banners"><nav>', '</nav></div>', 'frame'],
+    ['<div class="header"><nav>', '</nav></div>', 'frame'],
+  ])('count a menu at a quarter inside the page frame: %s', (open, close, winner) => {
+    const list = (prefix: string, n: number) => `<ul>${Array.from({ length: n }, (_, i) => `<li><a href="/${prefix}${i}.html">${prefix} ${i}</a></li>`).join('')}</ul>`;
+    const result = convert(page('', `${open}${list('frame', 10)}${close}<nav>${list('plain', 3)}</nav><main><p>x</p></main>`));
+    expect(result.navLinks.map((link) => link.title)[0]).toBe(`${winner} 0`);
+    expect(result.navLinks).toHaveLength(winner === 'plain' ? 3 : 10);
+  });
+
   it('are empty without a recognisable tree (a page TOC or breadcrumbs are not one)', () => {
     const result = convert(page('', '<nav aria-label="breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/a">A</a></li><li><a href="/a/b">B</a></li></ol></nav>' +
       '<div class="toc"><ul><li><a href="#a">A</a></li><li><a href="#b">B</a></li><li><a href="#c">C</a></li></ul></div><main><p>x</p></main>'));
