@@ -11,6 +11,7 @@ import { lstat, readFile, realpath, rm, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { PageChange } from '../lib/store/db';
 import { MemoryStore } from '../lib/store/store';
+import { BodySpill } from '../lib/store/memory/body-spill';
 import { jobById } from '../lib/store/jobs';
 import { versionsOfRefresh } from '../lib/store/page-versions';
 import { docsFolderFromDb } from '../lib/agents/from-db';
@@ -91,90 +92,95 @@ export async function runRefresh(options: RefreshOptions, io: Io, transport?: ty
     fetchFn = folderFetch({ root: resolve(options.input ?? ''), baseUrl: state.source.baseUrl, cleanUrls: state.source.cleanUrls });
   }
 
-  const db = new MemoryStore();
-  await importCrawlState(db, state);
-  const job = await createRefreshJob(db, state.origin);
-  if ('error' in job) throw new UsageError(`--refresh: ${job.error}`);
-  io.progress(`Refreshing ${outDir}: ${count(folder.manifest.pages.length, 'page')} from ${startUrl}, each asked for with its validators`);
-  // The crawl's processor (crawl-site.ts), so a page converts as it did and an unchanged one hashes the same.
-  const { process } = nodePipeline({ fetch: fetchFn, rendering: true });
-  const ended = await new RefreshRunner({ db, fetch: fetchFn, process, resumable: false }, job.id).run();
-  if (ended !== 'done') {
-    // The site stopped it (it refused the first pages): nothing in the folder is touched.
-    const why = (await jobById(db, job.id))?.message ?? ended;
-    if (options.json) io.out(JSON.stringify({ ok: false, out: outDir, site: state.origin, error: `The refresh stopped: ${why}` }, null, 2));
-    else io.out(`The refresh stopped: ${why}\nThe folder is as it was.`);
-    return EXIT.failed;
-  }
-  const now = options.date ?? new Date();
-  const version = await outputsAfterRefresh(db, job.id, now);
-
-  const versions = await versionsOfRefresh(db, job.id);
-  const by = (change: PageChange) => versions.filter((v) => v.change === change).length;
-  // A page an earlier refresh found gone is checked again (it may be back); still gone is not "unchanged" to a reader.
-  const stillGone = versions.filter((v) => v.change === 'unchanged' && v.reason.startsWith(STILL_GONE)).length;
-  const found: Found = { checked: versions.length, changed: by('changed'), removed: by('removed'), restored: by('restored'), minor: by('minor'), unchanged: by('unchanged') - stillGone, notModified: versions.filter((v) => v.reason === NOT_MODIFIED).length, stillGone, failed: by('failed') };
-  const changes = versions.filter((v) => v.change === 'changed' || v.change === 'removed' || v.change === 'restored' || v.change === 'failed').map((v) => ({ url: v.url, change: v.change, reason: v.reason }));
-
-  if (found.checked > 0 && found.failed === found.checked) {
-    // Not one page answered (the site is down, the network is off): nothing was refreshed, so nothing is written.
-    const first = changes[0];
-    if (options.json) io.out(JSON.stringify({ ok: false, out: outDir, site: state.origin, ...found, version: null, written: [], deleted: [], leftOut: [], changes }, null, 2));
-    else io.out([`Nothing could be checked: ${refreshSummary(found)}`, ...(first ? [`  e.g. ${first.url}: ${first.reason}`] : []), 'The folder is as it was.'].join('\n'));
-    return EXIT.failed;
-  }
-  const next = await docsFolderFromDb(db, state.origin, { scoutVersion: SCOUT_VERSION, now });
-  if (!next) throw new Error('The refreshed crawl has no generated version to write');
-  // Only what differs is written again (the manifest always: its refresh time is new).
-  const toWrite = [];
-  for (const file of next.files) {
-    const current = await readFile(join(outDir, file.relativePath), 'utf8').catch(() => null);
-    if (current !== file.text) toWrite.push(file);
-  }
-  // The manifest last: a reader sees the new one only once the files it lists are there.
-  toWrite.sort((a, b) => Number(a.kind === 'manifest') - Number(b.kind === 'manifest'));
-  const wrote = await writeFilesInside(outDir, toWrite.filter((f) => f.kind !== 'manifest'));
-  const manifest = toWrite.find((f) => f.kind === 'manifest');
-  const wroteManifest = manifest ? await writeFilesInside(outDir, [manifest]) : { written: [], leftOut: [] };
-  const leftOut = [...wrote.leftOut, ...wroteManifest.leftOut];
-  // Files the folder no longer lists (a page that is gone, a nested llms.txt of a section that is):
-  // only the old manifest's paths, checked when it was read, and only regular files.
-  const kept = new Set([...next.manifest.pages.map((p) => p.path), ...next.manifest.files.map((f) => f.path)]);
-  const deleted: string[] = [];
-  const root = await realpath(outDir);
-  for (const path of [...folder.manifest.pages.map((p) => p.path), ...folder.manifest.files.map((f) => f.path)]) {
-    if (kept.has(path)) continue;
-    const target = join(outDir, path);
-    // Its folder's real place must be inside the docs folder: a folder linked elsewhere is not followed.
-    const where = await realpath(dirname(target)).catch(() => null);
-    const rel = where === null ? '..' : relative(root, where);
-    if (rel.startsWith('..') || isAbsolute(rel)) continue;
-    if ((await lstat(target).catch(() => null))?.isFile()) {
-      await rm(target);
-      deleted.push(path);
+  // The crawl's pages wait on disk, not in the heap, as in `scout generate` (body-spill.ts).
+  const db = new MemoryStore({ spill: new BodySpill() });
+  try {
+    await importCrawlState(db, state);
+    const job = await createRefreshJob(db, state.origin);
+    if ('error' in job) throw new UsageError(`--refresh: ${job.error}`);
+    io.progress(`Refreshing ${outDir}: ${count(folder.manifest.pages.length, 'page')} from ${startUrl}, each asked for with its validators`);
+    // The crawl's processor (crawl-site.ts), so a page converts as it did and an unchanged one hashes the same.
+    const { process } = nodePipeline({ fetch: fetchFn, rendering: true });
+    const ended = await new RefreshRunner({ db, fetch: fetchFn, process, resumable: false }, job.id).run();
+    if (ended !== 'done') {
+      // The site stopped it (it refused the first pages): nothing in the folder is touched.
+      const why = (await jobById(db, job.id))?.message ?? ended;
+      if (options.json) io.out(JSON.stringify({ ok: false, out: outDir, site: state.origin, error: `The refresh stopped: ${why}` }, null, 2));
+      else io.out(`The refresh stopped: ${why}\nThe folder is as it was.`);
+      return EXIT.failed;
     }
-  }
-  const stateBytes = await exportCrawlState(db, state.origin, state.source);
-  if (stateBytes) {
-    const savedState = await writeFilesInside(outDir, [{ relativePath: CRAWL_STATE_PATH, text: stateBytes }]);
-    leftOut.push(...savedState.leftOut);
-  }
+    const now = options.date ?? new Date();
+    const version = await outputsAfterRefresh(db, job.id, now);
 
-  const written = [...wrote.written, ...wroteManifest.written].map((w) => w.relativePath);
-  const code = leftOut.length ? EXIT.failed : EXIT.ok;
-  if (options.json) {
-    io.out(JSON.stringify({ ok: code === EXIT.ok, out: outDir, site: state.origin, ...found, version: version?.version ?? null, written, deleted, leftOut, changes }, null, 2));
+    const versions = await versionsOfRefresh(db, job.id);
+    const by = (change: PageChange) => versions.filter((v) => v.change === change).length;
+    // A page an earlier refresh found gone is checked again (it may be back); still gone is not "unchanged" to a reader.
+    const stillGone = versions.filter((v) => v.change === 'unchanged' && v.reason.startsWith(STILL_GONE)).length;
+    const found: Found = { checked: versions.length, changed: by('changed'), removed: by('removed'), restored: by('restored'), minor: by('minor'), unchanged: by('unchanged') - stillGone, notModified: versions.filter((v) => v.reason === NOT_MODIFIED).length, stillGone, failed: by('failed') };
+    const changes = versions.filter((v) => v.change === 'changed' || v.change === 'removed' || v.change === 'restored' || v.change === 'failed').map((v) => ({ url: v.url, change: v.change, reason: v.reason }));
+
+    if (found.checked > 0 && found.failed === found.checked) {
+      // Not one page answered (the site is down, the network is off): nothing was refreshed, so nothing is written.
+      const first = changes[0];
+      if (options.json) io.out(JSON.stringify({ ok: false, out: outDir, site: state.origin, ...found, version: null, written: [], deleted: [], leftOut: [], changes }, null, 2));
+      else io.out([`Nothing could be checked: ${refreshSummary(found)}`, ...(first ? [`  e.g. ${first.url}: ${first.reason}`] : []), 'The folder is as it was.'].join('\n'));
+      return EXIT.failed;
+    }
+    const next = await docsFolderFromDb(db, state.origin, { scoutVersion: SCOUT_VERSION, now });
+    if (!next) throw new Error('The refreshed crawl has no generated version to write');
+    // Only what differs is written again (the manifest always: its refresh time is new).
+    const toWrite = [];
+    for (const file of next.files) {
+      const current = await readFile(join(outDir, file.relativePath), 'utf8').catch(() => null);
+      if (current !== file.text) toWrite.push(file);
+    }
+    // The manifest last: a reader sees the new one only once the files it lists are there.
+    toWrite.sort((a, b) => Number(a.kind === 'manifest') - Number(b.kind === 'manifest'));
+    const wrote = await writeFilesInside(outDir, toWrite.filter((f) => f.kind !== 'manifest'));
+    const manifest = toWrite.find((f) => f.kind === 'manifest');
+    const wroteManifest = manifest ? await writeFilesInside(outDir, [manifest]) : { written: [], leftOut: [] };
+    const leftOut = [...wrote.leftOut, ...wroteManifest.leftOut];
+    // Files the folder no longer lists (a page that is gone, a nested llms.txt of a section that is):
+    // only the old manifest's paths, checked when it was read, and only regular files.
+    const kept = new Set([...next.manifest.pages.map((p) => p.path), ...next.manifest.files.map((f) => f.path)]);
+    const deleted: string[] = [];
+    const root = await realpath(outDir);
+    for (const path of [...folder.manifest.pages.map((p) => p.path), ...folder.manifest.files.map((f) => f.path)]) {
+      if (kept.has(path)) continue;
+      const target = join(outDir, path);
+      // Its folder's real place must be inside the docs folder: a folder linked elsewhere is not followed.
+      const where = await realpath(dirname(target)).catch(() => null);
+      const rel = where === null ? '..' : relative(root, where);
+      if (rel.startsWith('..') || isAbsolute(rel)) continue;
+      if ((await lstat(target).catch(() => null))?.isFile()) {
+        await rm(target);
+        deleted.push(path);
+      }
+    }
+    const stateBytes = await exportCrawlState(db, state.origin, state.source);
+    if (stateBytes) {
+      const savedState = await writeFilesInside(outDir, [{ relativePath: CRAWL_STATE_PATH, text: stateBytes }]);
+      leftOut.push(...savedState.leftOut);
+    }
+
+    const written = [...wrote.written, ...wroteManifest.written].map((w) => w.relativePath);
+    const code = leftOut.length ? EXIT.failed : EXIT.ok;
+    if (options.json) {
+      io.out(JSON.stringify({ ok: code === EXIT.ok, out: outDir, site: state.origin, ...found, version: version?.version ?? null, written, deleted, leftOut, changes }, null, 2));
+      return code;
+    }
+    const lines = [
+      `Refreshed ${outDir}: ${refreshSummary(found)}`,
+      ...changes.slice(0, 20).map((c) => `  ${c.change.padEnd(8)} ${c.url}: ${c.reason}`),
+      ...(changes.length > 20 ? [`  … and ${changes.length - 20} more (--json lists all)`] : []),
+      version
+        ? `New version: wrote ${count(written.filter((w) => !w.startsWith('pages/') && w !== 'manifest.json').length, 'llms.txt-family file')} and ${count(written.filter((w) => w.startsWith('pages/')).length, 'page file')}, and manifest.json${deleted.length ? `; deleted ${count(deleted.length, 'file')} no longer listed` : ''}`
+        : 'No page changed enough: the llms.txt files and pages are as they were; manifest.json has the refresh time',
+    ];
+    if (leftOut.length) lines.push(`${count(leftOut.length, 'file')} left out (not written):`, ...leftOut.map((l) => `  ${l.relativePath}: ${l.reason}`));
+    io.out(lines.join('\n'));
     return code;
+  } finally {
+    db.close();
   }
-  const lines = [
-    `Refreshed ${outDir}: ${refreshSummary(found)}`,
-    ...changes.slice(0, 20).map((c) => `  ${c.change.padEnd(8)} ${c.url}: ${c.reason}`),
-    ...(changes.length > 20 ? [`  … and ${changes.length - 20} more (--json lists all)`] : []),
-    version
-      ? `New version: wrote ${count(written.filter((w) => !w.startsWith('pages/') && w !== 'manifest.json').length, 'llms.txt-family file')} and ${count(written.filter((w) => w.startsWith('pages/')).length, 'page file')}, and manifest.json${deleted.length ? `; deleted ${count(deleted.length, 'file')} no longer listed` : ''}`
-      : 'No page changed enough: the llms.txt files and pages are as they were; manifest.json has the refresh time',
-  ];
-  if (leftOut.length) lines.push(`${count(leftOut.length, 'file')} left out (not written):`, ...leftOut.map((l) => `  ${l.relativePath}: ${l.reason}`));
-  io.out(lines.join('\n'));
-  return code;
 }
