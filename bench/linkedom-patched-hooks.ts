@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { lazyListeners } from '../scripts/linkedom-lazy-listeners';
 import { rawClass } from '../scripts/linkedom-raw-class';
+import { selectorCache } from '../scripts/linkedom-selector-cache';
 import { upperNames } from '../scripts/linkedom-upper-names';
 
 // SCOUT_LINKEDOM_PATCHES=lazy-listeners applies only that one (the bundle before raw-class), for a before/after.
@@ -12,6 +13,7 @@ const PATCHES = (
     ['lazy-listeners', /[\\/]linkedom[\\/]esm[\\/]interface[\\/]event-target\.js$/, lazyListeners],
     ['raw-class', /[\\/]linkedom[\\/]esm[\\/]shared[\\/]parse-from-string\.js$/, rawClass],
     ['upper-names', /[\\/]linkedom[\\/]esm[\\/]shared[\\/]utils\.js$/, upperNames],
+    ['selector-cache', /[\\/]linkedom[\\/]esm[\\/]shared[\\/]matches\.js$/, selectorCache],
   ] as Array<[string, RegExp, (code: string) => string]>
 )
   .filter(([name]) => !only || only.includes(name))

@@ -52,6 +52,7 @@ const LINKEDOM_PATCHES = [
   ['scripts/linkedom-lazy-listeners.ts', 'lazyListeners', /[\\/]linkedom[\\/].*interface[\\/]event-target\.js$/],
   ['scripts/linkedom-raw-class.ts', 'rawClass', /[\\/]linkedom[\\/].*shared[\\/]parse-from-string\.js$/],
   ['scripts/linkedom-upper-names.ts', 'upperNames', /[\\/]linkedom[\\/].*shared[\\/]utils\.js$/],
+  ['scripts/linkedom-selector-cache.ts', 'selectorCache', /[\\/]linkedom[\\/].*shared[\\/]matches\.js$/],
 ];
 
 async function linkedomPatchPlugin() {

@@ -1,0 +1,45 @@
+/**
+ * A build-time patch for linkedom 0.18.13 (pinned), beside the other three: every
+ * `querySelector`, `querySelectorAll` and `closest` call compiles its selector afresh (css-what
+ * parses it, css-select builds a matcher), though the conversion asks the same few dozen literal
+ * selectors on every page. A CPU profile of conversion in Node showed that compiling as a fifth
+ * of the time spent in linkedom's selector queries, and its parse trees and closures as 3-4 % of
+ * the bytes a page allocates. The patch keeps each compiled matcher, per selector text and per
+ * case mode (an HTML document's tag names ignore case, an XML one's do not).
+ *
+ * Only matchers that carry no state between calls are kept: a selector without a colon, so no
+ * pseudo-class. `:scope` compiles against the element asked, and `:has()`, `:contains()` and the
+ * selectors around them memoize their results per element inside the matcher, which would be stale
+ * once the document changes (the conversion removes and moves elements between queries). Those
+ * are compiled per call, as before. At most 500 selectors per mode are kept; others compile per call.
+ */
+import type { Plugin } from 'vite';
+import { applyReplacements, sourcePatchPlugin, type Replacements } from './source-patch';
+
+const REPLACEMENTS: Replacements = [
+  ['export const prepareMatch = (element, selectors) => CSSselect.compile(', 'const compileMatch = (element, selectors) => CSSselect.compile('],
+  [
+    '\nexport const matches = (element, selectors) => CSSselect.is(',
+    `
+const COMPILED = [new Map, new Map];
+export const prepareMatch = (element, selectors) => {
+  if (typeof selectors !== 'string' || selectors.includes(':'))
+    return compileMatch(element, selectors);
+  const compiled = COMPILED[ignoreCase(element) ? 0 : 1];
+  let match = compiled.get(selectors);
+  if (match === undefined) {
+    match = compileMatch(element, selectors);
+    if (compiled.size < 500) compiled.set(selectors, match);
+  }
+  return match;
+};
+
+export const matches = (element, selectors) => CSSselect.is(`,
+  ],
+];
+
+/** The patched source; throws when linkedom's code is not the one this patch was written for. */
+export const selectorCache = (code: string): string => applyReplacements(code, REPLACEMENTS, 'scripts/linkedom-selector-cache.ts');
+
+/** Vite plugin applying {@link selectorCache} to linkedom's selector module in the extension bundle. */
+export const linkedomSelectorCache = (): Plugin => sourcePatchPlugin('scout:linkedom-selector-cache', /[\\/]linkedom[\\/].*shared[\\/]matches\.js$/, selectorCache);
