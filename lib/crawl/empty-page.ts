@@ -13,7 +13,7 @@ export function markEmpty(outcome: PageOutcome): PageOutcome {
   const { page } = outcome;
   // The key is set either way: a refresh spreads the fresh page over the stored one, so a page
   // whose text is back must carry `empty: undefined` to clear the earlier mark.
-  if (plainTextLength(page.markdown) > 0) return 'empty' in page ? outcome : { ...outcome, page: { ...page, empty: undefined } };
+  if (plainTextLength(page.markdown, 1) > 0) return 'empty' in page ? outcome : { ...outcome, page: { ...page, empty: undefined } };
   const why = page.rendered ? 'no text even once rendered in a tab' : page.shell ? 'no text without running its scripts' : 'no readable text in the page';
   const empty = `Empty page: ${why} — left out of llms.txt and llms-full.txt`;
   return { ...outcome, page: { ...page, empty }, reason: outcome.reason ? `${empty} · ${outcome.reason}` : empty };

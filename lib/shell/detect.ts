@@ -39,14 +39,68 @@ const NOSCRIPT_PLEA = /javascript|\bjs\b/i;
 const NOSCRIPT_VERB = /enable|turn on|switch on|activate|require|need|must|disabled|support|allow/i;
 const NOT_TEXT = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG']);
 
-/** Characters of readable text in Markdown: link targets, images and markup left out. */
-export function plainTextLength(markdown: string): number {
-  return markdown
-    .replace(/!\[[^[\]]*\]\((?:[^()]|\([^()]*\))*\)/g, '')
-    .replace(/\]\((?:[^()]|\([^()]*\))*\)/g, ']')
-    .replace(/[#*_`>|[\]-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim().length;
+const IMAGE = /!\[[^[\]]*\]\((?:[^()]|\([^()]*\))*\)/g;
+
+/**
+ * Characters of readable text in Markdown: link targets, images and markup left out. It is the
+ * length of the text with images removed, each link target `](…)` cut to `]`, every run of markup
+ * (`#*_\`>|[]-`) and whitespace made one space, and the ends trimmed; counted in one pass without
+ * building that text (every crawled page is measured, some of them megabytes long). Counting stops
+ * at `limit`, which is then the answer: a caller that asks "is there text" or "is it thin" does
+ * not read a long page to its end.
+ */
+export function plainTextLength(markdown: string, limit = Number.POSITIVE_INFINITY): number {
+  // Only images are cut out of the text itself: a link target after one may start where it was (`[a]![i](x)(y)`).
+  const text = markdown.includes('![') ? markdown.replace(IMAGE, '') : markdown;
+  let length = 0;
+  // Markup or whitespace since the last character counted: one space if more text follows.
+  let gap = false;
+  for (let i = 0; i < text.length && length < limit; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x5d && text.charCodeAt(i + 1) === 0x28) {
+      // `](target)`: the `]` stays, as markup; the target goes.
+      const end = linkTargetEnd(text, i + 1);
+      if (end > 0) {
+        gap = true;
+        i = end - 1;
+        continue;
+      }
+    }
+    if (isMarkupOrSpace(code)) {
+      gap = true;
+    } else {
+      length += gap && length > 0 ? 2 : 1;
+      gap = false;
+    }
+  }
+  return Math.min(length, limit);
+}
+
+/**
+ * Where the link target that opens at `open` (a `(`) ends: after its `)`, with one level of
+ * balanced parentheses inside (`(https://x.test/a_(b))`); -1 when it is not closed so. The same
+ * text the pattern `\((?:[^()]|\([^()]*\))*\)` matches there, which never backtracks into a match.
+ */
+function linkTargetEnd(text: string, open: number): number {
+  for (let i = open + 1; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x29) return i + 1;
+    if (code !== 0x28) continue;
+    let close = i + 1;
+    while (close < text.length && text.charCodeAt(close) !== 0x28 && text.charCodeAt(close) !== 0x29) close++;
+    if (text.charCodeAt(close) !== 0x29) return -1;
+    i = close;
+  }
+  return -1;
+}
+
+/** Markdown's markup characters (`#*_\`>|[]-`) and what `\s` matches in a regular expression. */
+function isMarkupOrSpace(code: number): boolean {
+  if (code < 0x80) {
+    // # * _ ` > | [ ] -, then tab, line feed, vertical tab, form feed, carriage return and space.
+    return code === 0x23 || code === 0x2a || code === 0x5f || code === 0x60 || code === 0x3e || code === 0x7c || code === 0x5b || code === 0x5d || code === 0x2d || (code >= 0x09 && code <= 0x0d) || code === 0x20;
+  }
+  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
 
 /** Text of an element without scripts, styles, noscript and templates (linkedom's textContent includes them). */
@@ -162,7 +216,8 @@ function hasTextLink(element: Element): boolean {
  * converter's DOM was already cleaned of scripts and noscript); they are small.
  */
 export function shellOf(html: string, markdown: string, dom: DomAdapter): ShellVerdict | undefined {
-  const chars = plainTextLength(markdown);
+  // Exact below THIN_CHARS, the only counts the verdict reports.
+  const chars = plainTextLength(markdown, THIN_CHARS);
   if (chars >= THIN_CHARS) return undefined;
   try {
     return detectShell(dom.parse(html), chars);
