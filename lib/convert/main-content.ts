@@ -38,16 +38,42 @@ const MIN_SHARE = [0, 0.05, 0.15, 0.25];
 // "hold most of the text"; the smallest of those is the most specific.
 const HOLDS_MOST = 0.6;
 
+// What a class attribute says for tierOf, as bits: a theme's class, `body`, `markdown`, a generic name.
+const THEME_CLASS = 1;
+const BODY_CLASS = 2;
+const MARKDOWN_CLASS = 4;
+const GENERIC_CLASS = 8;
+// Pages repeat a few hundred class attributes over thousands of elements (a highlighter's `n`,
+// `p`, `o`): each is read once. Kept up to this many, then started afresh.
+const MAX_CLASS_ENTRIES = 2000;
+const classBits = new Map<string, number>();
+
+function bitsOf(cls: string): number {
+  let bits = classBits.get(cls);
+  if (bits !== undefined) return bits;
+  bits = 0;
+  for (const name of cls.toLowerCase().split(/\s+/)) {
+    if (THEME_CLASSES.has(name)) bits |= THEME_CLASS;
+    if (name === 'body') bits |= BODY_CLASS;
+    if (name === 'markdown') bits |= MARKDOWN_CLASS;
+    if (GENERIC_NAMES.has(name)) bits |= GENERIC_CLASS;
+  }
+  if (classBits.size >= MAX_CLASS_ENTRIES) classBits.clear();
+  classBits.set(cls, bits);
+  return bits;
+}
+
 function tierOf(element: Element): number {
   const tag = tagOf(element);
   const id = element.getAttribute('id')?.toLowerCase();
-  const classes = (classOf(element) ?? '').toLowerCase().split(/\s+/);
-  if ((id && THEME_IDS.has(id)) || classes.some((c) => THEME_CLASSES.has(c))) return 1;
+  const cls = classOf(element);
+  const classes = cls ? bitsOf(cls) : 0;
+  if ((id && THEME_IDS.has(id)) || classes & THEME_CLASS) return 1;
   // Sphinx's basic theme: <div class="body" role="main">.
   // Docusaurus (and others) mark the rendered Markdown with a plain "markdown" class.
-  if ((tag === 'div' && classes.includes('body')) || (classes.includes('markdown') && BLOCKS.has(tag))) return 1;
+  if ((tag === 'div' && classes & BODY_CLASS) || (classes & MARKDOWN_CLASS && BLOCKS.has(tag))) return 1;
   if (tag === 'main' || tag === 'article' || element.getAttribute('role') === 'main') return 2;
-  if ((id && GENERIC_NAMES.has(id)) || classes.some((c) => GENERIC_NAMES.has(c))) return 3;
+  if ((id && GENERIC_NAMES.has(id)) || classes & GENERIC_CLASS) return 3;
   return 0;
 }
 
