@@ -72,6 +72,13 @@ export function sampleCpu(rootPid = process.pid): CpuSample {
     const stat = parseStat(read(`/proc/${pid}/stat`));
     if (!stat) continue;
     add(kind, stat.cpuMs);
+    // The browser process by thread (IndexedDB's backend, the IO thread, the UI thread…), to see what a crawl adds to it.
+    if (kind === 'browser') {
+      for (const tid of readdirSync(`/proc/${pid}/task`) as string[]) {
+        const t = parseStat(read(`/proc/${pid}/task/${tid}/stat`));
+        if (t) add(`browser thread: ${t.comm.replace(/[\s\d#/-]+$/, '')}`, t.cpuMs);
+      }
+    }
     if (kind !== 'extension') continue;
     for (const tid of readdirSync(`/proc/${pid}/task`, { withFileTypes: false }) as string[]) {
       const t = parseStat(read(`/proc/${pid}/task/${tid}/stat`));
@@ -98,11 +105,11 @@ export function perPage(cpu: CpuSample, pages: number): CpuSample {
 }
 
 /**
- * All of Chromium's CPU in a sample: every process kind summed, the extension process's per-thread
- * keys left out (they split that process's figure, already counted).
+ * All of Chromium's CPU in a sample: every process kind summed, the per-thread keys (extension and
+ * browser process) left out (they split their process's figure, already counted).
  */
 export function allChromium(cpu: CpuSample): number {
   return Object.entries(cpu)
-    .filter(([k]) => !k.startsWith('thread:'))
+    .filter(([k]) => !k.includes('thread:'))
     .reduce((n, [, v]) => n + v, 0);
 }
