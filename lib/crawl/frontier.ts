@@ -201,6 +201,22 @@ export class Frontier {
     return n;
   }
 
+  /**
+   * The counts as they will be once a batch that adds `added` and settles entries in `states`
+   * commits (what `remember` and `settled` then record), without recording anything: the page
+   * writer's batch writes them as the job's progress in its own transaction.
+   */
+  countsAfter(added: Added, states: readonly FrontierState[]): Record<FrontierState, number> {
+    const counts = { ...this.tally };
+    counts.pending += added.pending;
+    counts.skipped += added.skipped;
+    for (const s of states) {
+      counts.inflight--;
+      counts[s]++;
+    }
+    return counts;
+  }
+
   hasPending(): boolean {
     return this.tally.pending > 0;
   }

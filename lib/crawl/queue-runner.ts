@@ -60,6 +60,11 @@ export interface QueueJob extends OpenQueue {
   failureReason(message: string): string;
   /** Writes the counters and the progress message; called while running and once at the end. */
   report(phase: 'running' | 'done'): Promise<void>;
+  /**
+   * The writer's batches carry the progress when it is due (progressDue): the timer then writes
+   * it only after PROGRESS_QUIET_MS without a batch, as when a slow or paced site's pages trickle in.
+   */
+  progressInBatches?: boolean;
   /** The job's final message for each way it can end. */
   messages: { cancelled: string; paused: string; done(): string };
   /**
@@ -78,6 +83,13 @@ const MAX_HELD = 256;
 
 /** Progress is written at most this often: enough to look live, few enough writes to stay cheap. */
 const PROGRESS_EVERY_MS = 250;
+
+/**
+ * When batches carry the progress, the timer writes it only after this long without a progress
+ * write: between batches only the claimed URLs and the rate move, and each write of its own is a
+ * transaction (the batch's counts, the ones that matter, come with the batch).
+ */
+const PROGRESS_QUIET_MS = 1000;
 
 /**
  * A site that turns the crawl away shows it on the first pages: once at least REFUSAL_MIN of the
@@ -117,6 +129,8 @@ export abstract class QueueRunner {
   /** End times of pages, for the pages-per-second rate; reading the rate drops those older than 10 s. */
   private finished: number[] = [];
   protected readonly timings = { fetch: 0, convert: 0 };
+  /** When progress was last written, by the timer or with a batch. */
+  private progressAt = 0;
   /** Set when something happened (a task ended, a stop was asked) so the loop doesn't sleep through it. */
   private woken = false;
   private resolveSleep: () => void = () => undefined;
@@ -239,7 +253,12 @@ export abstract class QueueRunner {
         });
       active.add(task);
     };
-    const progress = setInterval(() => void job.report('running'), PROGRESS_EVERY_MS);
+    const quietMs = job.progressInBatches ? PROGRESS_QUIET_MS : 0;
+    const progress = setInterval(() => {
+      if (Date.now() - this.progressAt < quietMs) return;
+      this.progressAt = Date.now();
+      void job.report('running');
+    }, PROGRESS_EVERY_MS);
 
     try {
       for (;;) {
@@ -273,6 +292,17 @@ export abstract class QueueRunner {
     if (this.stopRequest === 'cancel') return this.finish('cancelled', job.messages.cancelled);
     if (this.stopRequest === 'pause') return this.finish('paused', this.pauseMessage ?? job.messages.paused);
     return this.finish('done', job.messages.done());
+  }
+
+  /**
+   * Whether progress is due with the batch being written (PROGRESS_EVERY_MS since the last progress
+   * write); when it is, the write is counted as made.
+   */
+  protected progressDue(): boolean {
+    const now = Date.now();
+    if (now - this.progressAt < PROGRESS_EVERY_MS) return false;
+    this.progressAt = now;
+    return true;
   }
 
   /** Counts an answer among the first pages, and pauses the job when most of them were refused. */

@@ -3,7 +3,7 @@ import type { CrawlJob, JobState } from '../store/db';
 import { createScope, type Scope } from '../url/scope';
 import type { Frontier } from './frontier';
 import { toEntries, type ClassifyContext } from './links';
-import { PageWriter } from './page-writer';
+import { PageWriter, type WriterView } from './page-writer';
 import { progressMessage, type CrawlCounters } from './progress';
 import { QueueRunner, type QueueDeps } from './queue-runner';
 import type { HostGate } from './host-gate';
@@ -60,10 +60,14 @@ export class CrawlRunner extends QueueRunner {
     if ((await queuedCount(db, this.jobId)) === 0) await this.seed(job, frontier, ctx);
 
     const startedAt = job.startedAt ?? job.createdAt;
-    const report = async () => {
-      const counters = this.counters(frontier, writer, startedAt);
-      await updateJob(db, this.jobId, 'crawl', { counters: { ...counters }, message: progressMessage(counters, 'running', settings.maxPages) });
+    const now = (): WriterView => ({ counts: frontier.counts(), stored: writer.stored, duplicates: writer.duplicates, rendered: writer.rendered, empty: writer.empty, notDocs: writer.notDocs, storeMs: writer.storeMs });
+    const progress = (view: WriterView) => {
+      const counters = this.counters(view, frontier.depth, startedAt);
+      return { counters: { ...counters }, message: progressMessage(counters, 'running', settings.maxPages) };
     };
+    const report = async () => void (await updateJob(db, this.jobId, 'crawl', progress(now())));
+    // The batches carry the progress while they come often enough (see PageWriter.progress).
+    writer.progress = (after) => (this.progressDue() ? progress(after()) : undefined);
     return this.runQueue({
       ...queue,
       ...(job.boundary ? { boundary: job.boundary } : {}),
@@ -73,11 +77,12 @@ export class CrawlRunner extends QueueRunner {
       robotsReason: 'Disallowed by robots.txt',
       failureReason: (message) => `Could not process the page: ${message}`,
       report,
+      progressInBatches: true,
       stopOnRefusals: !job.stoppedOnRefusals,
       messages: {
         cancelled: 'Cancelled. Pages stored so far are kept.',
         paused: 'Paused. Resume to carry on where it stopped.',
-        done: () => progressMessage(this.counters(frontier, writer, startedAt), 'done', settings.maxPages),
+        done: () => progressMessage(this.counters(now(), frontier.depth, startedAt), 'done', settings.maxPages),
       },
     });
   }
@@ -106,24 +111,24 @@ export class CrawlRunner extends QueueRunner {
     await frontier.enqueue(toEntries(seeds.map((s) => ({ ...s, depth: 0 })), ctx));
   }
 
-  private counters(frontier: Frontier, writer: PageWriter, startedAt: number): CrawlCounters {
-    const counts = frontier.counts();
+  private counters(view: WriterView, depth: number, startedAt: number): CrawlCounters {
+    const { counts } = view;
     // The slowest paced host sets the pace the user waits on.
     const pace = (this.gate?.paces() ?? []).sort((a, b) => b.usedS - a.usedS)[0];
     return {
       ...(pace ? { crawlDelayAsked: pace.askedS, crawlDelayUsed: pace.usedS } : {}),
       ...counts,
-      stored: writer.stored,
-      duplicates: writer.duplicates,
-      rendered: writer.rendered,
-      empty: writer.empty,
-      notDocs: writer.notDocs,
+      stored: view.stored,
+      duplicates: view.duplicates,
+      rendered: view.rendered,
+      empty: view.empty,
+      notDocs: view.notDocs,
       discovered: counts.pending + counts.inflight + counts.done + counts.failed + counts.skipped,
-      depth: frontier.depth,
+      depth,
       rate: this.rate(startedAt),
       fetchMs: this.timings.fetch,
       convertMs: this.timings.convert,
-      storeMs: writer.storeMs,
+      storeMs: view.storeMs,
     };
   }
 }

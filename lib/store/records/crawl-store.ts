@@ -35,8 +35,8 @@ export interface PageBatch {
    * map is the callback's to extend as the batch's own pages are kept). Pure: it only decides.
    */
   pages: (stored: Map<string, string>) => PageRecord[];
-  /** Crawl fields the batch changed (hash routing found, the merged navigation). */
-  job: Partial<Pick<CrawlJob, 'hashRoutes' | 'nav'>>;
+  /** Crawl fields the batch changed (hash routing found, the merged navigation, the progress it makes). */
+  job: Partial<Pick<CrawlJob, 'hashRoutes' | 'nav' | 'counters' | 'message'>>;
   /** New queue rows and link blocks for the links found (`Frontier.prepare`). */
   queue: { rows: FrontierRecord[]; blocks: LinkBlockRecord[] };
   /** The batch's own frontier rows, in the states their results put them. */
