@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { lazyListeners } from '../scripts/linkedom-lazy-listeners';
 import { rawClass } from '../scripts/linkedom-raw-class';
 import { selectorCache } from '../scripts/linkedom-selector-cache';
+import { textContent } from '../scripts/linkedom-text-content';
 import { upperNames } from '../scripts/linkedom-upper-names';
 
 // SCOUT_LINKEDOM_PATCHES=lazy-listeners applies only that one (the bundle before raw-class), for a before/after.
@@ -14,6 +15,7 @@ const PATCHES = (
     ['raw-class', /[\\/]linkedom[\\/]esm[\\/]shared[\\/]parse-from-string\.js$/, rawClass],
     ['upper-names', /[\\/]linkedom[\\/]esm[\\/]shared[\\/]utils\.js$/, upperNames],
     ['selector-cache', /[\\/]linkedom[\\/]esm[\\/]shared[\\/]matches\.js$/, selectorCache],
+    ['text-content', /[\\/]linkedom[\\/]esm[\\/]interface[\\/]element\.js$/, textContent],
   ] as Array<[string, RegExp, (code: string) => string]>
 )
   .filter(([name]) => !only || only.includes(name))

@@ -53,6 +53,7 @@ const LINKEDOM_PATCHES = [
   ['scripts/linkedom-raw-class.ts', 'rawClass', /[\\/]linkedom[\\/].*shared[\\/]parse-from-string\.js$/],
   ['scripts/linkedom-upper-names.ts', 'upperNames', /[\\/]linkedom[\\/].*shared[\\/]utils\.js$/],
   ['scripts/linkedom-selector-cache.ts', 'selectorCache', /[\\/]linkedom[\\/].*shared[\\/]matches\.js$/],
+  ['scripts/linkedom-text-content.ts', 'textContent', /[\\/]linkedom[\\/].*interface[\\/]element\.js$/],
 ];
 
 async function linkedomPatchPlugin() {
