@@ -6,9 +6,10 @@ import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { PlanRecord } from '../lib/store/db';
 import { MemoryStore } from '../lib/store/store';
-import { BodySpill } from '../lib/store/memory/body-spill';
+import { BodySpill, type BodyRef } from '../lib/store/memory/body-spill';
 import { queueRowsIn } from '../lib/store/crawl-report';
-import { pagesInState } from '../lib/store/page-outputs';
+import { pageHeads } from '../lib/store/page-outputs';
+import { fileFullText } from '../lib/generate/output-files';
 import { planSummary } from '../lib/crawl/plan';
 import { normalizeSettings, type CrawlSettings } from '../lib/crawl/settings';
 import type { OutputSettings } from '../lib/generate/output-settings';
@@ -61,15 +62,16 @@ export async function runGenerate(options: GenerateOptions, io: Io, transport?: 
   // state reach has a memory body that answers as Dexie does (tests/unit/store-contract-*.test.ts).
   // Its pages' Markdown and its outputs' text wait on disk (body-spill.ts), not in the heap, until
   // the command ends, whatever way it ends.
-  const db = new MemoryStore({ spill: new BodySpill() });
+  const spill = new BodySpill();
+  const db = new MemoryStore({ spill });
   try {
-    return await generateOn(db, options, io, transport);
+    return await generateOn(db, spill, options, io, transport);
   } finally {
     db.close();
   }
 }
 
-async function generateOn(db: MemoryStore, options: GenerateOptions, io: Io, transport: typeof fetch | undefined): Promise<ExitCode> {
+async function generateOn(db: MemoryStore, spill: BodySpill, options: GenerateOptions, io: Io, transport: typeof fetch | undefined): Promise<ExitCode> {
   const { startUrl, fetch, from } = await source(options, transport);
   // A --out that cannot be written to is a usage error found before the crawl, with nothing written.
   const outProblem = await outFolderProblem(resolve(options.out));
@@ -81,7 +83,11 @@ async function generateOn(db: MemoryStore, options: GenerateOptions, io: Io, tra
   const onPlan = (plan: PlanRecord) => {
     for (const line of planSummary(plan, maxPages)) io.progress(line);
   };
-  const result = await crawlSite({ db, startUrl, fetch, rendering: true, settings: options.settings, output: options.output, ...(options.date ? { now: options.date } : {}), onProgress: io.progress, onPlan });
+  // Each file's llms-full.txt waits in the store's spill from when generation counted it to when
+  // it is written: made once, and only one of them in memory at a time.
+  const fullTexts = new Map<number, BodyRef>();
+  const keepFullText = (fileIndex: number, pieces: Iterable<string>) => fullTexts.set(fileIndex, spill.writeAll(pieces));
+  const result = await crawlSite({ db, startUrl, fetch, rendering: true, settings: options.settings, output: options.output, ...(options.date ? { now: options.date } : {}), onProgress: io.progress, onPlan, fullTexts: keepFullText });
   const boundary = result.plan?.boundary;
   const { job, generated } = result;
   const frontier = await queueRowsIn(db, job.id, ['failed', 'skipped']);
@@ -90,7 +96,8 @@ async function generateOn(db: MemoryStore, options: GenerateOptions, io: Io, tra
   for (const f of frontier) if (f.state === 'skipped') skippedBy.set(f.reason ?? '', (skippedBy.get(f.reason ?? '') ?? 0) + 1);
   const skipped = [...skippedBy].map(([reason, n]) => ({ reason, count: n })).sort((a, b) => b.count - a.count);
   // Pages stored without any text (a client-rendered shell the CLI cannot render): not in the files, and said so.
-  const storedPages = await pagesInState(db, job.id);
+  // Their rows only: the pages' Markdown stays on disk.
+  const storedPages = await pageHeads(db, job.id);
   const empty = storedPages.filter((p) => p.empty).map((p) => ({ url: p.url, reason: p.empty ?? '' }));
   // Pages the evidence says are not documentation (a blog post, a forum thread): kept out of the files, and said so.
   const notDocs = (generated?.output.notDocs ?? []).filter((p) => !p.included).map((p) => ({ url: p.url, reason: p.reason }));
@@ -107,9 +114,22 @@ async function generateOn(db: MemoryStore, options: GenerateOptions, io: Io, tra
   }
 
   // Paths come from the site: each is held to safe-path.ts, and written only inside --out (write-out.ts).
-  const layoutFiles = publishLayout(generated.files, generated.output.llmsFullTxt, job.origin);
+  const layoutFiles = publishLayout(generated.files, (file, i) => {
+    const kept = fullTexts.get(i);
+    return kept ? spill.read(kept) : fileFullText(generated.output.llmsFullTxt, generated.files, file, job.origin);
+  });
+  // Each text is made as its file is written; its length and lint are taken then.
+  const made = new Map<string, { chars: number; lint?: ReturnType<typeof lintLlmsTxt> }>();
+  const toWrite = layoutFiles.files.map((file) => ({
+    relativePath: file.relativePath,
+    text: () => {
+      const text = file.text();
+      made.set(file.relativePath, { chars: text.length, ...(file.kind === 'llms' ? { lint: lintLlmsTxt(text, file.url) } : {}) });
+      return text;
+    },
+  }));
   const outDir = resolve(options.out);
-  const writing = await writeFilesInside(outDir, layoutFiles.files).catch((error: Error) => {
+  const writing = await writeFilesInside(outDir, toWrite).catch((error: Error) => {
     // Only the output folder itself can fail here (each file's own failure is a reason in leftOut): nothing was written.
     throw new UsageError(`--out: ${error.message}`);
   });
@@ -119,8 +139,8 @@ async function generateOn(db: MemoryStore, options: GenerateOptions, io: Io, tra
   for (const { relativePath, file: target } of writing.written) {
     const file = byRelative.get(relativePath);
     if (!file) continue;
-    const lint = file.kind === 'llms' ? lintLlmsTxt(file.text, file.url) : undefined;
-    written.push({ path: file.path, url: file.url, file: target, kind: file.kind, chars: file.text.length, ...(file.pages !== undefined ? { pages: file.pages } : {}), ...(lint ? { errors: lint.errors, warnings: lint.warnings } : {}) });
+    const { chars = 0, lint } = made.get(relativePath) ?? {};
+    written.push({ path: file.path, url: file.url, file: target, kind: file.kind, chars, ...(file.pages !== undefined ? { pages: file.pages } : {}), ...(lint ? { errors: lint.errors, warnings: lint.warnings } : {}) });
   }
   const layout = generated.files.files.length > 1 ? 'nested' : 'flat';
   // The docs folder for agents: the llms.txt files above, and each listed page with the manifest.

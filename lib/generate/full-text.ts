@@ -65,6 +65,24 @@ export function assembleFull(head: FileHead, parts: FullPart[], preamble = ''): 
 }
 
 /**
+ * `assembleFull(head, parts, preamble)` piece by piece, for a writer that need not hold the whole
+ * file at once (the pieces joined are exactly that text): every piece but the last ends its own
+ * text, so only the last is trimmed.
+ */
+export function* fullTextPieces(head: FileHead, parts: FullPart[], preamble = ''): Generator<string> {
+  const headText = headLines(head).join('\n') + preamble;
+  if (!parts.length) {
+    yield `${headText.trimEnd()}\n`;
+    return;
+  }
+  yield headText;
+  for (let i = 0; i < parts.length; i++) {
+    const text = partText(parts[i] as FullPart);
+    yield i + 1 < parts.length ? `\n${text}` : `\n${text.trimEnd()}\n`;
+  }
+}
+
+/**
  * `assembleFull(head, parts, preamble).length` without joining the file: every piece but the last
  * ends its own text (a part starts with `## `, so trimming the file's end reaches into the last
  * piece only).
@@ -90,17 +108,18 @@ function partLength(part: FullPart): number {
  * so the file splits cleanly before each `## ` and before each body that `bodySplitsCleanly`.
  */
 export function countFull(head: FileHead, parts: FullPart[], count: (text: string) => number, bodyTokens: (part: FullPart) => number, preamble = ''): number {
-  const pieces = [headLines(head).join('\n') + preamble, ...parts.map(partText)];
   let tokens = 0;
-  pieces.forEach((piece, i) => {
-    const last = i === pieces.length - 1;
+  // One piece at a time (the head, then each part's text): a site's whole file is never built here.
+  for (let i = 0; i <= parts.length; i++) {
     const part = parts[i - 1];
+    const piece = part ? partText(part) : headLines(head).join('\n') + preamble;
+    const last = i === parts.length;
     if (last || !part || !bodySplitsCleanly(part.body)) {
       tokens += count(last ? `${piece.trimEnd()}\n` : `${piece}\n`);
-      return;
+      continue;
     }
     tokens += count(piece.slice(0, piece.length - part.body.length - 1)) + bodyTokens(part);
-  });
+  }
   return tokens;
 }
 

@@ -6,7 +6,7 @@
  * viewed, downloaded or zipped.
  */
 import type { BodyCounts } from './body-counts';
-import { assembledLength, assembleFull, bodyOf, countFull, indexFullText, type FullIndexEntry, type FullPart } from './full-text';
+import { assembledLength, assembleFull, bodyOf, countFull, fullTextPieces, indexFullText, type FullIndexEntry, type FullPart } from './full-text';
 import { leanMarkdown } from './lean-links';
 import { markdownLinks } from './link-tree';
 import { nestOutput, type NestedFile, type NestModel } from './nested';
@@ -40,10 +40,18 @@ export function fileFullText(fullText: string, files: OutputFiles, file: NestedF
 }
 
 /**
- * Lays out the files for a generated version and counts every file. `fullText` is the site's
- * llms-full.txt as generated; `counts` caches page-body counts across versions.
+ * Each file's llms-full.txt as `buildOutputFiles` made it to count it, by the file's place in the
+ * layout, in pieces that joined are the file (`fullTextPieces`), for a caller that writes the
+ * files out (the CLI) to keep instead of making them again.
  */
-export function buildOutputFiles(input: { model: NestModel; flatText: string; fullText: string; origin: string; settings: OutputSettings; counts: BodyCounts; plainCounts?: Map<string, { count: number }> }): OutputFiles {
+export type FullTextSink = (fileIndex: number, pieces: Iterable<string>) => void;
+
+/**
+ * Lays out the files for a generated version and counts every file. `fullText` is the site's
+ * llms-full.txt as generated; `counts` caches page-body counts across versions. `fullTexts`, when
+ * given, is handed each file's llms-full.txt (exactly `fileFullText`'s) as soon as it is counted.
+ */
+export function buildOutputFiles(input: { model: NestModel; flatText: string; fullText: string; origin: string; settings: OutputSettings; counts: BodyCounts; plainCounts?: Map<string, { count: number }>; fullTexts?: FullTextSink }): OutputFiles {
   const { model, fullText, origin, settings, counts } = input;
   const index = indexFullText(fullText, model.sections);
   // The generator counted every plain body already (GeneratedOutput.fullTokens): no need to again.
@@ -66,6 +74,7 @@ export function buildOutputFiles(input: { model: NestModel; flatText: string; fu
       if (entry) entry.tokens = n;
       return n;
     });
+    input.fullTexts?.(i, fullTextPieces(head, parts));
     return { ...file, chars: file.text.length, tokens: countTokens(file.text), full: { chars: assembledLength(head, parts), tokens, pages: parts.length } };
   });
   return { settings, flatChars: input.flatText.length, files, index };

@@ -5,14 +5,14 @@ import { siteSummaryKey } from '../describe/site-summary';
 import { generateOutputs } from './generate';
 import { coveringLlmsName } from './llms-name';
 import { BodyCounts, type StoredCounts } from './body-counts';
-import { buildOutputFiles, type OutputFiles } from './output-files';
+import { buildOutputFiles, type FullTextSink, type OutputFiles } from './output-files';
 import { normalizeOutputSettings } from './output-settings';
 import { segmentCounter } from './segment-count';
 import { describeVariant } from '../url/variants';
-import type { Curation, GeneratedOutput } from './types';
+import type { Curation, GeneratedOutput, SourcePage } from './types';
 import { addVersion } from '../store/artifacts';
 import { descriptionText } from '../store/descriptions';
-import { type CountUpdate, keepPageCounts, pagesInState } from '../store/page-outputs';
+import { type CountUpdate, keepPageCounts, type PageHead, pagesInState } from '../store/page-outputs';
 import { planFor } from '../store/plans';
 import { latestCrawlWithPages } from '../store/queries';
 import { siteByOrigin, updateSite } from '../store/sites';
@@ -26,16 +26,20 @@ export const KEEP_VERSIONS = 5;
  * stores all three as a new version. Token counts are computed once per page body and kept on
  * the page, so re-generating after a curation change is quick.
  */
-export async function generateForSite(db: Store, origin: string, now = new Date(), options: { refreshJobId?: string; descriptionsBy?: string | null } = {}): Promise<{ version: number; output: GeneratedOutput; files: OutputFiles } | null> {
+export async function generateForSite(db: Store, origin: string, now = new Date(), options: { refreshJobId?: string; descriptionsBy?: string | null; fullTexts?: FullTextSink } = {}): Promise<{ version: number; output: GeneratedOutput; files: OutputFiles } | null> {
   const started = Date.now();
   const job = await latestCrawlWithPages(db, origin);
   if (!job) return null;
-  const pages = await pagesInState(db, job.id);
+  // The pages' Markdown is for generateOutputs alone: dropped once it is done, so laying out and
+  // counting the files (the CLI's peak of memory) does not hold every page's text as well.
+  let read: PageRecord[] | undefined = await pagesInState(db, job.id);
+  const pages = read.map(withoutMarkdown);
   const site = await siteByOrigin(db, origin);
   // AI descriptions (when the user turned them on) replace the pages' own, page by page; a page
   // whose text changed since it was described has no cached one and keeps its own until described again.
   const ai = options.descriptionsBy ? await cachedDescriptions(db, pages, options.descriptionsBy) : new Map<string, string>();
-  const sources = pages.map((p) => ({ ...toSource(p), description: ai.get(p.key) ?? p.description }));
+  let sources: SourcePage[] | undefined = read.map((p) => ({ ...toSource(p), description: ai.get(p.key) ?? p.description }));
+  read = undefined;
   const summary = options.descriptionsBy ? await descriptionText(db, siteSummaryKey(origin, options.descriptionsBy)) : undefined;
   // Plain bodies and their lean-link variants share most of their text: each distinct segment is tokenized once.
   const count = segmentCounter();
@@ -46,12 +50,13 @@ export async function generateForSite(db: Store, origin: string, now = new Date(
   // Without the boundary's name, the site's own llms.txt may still name its docs.
   const llmsName = docs.docsName ? undefined : await coveringLlmsName(db, origin, job.startUrl);
   const output = generateOutputs({ startUrl: job.startUrl, pages: sources, nav: job.nav, curation: site?.curation, generatedAt: now, summary, countTokens: count, ...docs, ...(llmsName ? { llmsName } : {}) });
+  sources = undefined;
   // The files to publish: flat, or nested per section over the budget, each with its llms-full.txt counted.
   const counts = new BodyCounts(new Map(pages.flatMap((p) => (p.bodyCounts ? [[p.key, p.bodyCounts] as const] : []))), count);
   // The files say which version and language of the docs they describe (the crawl stays in one; see variants.ts).
   const variant = describeVariant(job.startUrl);
   const model = variant ? { ...output, details: `${output.details} Describes ${variant} of the docs.` } : output;
-  const files = buildOutputFiles({ model, flatText: output.llmsTxt, fullText: output.llmsFullTxt, origin, settings: normalizeOutputSettings(site?.curation?.output), counts, plainCounts: output.fullTokens });
+  const files = buildOutputFiles({ model, flatText: output.llmsTxt, fullText: output.llmsFullTxt, origin, settings: normalizeOutputSettings(site?.curation?.output), counts, plainCounts: output.fullTokens, ...(options.fullTexts ? { fullTexts: options.fullTexts } : {}) });
   await keepCounts(db, job.id, pages, counts.kept(), output.fullTokens);
 
   const version = await addVersion(db, origin, KEEP_VERSIONS, (next) => {
@@ -75,7 +80,7 @@ export async function generateForSite(db: Store, origin: string, now = new Date(
  * the one counted (a count of the old text would be wrong for the new, and the refresh's Markdown
  * and validators must stand).
  */
-async function keepCounts(db: Store, jobId: string, read: PageRecord[], kept: Map<string, StoredCounts>, fullTokens: GeneratedOutput['fullTokens']): Promise<void> {
+async function keepCounts(db: Store, jobId: string, read: PageHead[], kept: Map<string, StoredCounts>, fullTokens: GeneratedOutput['fullTokens']): Promise<void> {
   const updates: CountUpdate[] = [];
   for (const p of read) {
     const changes: Pick<PageRecord, 'bodyCounts' | 'fullTokens'> = {};
@@ -91,6 +96,10 @@ async function keepCounts(db: Store, jobId: string, read: PageRecord[], kept: Ma
 /** Saves the user's review choices for a site; the caller regenerates. */
 export async function saveCuration(db: Store, origin: string, curation: Curation): Promise<void> {
   await updateSite(db, origin, { curation });
+}
+
+function withoutMarkdown({ markdown: _, ...head }: PageRecord): PageHead {
+  return head;
 }
 
 function toSource(p: PageRecord) {

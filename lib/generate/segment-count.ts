@@ -78,10 +78,19 @@ export function paragraphsOf(text: string): string[] {
 }
 
 /**
+ * `text` in a string of its own. V8 makes a slice of 13 characters or more a view into the string
+ * it was cut from, which it keeps alive: a cache keyed by such slices would hold every text it
+ * ever counted (a site's llms-full.txt and each file's lean copy of it), not its distinct pieces.
+ * Joining forces a fresh flat string, and the slice of that holds only itself.
+ */
+const ownCopy = (text: string): string => (text.length < 13 ? text : `${text} `.slice(0, -1));
+
+/**
  * A counter that gives exactly `countTokens(text)`, tokenizing each distinct segment once. Keep
- * one per generation: its caches hold slices of the texts it counted. A whole paragraph that was
- * counted before is one lookup: a page's lean variants differ from its plain body only in the
- * paragraphs holding links, so most of each variant is found without cutting it into segments.
+ * one per generation: its caches hold each distinct paragraph and segment it counted (copies, not
+ * views into the texts). A whole paragraph that was counted before is one lookup: a page's lean
+ * variants differ from its plain body only in the paragraphs holding links, so most of each
+ * variant is found without cutting it into segments.
  */
 export function segmentCounter(): (text: string) => number {
   const segmentCounts = new Map<string, number>();
@@ -92,7 +101,9 @@ export function segmentCounter(): (text: string) => number {
       let sum = paragraphCounts.get(paragraph);
       if (sum === undefined) {
         sum = 0;
-        for (const segment of segmentsOf(paragraph)) {
+        // The segments kept are views into this copy, which the paragraph cache keeps anyway.
+        const own = ownCopy(paragraph);
+        for (const segment of segmentsOf(own)) {
           let n = segmentCounts.get(segment);
           if (n === undefined) {
             n = countTokens(segment);
@@ -100,7 +111,7 @@ export function segmentCounter(): (text: string) => number {
           }
           sum += n;
         }
-        paragraphCounts.set(paragraph, sum);
+        paragraphCounts.set(own, sum);
       }
       total += sum;
     }

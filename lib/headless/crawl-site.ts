@@ -18,6 +18,7 @@ import { normalizeSettings, type CrawlSettings } from '../crawl/settings';
 import { runDiscoveryJob } from '../discovery/run-discovery';
 import { nodePipeline } from '../pipeline/node';
 import type { OutputSettings } from '../generate/output-settings';
+import type { FullTextSink } from '../generate/output-files';
 import { generateForSite, saveCuration } from '../generate/run-generate';
 import { guardedFetch } from '../fetch/guarded-fetch';
 import { getJob } from '../store/queries';
@@ -45,6 +46,8 @@ export interface CrawlSiteInput {
   onProgress?: (message: string) => void;
   /** Told what a `docs` crawl will cover (the plan), before the crawl starts. */
   onPlan?: (plan: PlanRecord) => void;
+  /** Handed each file's llms-full.txt as generation makes it (see `buildOutputFiles`), for a caller that writes them out. */
+  fullTexts?: FullTextSink;
 }
 
 export interface CrawlSiteResult {
@@ -91,7 +94,7 @@ export async function crawlSite(input: CrawlSiteInput): Promise<CrawlSiteResult>
     await recordSiteOpened(db, startUrl);
     await saveCuration(db, job.origin, { output: input.output });
   }
-  const generated = await generateForSite(db, job.origin, input.now ?? new Date());
+  const generated = await generateForSite(db, job.origin, input.now ?? new Date(), input.fullTexts ? { fullTexts: input.fullTexts } : {});
   const t3 = performance.now();
   return { discovery, plan, job: ended, crawlState, generated, ms: { discovery: t1 - t0, crawl: t2 - t1, generate: t3 - t2 } };
 }

@@ -18,8 +18,8 @@ import { MAX_PATH_CHARS, PathSet, segmentProblem } from '../generate/safe-path';
 export interface FileToWrite {
   /** '/'-separated, relative to the output folder ("library/llms.txt"). */
   relativePath: string;
-  /** The file's content: text (written as UTF-8) or bytes. */
-  text: string | Uint8Array;
+  /** The file's content: text (written as UTF-8) or bytes, or what makes it, called just before the file is written (so a caller need not hold every file's content at once). */
+  text: string | Uint8Array | (() => string | Uint8Array);
 }
 
 export interface WriteResult {
@@ -109,7 +109,7 @@ export async function writeFilesInside(outDir: string, files: FileToWrite[]): Pr
     const temporary = join(place.folder, `.scout-${crypto.randomUUID().slice(0, 8)}.tmp`);
     try {
       // 'wx': created new, so never a link someone left at that name.
-      await writeFile(temporary, file.text, { flag: 'wx' });
+      await writeFile(temporary, typeof file.text === 'function' ? file.text() : file.text, { flag: 'wx' });
       await rename(temporary, target);
       result.written.push({ relativePath: file.relativePath, file: join(outDir, file.relativePath) });
     } catch (error) {

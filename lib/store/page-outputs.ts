@@ -7,7 +7,7 @@ import type { PageRecord } from './db';
 import * as memPageOutputs from './memory/page-outputs';
 import { inMemory, type Store } from './store';
 import { pagesOf } from './queries';
-import type { CountUpdate } from './records/site-store';
+import type { CountUpdate, PageHead } from './records/site-store';
 
 /** A crawl's pages in one state (stored by default), in key order. */
 export function pagesInState(store: Store, jobId: string, state: PageRecord['state'] = 'stored'): Promise<PageRecord[]> {
@@ -16,7 +16,18 @@ export function pagesInState(store: Store, jobId: string, state: PageRecord['sta
   return pagesOf(db, jobId, state).toArray();
 }
 
-export type { CountUpdate };
+/**
+ * A crawl's pages in one state, in key order, without their Markdown: the memory store keeps the
+ * text on disk (body-spill.ts) and reads none of it here, so a list of the site's pages costs its
+ * rows, not its text.
+ */
+export async function pageHeads(store: Store, jobId: string, state: PageRecord['state'] = 'stored'): Promise<PageHead[]> {
+  if (inMemory(store)) return memPageOutputs.pageHeads(store, jobId, state);
+  const db = store;
+  return (await pagesOf(db, jobId, state).toArray()).map(({ markdown: _, ...head }) => head);
+}
+
+export type { CountUpdate, PageHead };
 
 /**
  * Writes count fields on their pages, in one transaction, only where the page still has the text

@@ -47,6 +47,23 @@ describe('BodySpill', () => {
     expect(long.markdown).toBe('b'.repeat(120));
   });
 
+  it('writes pieces as one body that reads back as their join, whatever they hold', () => {
+    const s = spill();
+    const pair = '😀';
+    const cases = [
+      ['# Head\n\n', 'ünïcode ✓ ', 'and 😀.\n'],
+      [],
+      [''],
+      ['well formed ', 'lone \ud800 surrogate', ' after'],
+      // A surrogate pair cut between two pieces is whole once joined.
+      [`cut ${pair[0]}`, `${pair[1]} joined`, ' then more'],
+    ];
+    const refs = cases.map((pieces) => s.writeAll(pieces));
+    // Another write between them changes none of the bodies written before.
+    s.write('unrelated');
+    refs.forEach((ref, i) => expect(s.read(ref)).toBe((cases[i] as string[]).join('')));
+  });
+
   it('removes its folder on close; a body is not read after', () => {
     const s = spill();
     const record = s.hold({ markdown: 'z'.repeat(50) }, 'markdown');

@@ -99,6 +99,17 @@ describe('nested llms.txt files', () => {
     }
   });
 
+  it('hand each file’s llms-full.txt, as counted, to a caller that writes them: the text fileFullText makes', () => {
+    for (const lean of [false, true]) {
+      const made = new Map<number, string>();
+      const settings = { budget: 12_000, layout: 'nested' as const, leanLinks: lean };
+      const result = buildOutputFiles({ model: output, flatText: output.llmsTxt, fullText: output.llmsFullTxt, origin: SITE, settings, counts: new BodyCounts(), plainCounts: output.fullTokens, fullTexts: (i, pieces) => made.set(i, [...pieces].join('')) });
+      expect(result.files.length).toBeGreaterThan(2);
+      expect([...made.keys()]).toEqual(result.files.map((_, i) => i));
+      result.files.forEach((file, i) => expect(made.get(i), file.path).toBe(fileFullText(output.llmsFullTxt, result, file, SITE)));
+    }
+  });
+
   it('scale to a 10,000-page site with a deep section tree: every file within 50,000 characters, every page reachable', { timeout: 120_000 }, () => {
     const pages = deepSite();
     const deep = generateOutputs({ startUrl: `${SITE}/index.html`, pages, generatedAt: NOW });

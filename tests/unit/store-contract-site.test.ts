@@ -35,7 +35,7 @@ import { createDescribeJob, dropLease, failIfRunning, failStaleDescribeJobs, ren
 import { descriptionText, descriptionTexts, keepDescription } from '@/lib/store/descriptions';
 import { addVisitFindings, bestFinding, failDiscoveryRow, findingById, finishDiscovery, putDiscoveryJob, storeFindings } from '@/lib/store/discovered';
 import { hasEndedCrawlWithPages, recentJobs } from '@/lib/store/history';
-import { keepPageCounts, pagesAfter, pagesInState, queuedUrlsOfStoredPages } from '@/lib/store/page-outputs';
+import { keepPageCounts, pageHeads, pagesAfter, pagesInState, queuedUrlsOfStoredPages } from '@/lib/store/page-outputs';
 import { changeCounts, eachPageToRecheck, versionsOfRefresh, versionsWithChange, writeCheckedBatch } from '@/lib/store/page-versions';
 import { createRefreshJob, runningScheduledRefreshes } from '@/lib/store/refresh-jobs';
 import { crawlsToKeep, deleteSiteData, pruneCrawls, SITE_TABLES, siteRowCount, siteStorage } from '@/lib/store/retention';
@@ -428,6 +428,8 @@ describe('the site repositories answer the same on IndexedDB and in memory', () 
       });
       trace('stored', await pagesInState(store, c.id));
       trace('duplicate', await pagesInState(store, c.id, 'duplicate'));
+      trace('heads', await pageHeads(store, c.id));
+      trace('duplicate heads', await pageHeads(store, c.id, 'duplicate'));
       await keepPageCounts(store, c.id, [
         { key: url('/a'), contentHash: `hash:${url('/a')}`, changes: { fullTokens: { title: '/a', count: 12 } } },
         { key: url('/b'), contentHash: 'hash:stale', changes: { fullTokens: { title: '/b', count: 99 } } },
@@ -440,6 +442,10 @@ describe('the site repositories answer the same on IndexedDB and in memory', () 
     });
     expect(traces.memory).toEqual(traces.indexeddb);
     expect(answer<PageRecord[]>(traces.memory, 'stored').map((p) => p.key)).toEqual([url('/a'), url('/b'), url('/e')]);
+    // The pages without their Markdown: every other field as read whole.
+    const heads = answer<Array<Partial<PageRecord>>>(traces.memory, 'heads');
+    expect(heads.every((h) => !('markdown' in h))).toBe(true);
+    expect(heads).toEqual(answer<PageRecord[]>(traces.memory, 'stored').map(({ markdown: _, ...head }) => head));
     expect(answer(traces.memory, 'queued')).toEqual([url('/a?from=queue'), url('/b?from=queue'), url('/e.md')]);
     expect(answer(traces.memory, 'after b')).toEqual([url('/c'), url('/d'), url('/e')]);
     const pages = (answer<Record<string, string[]>>(traces.memory, 'tables').pages ?? []).map((r) => JSON.parse(r) as PageRecord);
@@ -590,6 +596,26 @@ describe('retention answers the same on IndexedDB and in memory', () => {
     const storage = answer<Record<string, { rows: number; bytes: number }>>(traces.memory, 'storage before');
     expect(storage.pages?.rows).toBe(4 * 510);
     expect(storage.descriptions?.rows).toBe(2);
+  });
+});
+
+describe('pageHeads on the memory store', () => {
+  it('reads no page text from the spill', async () => {
+    const spill = new BodySpill(undefined, 1);
+    spills.push(spill);
+    const store = new MemoryStore({ spill });
+    const c = crawl(1);
+    await seed(store, { jobs: [c], pages: [page(c.id, '/a'), page(c.id, '/b')] });
+    let reads = 0;
+    const read = spill.read.bind(spill);
+    spill.read = (ref) => {
+      reads++;
+      return read(ref);
+    };
+    expect((await pageHeads(store, c.id)).map((h) => h.key)).toEqual([url('/a'), url('/b')]);
+    expect(reads).toBe(0);
+    expect((await pagesInState(store, c.id)).map((p) => p.markdown)).toEqual([`# /a\n\nText of /a.`, `# /b\n\nText of /b.`]);
+    expect(reads).toBe(2);
   });
 });
 

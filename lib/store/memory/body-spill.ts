@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type { RowSpill } from './store';
 
 /** Where one body is in the spill file, and how it was encoded. */
-interface BodyRef {
+export interface BodyRef {
   at: number;
   bytes: number;
   /** UTF-8 for well-formed text; UTF-16 for a string with a lone surrogate, which UTF-8 cannot hold and IndexedDB keeps. */
@@ -60,6 +60,26 @@ export class BodySpill implements RowSpill {
     while (done < buffer.length) done += writeSync(this.fd, buffer, done, buffer.length - done, this.end + done);
     this.end += buffer.length;
     return ref;
+  }
+
+  /**
+   * Writes `pieces` one after another as one body, and says where: the text they join to, without
+   * joining it. Pieces that are not all well-formed are joined and written as `write` would.
+   */
+  writeAll(pieces: Iterable<string>): BodyRef {
+    const held: string[] = [];
+    let ref: BodyRef | undefined;
+    for (const piece of pieces) {
+      if (held.length || !piece.isWellFormed()) {
+        held.push(piece);
+        continue;
+      }
+      const at = this.write(piece);
+      ref = ref ? { ...ref, bytes: ref.bytes + at.bytes, chars: ref.chars + at.chars } : at;
+    }
+    if (!held.length) return ref ?? this.write('');
+    // A lone surrogate (or a pair cut between pieces): the whole text, written again in one encoding.
+    return this.write((ref ? this.read(ref) : '') + held.join(''));
   }
 
   read(ref: BodyRef): string {

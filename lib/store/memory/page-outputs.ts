@@ -1,12 +1,24 @@
 /** The memory bodies of ../page-outputs.ts (same names, same answers). */
 import type { PageRecord } from '../db';
-import type { CountUpdate } from '../records/site-store';
+import type { CountUpdate, PageHead } from '../records/site-store';
 import { pagesOf } from './queries';
 import { jobPages } from './site-rows';
 import { applyChanges, compareStrings, copy, type MemoryStore } from './store';
 
 export async function pagesInState(store: MemoryStore, jobId: string, state: PageRecord['state'] = 'stored'): Promise<PageRecord[]> {
   return pagesOf(store, jobId, state);
+}
+
+export async function pageHeads(store: MemoryStore, jobId: string, state: PageRecord['state'] = 'stored'): Promise<PageHead[]> {
+  const rows = store.pages.get(jobId);
+  if (!rows) return [];
+  return [...rows.keysIn(state)].sort(compareStrings).map((key) => {
+    const row = rows.get(key) as PageRecord;
+    // Every field but the Markdown, in the row's order; its accessor (the text on disk) is never called.
+    const head: Record<string, unknown> = {};
+    for (const field of Object.keys(row)) if (field !== 'markdown') head[field] = row[field as keyof PageRecord];
+    return copy(head as PageHead);
+  });
 }
 
 export async function keepPageCounts(store: MemoryStore, jobId: string, updates: CountUpdate[]): Promise<void> {

@@ -9,6 +9,9 @@ import type { ArtifactRecord, FrontierRecord, JobRecord, PageRecord, PageVersion
 import { normalizeKeep } from '../keep';
 import type { CrawlBlocked } from './crawl-store';
 
+/** A page's record without its Markdown: what a caller that lists pages needs, not their text. */
+export type PageHead = Omit<PageRecord, 'markdown'>;
+
 /** Count fields generation keeps on a page, for the page whose text had this fingerprint. */
 export interface CountUpdate {
   key: string;
