@@ -4,7 +4,7 @@
  */
 import { listLinks, type NavLink } from './nav-tree';
 import type { HrefCache } from './urls';
-import { namesOf, tagOf, walkElements } from './walk';
+import { classOf, namesOf, tagOf, walkElements } from './walk';
 
 export type { NavLink } from './nav-tree';
 
@@ -22,6 +22,30 @@ const CONTENTS_NAMES = /toctree|(?:^|[\s_-])toc(?:$|[\s_-])/;
 const MIN_LINKS = 3;
 // …unless it has this many links outside lists (VitePress builds its sidebar from divs).
 const MIN_FREE_LINKS = 8;
+
+const SIDEBAR_NAME = 1;
+const NAV_NAME = 2;
+// Every element of the page is asked; its id and class values repeat (a highlighter's spans), so
+// each value is read once. Kept up to this many, then started afresh.
+const MAX_NAME_ENTRIES = 2000;
+const nameCache = new Map<string, number>();
+
+/**
+ * Whether an id or class value says sidebar or navigation: SIDEBAR_NAMES and NAV_NAMES on the value
+ * alone. The same answer as on namesOf's "id class" string, whose one space joins two parts that
+ * neither pattern can match across (a space ends a name, as the end of each value does).
+ */
+function nameBits(value: string | null): number {
+  if (!value) return 0;
+  let bits = nameCache.get(value);
+  if (bits === undefined) {
+    const lower = value.toLowerCase();
+    bits = (SIDEBAR_NAMES.test(lower) ? SIDEBAR_NAME : 0) | (NAV_NAMES.test(lower) ? NAV_NAME : 0);
+    if (nameCache.size >= MAX_NAME_ENTRIES) nameCache.clear();
+    nameCache.set(value, bits);
+  }
+  return bits;
+}
 
 interface Candidate {
   element: Element;
@@ -56,10 +80,12 @@ export function findNavLinks(body: Element, baseUrl: string | undefined, hrefs: 
   walkElements(body, (element) => {
     const tag = tagOf(element);
     if (tag === 'svg' || tag === 'pre' || tag === 'table') return 'skip';
-    const names = namesOf(element);
     const role = element.getAttribute('role');
-    const sidebar = SIDEBAR_NAMES.test(names) || SIDEBAR_IDS.has(element.getAttribute('id') ?? '');
-    if (!sidebar && tag !== 'nav' && tag !== 'aside' && role !== 'navigation' && !NAV_NAMES.test(names)) return undefined;
+    const id = element.getAttribute('id');
+    const named = nameBits(id) | nameBits(classOf(element));
+    const sidebar = (named & SIDEBAR_NAME) !== 0 || SIDEBAR_IDS.has(id ?? '');
+    if (!sidebar && tag !== 'nav' && tag !== 'aside' && role !== 'navigation' && !(named & NAV_NAME)) return undefined;
+    const names = namesOf(element);
     const label = (element.getAttribute('aria-label') ?? '').toLowerCase();
     if (NOT_TREE.test(names) || NOT_TREE.test(label)) return 'skip';
     const { links, listed } = listLinks(element, baseUrl, hrefs);
