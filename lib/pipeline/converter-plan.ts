@@ -10,13 +10,16 @@ export interface ConverterPlan {
 }
 
 /**
- * One worker per core but one: the browser (its network, IndexedDB, the service worker that
- * schedules and stores, the tabs) keeps a core; at least one worker. The native parser in the
- * offscreen document as one more converter: it runs on that document's thread, which the workers
- * leave idle (measured: bench/results/crawl-2026-11-23-converters.json).
+ * As many conversion workers as cores, at least two. The native parser in the offscreen document is
+ * not in the default plan: it parses faster, but every later step costs more on the browser's DOM
+ * (Blink's bindings, then its garbage collector), so in a crawl a page converted there costs more CPU
+ * than a page converted by a worker. Measured on the Python docs, 2 cores, quiet machine, 3 runs each,
+ * interleaved (bench/crawl.ts --converters 1w+native,2w): all-Chromium CPU 101.7 → 91.9 ms a page,
+ * wall 29.5 → 27.3 s (median), two workers faster in each pair. The converting threads stay as many
+ * as before (one worker replaces the native lane); `native` stays for the benchmark's plans.
  */
 export function defaultPlan(hardwareConcurrency: number | undefined): ConverterPlan {
-  return { workers: Math.max(1, Math.floor(hardwareConcurrency ?? 2) - 1), native: true, local: false };
+  return { workers: Math.max(2, Math.floor(hardwareConcurrency ?? 2)), native: false, local: false };
 }
 
 /** The name the offscreen document gives its native parser's lane: the service worker limits that lane by it. */

@@ -164,11 +164,12 @@ describe('conversion over a MessagePort', () => {
 });
 
 describe('converter plan', () => {
-  it('leaves the browser a core, keeps at least one worker, and reads the benchmark’s words', () => {
-    expect(defaultPlan(8).workers).toBe(7);
-    expect(defaultPlan(2).workers).toBe(1);
-    expect(defaultPlan(1).workers).toBe(1);
-    expect(defaultPlan(undefined).workers).toBe(1);
+  it('converts in a worker per core, at least two, not on the native DOM, and reads the benchmark’s words', () => {
+    expect(defaultPlan(8)).toEqual({ workers: 8, native: false, local: false });
+    expect(defaultPlan(2)).toEqual({ workers: 2, native: false, local: false });
+    expect(defaultPlan(1).workers).toBe(2);
+    expect(defaultPlan(undefined).workers).toBe(2);
+    expect(planCapacity(defaultPlan(4))).toBe(4);
     expect(parsePlan('2w+native+sw')).toEqual({ workers: 2, native: true, local: true });
     expect(planCapacity(parsePlan('sw'))).toBe(1);
     expect(planName(parsePlan('native+1w'))).toBe('1w+native');
