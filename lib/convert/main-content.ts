@@ -2,6 +2,7 @@
  * Finds the element that holds a page's main content. Docs themes mark it in well-known ways;
  * the most specific marked container that still holds most of the text wins, else `<body>`.
  */
+import { boundedMemo } from '../bounded-memo';
 import { isBar } from './nav-bars';
 import { classOf, tagOf, textLengths, walkElements } from './walk';
 
@@ -46,22 +47,17 @@ const GENERIC_CLASS = 8;
 // Pages repeat a few hundred class attributes over thousands of elements (a highlighter's `n`,
 // `p`, `o`): each is read once. Kept up to this many, then started afresh.
 const MAX_CLASS_ENTRIES = 2000;
-const classBits = new Map<string, number>();
 
-function bitsOf(cls: string): number {
-  let bits = classBits.get(cls);
-  if (bits !== undefined) return bits;
-  bits = 0;
+const bitsOf = boundedMemo(MAX_CLASS_ENTRIES, (cls: string): number => {
+  let bits = 0;
   for (const name of cls.toLowerCase().split(/\s+/)) {
     if (THEME_CLASSES.has(name)) bits |= THEME_CLASS;
     if (name === 'body') bits |= BODY_CLASS;
     if (name === 'markdown') bits |= MARKDOWN_CLASS;
     if (GENERIC_NAMES.has(name)) bits |= GENERIC_CLASS;
   }
-  if (classBits.size >= MAX_CLASS_ENTRIES) classBits.clear();
-  classBits.set(cls, bits);
   return bits;
-}
+});
 
 function tierOf(element: Element): number {
   const tag = tagOf(element);

@@ -2,6 +2,7 @@
  * The site's own navigation order, read from its sidebar: the crawler and the llms.txt generator
  * use it to order pages the way the site's authors did.
  */
+import { boundedMemo } from '../bounded-memo';
 import { listLinks, type NavLink } from './nav-tree';
 import type { HrefCache } from './urls';
 import { classOf, namesOf, tagOf, walkElements } from './walk';
@@ -28,7 +29,10 @@ const NAV_NAME = 2;
 // Every element of the page is asked; its id and class values repeat (a highlighter's spans), so
 // each value is read once. Kept up to this many, then started afresh.
 const MAX_NAME_ENTRIES = 2000;
-const nameCache = new Map<string, number>();
+const bitsOfName = boundedMemo(MAX_NAME_ENTRIES, (value: string): number => {
+  const lower = value.toLowerCase();
+  return (SIDEBAR_NAMES.test(lower) ? SIDEBAR_NAME : 0) | (NAV_NAMES.test(lower) ? NAV_NAME : 0);
+});
 
 /**
  * Whether an id or class value says sidebar or navigation: SIDEBAR_NAMES and NAV_NAMES on the value
@@ -36,15 +40,7 @@ const nameCache = new Map<string, number>();
  * neither pattern can match across (a space ends a name, as the end of each value does).
  */
 function nameBits(value: string | null): number {
-  if (!value) return 0;
-  let bits = nameCache.get(value);
-  if (bits === undefined) {
-    const lower = value.toLowerCase();
-    bits = (SIDEBAR_NAMES.test(lower) ? SIDEBAR_NAME : 0) | (NAV_NAMES.test(lower) ? NAV_NAME : 0);
-    if (nameCache.size >= MAX_NAME_ENTRIES) nameCache.clear();
-    nameCache.set(value, bits);
-  }
-  return bits;
+  return value ? bitsOfName(value) : 0;
 }
 
 interface Candidate {

@@ -6,6 +6,7 @@
  * table of contents) is left out.
  */
 import type { NavLink } from '../convert/convert-page';
+import { boundedMemo } from '../bounded-memo';
 import { dedupeKey } from '../url/normalize';
 
 interface Node {
@@ -20,24 +21,19 @@ const MAX_ENTRIES = 5000;
 const OVERLAP = 0.8;
 
 // Every page repeats the same sidebar: its URLs are normalized once, not once per page.
-const urlKeys = new Map<string, string>();
-const MAX_CACHED = 20_000;
+const urlKey = boundedMemo(20_000, (url: string): string => {
+  try {
+    return `url:${dedupeKey(url)}`;
+  } catch {
+    return `url:${url}`;
+  }
+});
 // The key set of the tree kept so far, per array (the writer keeps one array until it changes).
 const keySets = new WeakMap<NavLink[], Set<string>>();
 
 function keyOf(link: NavLink): string {
   if (link.url === '') return `label:${link.title.toLowerCase()}`;
-  let key = urlKeys.get(link.url);
-  if (key === undefined) {
-    try {
-      key = `url:${dedupeKey(link.url)}`;
-    } catch {
-      key = `url:${link.url}`;
-    }
-    if (urlKeys.size >= MAX_CACHED) urlKeys.clear();
-    urlKeys.set(link.url, key);
-  }
-  return key;
+  return urlKey(link.url);
 }
 
 function keysOf(list: NavLink[]): Set<string> {
