@@ -27,6 +27,18 @@ export interface WriterView {
   storeMs: number;
 }
 
+/** The writer's page counts (see PageWriter.stored and the rest). */
+type PageTally = Pick<WriterView, 'stored' | 'duplicates' | 'rendered' | 'empty' | 'notDocs'>;
+
+/** Counts one page of a batch as `write` records it; `after` predicts the same counts by the same rule. */
+function tally(into: PageTally, page: FetchedPage, duplicate: boolean): void {
+  if (duplicate) into.duplicates++;
+  else into.stored++;
+  if (page.rendered) into.rendered++;
+  if (page.empty && !duplicate) into.empty++;
+  if (page.notDocs && !duplicate) into.notDocs++;
+}
+
 /** Pages written per transaction: enough to amortise a commit, few enough to keep progress smooth. */
 const BATCH = 32;
 
@@ -128,11 +140,7 @@ export class PageWriter {
   private async write(batch: Item[]): Promise<void> {
     const { db, jobId } = this;
     const started = Date.now();
-    let storedNew = 0;
-    let duplicatesNew = 0;
-    let renderedNew = 0;
-    let emptyNew = 0;
-    let notDocsNew = 0;
+    const fresh: PageTally = { stored: 0, duplicates: 0, rendered: 0, empty: 0, notDocs: 0 };
     const newLinks: string[] = [];
     const done = batch.flatMap((i) => (i.outcome.state === 'done' ? [{ entry: i.entry, outcome: i.outcome }] : []));
     const links: Parameters<typeof toEntries>[0] = [];
@@ -165,11 +173,7 @@ export class PageWriter {
       return done.map(({ entry, outcome }) => {
         const original = seen.get(outcome.page.contentHash);
         if (!original) seen.set(outcome.page.contentHash, outcome.page.url);
-        if (original) duplicatesNew++;
-        else storedNew++;
-        if (outcome.page.rendered) renderedNew++;
-        if (outcome.page.empty && !original) emptyNew++;
-        if (outcome.page.notDocs && !original) notDocsNew++;
+        tally(fresh, outcome.page, !!original);
         return { ...outcome.page, jobId, key: entry.key, depth: entry.depth, state: original ? 'duplicate' : 'stored', duplicateOf: original, fetchedAt: Date.now() };
       });
     };
@@ -188,11 +192,11 @@ export class PageWriter {
     });
     const added = this.frontier.added(queue, refused);
     // Committed: now the in-memory view may move.
-    this.stored += storedNew;
-    this.duplicates += duplicatesNew;
-    this.rendered += renderedNew;
-    this.empty += emptyNew;
-    this.notDocs += notDocsNew;
+    this.stored += fresh.stored;
+    this.duplicates += fresh.duplicates;
+    this.rendered += fresh.rendered;
+    this.empty += fresh.empty;
+    this.notDocs += fresh.notDocs;
     this.frontier.remember(added);
     this.frontier.settled(batch.map((i) => frontierStateOf(i.outcome)));
     for (const url of newLinks) this.seenLinks.add(url);
@@ -207,16 +211,12 @@ export class PageWriter {
    * added: the next progress, and the last, are exact.
    */
   private after(pages: FetchedPage[], queue: Prepared, batch: Item[]): WriterView {
-    const view = { stored: this.stored, duplicates: this.duplicates, rendered: this.rendered, empty: this.empty, notDocs: this.notDocs };
+    const view: PageTally = { stored: this.stored, duplicates: this.duplicates, rendered: this.rendered, empty: this.empty, notDocs: this.notDocs };
     const seen = new Set<string>();
     for (const page of pages) {
       const duplicate = this.knownHashes.has(page.contentHash) || seen.has(page.contentHash);
       seen.add(page.contentHash);
-      if (duplicate) view.duplicates++;
-      else view.stored++;
-      if (page.rendered) view.rendered++;
-      if (page.empty && !duplicate) view.empty++;
-      if (page.notDocs && !duplicate) view.notDocs++;
+      tally(view, page, duplicate);
     }
     const counts = this.frontier.countsAfter(this.frontier.added(queue, new Set()), batch.map((i) => frontierStateOf(i.outcome)));
     return { ...view, storeMs: this.storeMs, counts };
