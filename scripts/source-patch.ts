@@ -1,5 +1,5 @@
 /**
- * Build-time patches of a pinned dependency's source (the linkedom ones beside this file): each
+ * Build-time patches of a pinned dependency's source (the linkedom and turndown ones beside this file): each
  * is a list of exact replacements that must all apply, so an upgraded dependency fails the build
  * with a clear message instead of bundling half a patch.
  */
@@ -8,9 +8,9 @@ import type { Plugin } from 'vite';
 export type Replacements = Array<[from: string, to: string]>;
 
 /** The patched source; throws when the code is not the one the patch in `file` was written for. */
-export function applyReplacements(code: string, replacements: Replacements, file: string): string {
+export function applyReplacements(code: string, replacements: Replacements, file: string, dependency = 'linkedom'): string {
   return replacements.reduce((out, [from, to]) => {
-    if (!out.includes(from)) throw new Error(`linkedom changed: ${file} no longer applies (update or drop it)`);
+    if (!out.includes(from)) throw new Error(`${dependency} changed: ${file} no longer applies (update or drop it)`);
     return out.replace(from, to);
   }, code);
 }

@@ -1,0 +1,175 @@
+/**
+ * A build-time patch for turndown 7.2.5 (pinned), beside the linkedom ones: turndown decorates
+ * every node it converts, text nodes included, with four properties (`isBlock`, `isCode`,
+ * `isBlank`, `flankingWhitespace`), each through `new Node(...)`, which also allocates an object
+ * it throws away. On linkedom's objects the added properties grow every node's property store: a
+ * page of 20,000 nodes left about a megabyte of garbage, and a CPU profile of conversion in Node
+ * showed turndown's `Node` as 3.5 % of the time on its own. Its blank check reads the whole
+ * `textContent` of every element (each element's subtree again: quadratic in the nesting depth)
+ * and, for blank ones, walks the subtree 27 more times, once per tag of two lists; its tag checks
+ * scan those lists with `indexOf` for every node; each element's children are copied into a new
+ * array; and every converted piece goes through a regular expression to trim its leading newlines.
+ *
+ * Patched, the Markdown is the same (tests/unit/turndown-node-flags.test.ts compares the two on
+ * tricky inputs; bench/convert-digest.ts on every page of the matrix):
+ * - elements keep `isBlock`, `isCode` and `isBlank`, the flags rules may read; `flankingWhitespace`,
+ *   read by turndown alone, is a local value; text nodes, which no rule is given, are not decorated
+ *   (their one flag, `isCode`, is their parent's);
+ * - the blank check walks the subtree once and stops at the first text, void element or element
+ *   meaningful when blank that makes it not blank: the same conjunction, in one pass;
+ * - tag lists are Sets; children are followed by `nextSibling` (each taken before its node is
+ *   converted, so a rule that removes its own node does not end the walk);
+ * - leading newlines are counted, not matched.
+ * Rules that read another node's `flankingWhitespace`, or a text node's flags, would see nothing:
+ * none of turndown's, the GFM plugin's or lib/convert's do.
+ */
+import type { Plugin } from 'vite';
+import { applyReplacements, sourcePatchPlugin, type Replacements } from './source-patch';
+
+const REPLACEMENTS: Replacements = [
+  [
+    `function trimLeadingNewlines(string) {
+  return string.replace(/^\\n*/, '');
+}`,
+    `function trimLeadingNewlines(string) {
+  var start = 0;
+  while (string.charCodeAt(start) === 10) start++;
+  return start === 0 ? string : string.slice(start);
+}`,
+  ],
+  [
+    `function isBlock(node) {
+  return is(node, blockElements);
+}`,
+    `var blockElementSet = new Set(blockElements);
+function isBlock(node) {
+  return blockElementSet.has(node.nodeName);
+}`,
+  ],
+  [
+    `function isVoid(node) {
+  return is(node, voidElements);
+}`,
+    `var voidElementSet = new Set(voidElements);
+function isVoid(node) {
+  return voidElementSet.has(node.nodeName);
+}`,
+  ],
+  [
+    `function isMeaningfulWhenBlank(node) {
+  return is(node, meaningfulWhenBlankElements);
+}`,
+    `var meaningfulWhenBlankElementSet = new Set(meaningfulWhenBlankElements);
+function isMeaningfulWhenBlank(node) {
+  return meaningfulWhenBlankElementSet.has(node.nodeName);
+}`,
+  ],
+  [
+    `function Node(node, options) {
+  node.isBlock = isBlock(node);
+  node.isCode = node.nodeName === 'CODE' || node.parentNode.isCode;
+  node.isBlank = isBlank(node);
+  node.flankingWhitespace = flankingWhitespace(node, options);
+  return node;
+}
+function isBlank(node) {
+  return !isVoid(node) && !isMeaningfulWhenBlank(node) && /^\\s*$/i.test(node.textContent) && !hasVoid(node) && !hasMeaningfulWhenBlank(node);
+}
+function flankingWhitespace(node, options) {
+  if (node.isBlock || options.preformattedCode && node.isCode) {
+    return {
+      leading: '',
+      trailing: ''
+    };
+  }`,
+    `function Node(node) {
+  node.isBlock = isBlock(node);
+  node.isCode = node.nodeName === 'CODE' || node.parentNode.isCode;
+  node.isBlank = isBlank(node);
+  return node;
+}
+// getElementsByTagName's match for an upper-case tag: the HTML element's nodeName, or a foreign
+// element named so exactly.
+function namedIn(set, element) {
+  return set.has(element.nodeName) || set.has(element.localName);
+}
+function isBlank(node) {
+  if (isVoid(node) || isMeaningfulWhenBlank(node)) return false;
+  var current = node.firstChild;
+  while (current) {
+    var type = current.nodeType;
+    if (type === 3 || type === 4) {
+      if (/\\S/.test(current.data)) return false;
+    } else if (type === 1) {
+      if (namedIn(voidElementSet, current) || namedIn(meaningfulWhenBlankElementSet, current)) return false;
+      if (current.firstChild) {
+        current = current.firstChild;
+        continue;
+      }
+    }
+    while (current !== node && !current.nextSibling) current = current.parentNode;
+    current = current === node ? null : current.nextSibling;
+  }
+  return true;
+}
+var NO_FLANKING_WHITESPACE = Object.freeze({
+  leading: '',
+  trailing: ''
+});
+function flankingWhitespace(node, options) {
+  if (node.isBlock || options.preformattedCode && node.isCode) {
+    return NO_FLANKING_WHITESPACE;
+  }`,
+  ],
+  [
+    `function process(parentNode) {
+  var self = this;
+  return reduce.call(parentNode.childNodes, function (output, node) {
+    node = new Node(node, self.options);
+    var replacement = '';
+    if (node.nodeType === 3) {
+      replacement = node.isCode ? node.nodeValue : self.escape(node.nodeValue);
+    } else if (node.nodeType === 1) {
+      replacement = replacementForNode.call(self, node);
+    }
+    join(output, replacement);
+    return output;
+  }, []);
+}`,
+    `function process(parentNode) {
+  var output = [];
+  var isCode = parentNode.isCode;
+  var next;
+  for (var node = parentNode.firstChild; node; node = next) {
+    next = node.nextSibling;
+    var replacement = '';
+    if (node.nodeType === 3) {
+      replacement = isCode ? node.nodeValue : this.escape(node.nodeValue);
+    } else if (node.nodeType === 1) {
+      replacement = replacementForNode.call(this, Node(node));
+    }
+    join(output, replacement);
+  }
+  return output;
+}`,
+  ],
+  [
+    `function replacementForNode(node) {
+  var rule = this.rules.forNode(node);
+  var content = process.call(this, node).join('');
+  var whitespace = node.flankingWhitespace;`,
+    `function replacementForNode(node) {
+  var whitespace = flankingWhitespace(node, this.options);
+  var rule = this.rules.forNode(node);
+  var content = process.call(this, node).join('');`,
+  ],
+];
+
+/** The patched source; throws when turndown's code is not the one this patch was written for. */
+export const nodeFlags = (code: string): string => applyReplacements(code, REPLACEMENTS, 'scripts/turndown-node-flags.ts', 'turndown');
+
+/** Turndown's builds this patch applies to: the CommonJS and ES modules, for Node and for browsers. */
+export const TURNDOWN_MODULE = /[\\/]turndown[\\/]lib[\\/]turndown(?:\.browser)?\.(?:cjs|es)\.js$/;
+
+/** Vite plugin applying {@link nodeFlags} to turndown in the extension bundle. */
+export const turndownNodeFlags = (): Plugin => sourcePatchPlugin('scout:turndown-node-flags', TURNDOWN_MODULE, nodeFlags);
