@@ -37,9 +37,21 @@ function nextOutside(element: Element, root: Element): Element | null {
   return null;
 }
 
+// Each name lower-cased once: `toLowerCase` builds a new string per call even when nothing changes,
+// and the conversion asks every element's tag in each of its passes. Kept for this many names;
+// a page of invented tag names beyond that is lower-cased per call.
+const LOWER_NAMES = new Map<string, string>();
+const MAX_LOWER_NAMES = 500;
+
 /** Lower-case tag name (`div`, `svg`), the same for HTML and foreign elements in both parsers. */
 export function tagOf(element: Element): string {
-  return element.localName.toLowerCase();
+  const name = element.localName;
+  let lower = LOWER_NAMES.get(name);
+  if (lower === undefined) {
+    lower = name.toLowerCase();
+    if (LOWER_NAMES.size < MAX_LOWER_NAMES) LOWER_NAMES.set(name, lower);
+  }
+  return lower;
 }
 
 // The browser's Element, in realms that have one (extension pages, offscreen documents).

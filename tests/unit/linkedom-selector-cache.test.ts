@@ -36,10 +36,10 @@ const HTML = `<html><head><title>t</title></head><body>
   <main><article class="doc body"><h2 id="x">X <a class="headerlink" href="#x">¶</a></h2>
     <p>One <code>c</code> <a href="b.html">b</a></p><ul><li><a href="c.html">c</a></li><li>d</li></ul>
     <div class="highlight"><pre>code</pre></div><img alt="i" src="i.png"><table><tr><th>h</th><td>v</td></tr></table>
-  </article></main><footer><p>f</p></footer></body></html>`;
+  </article><SECTION Class="Upper"><P>upper-case tags</P><H3>h</H3></SECTION></main><footer><p>f</p></footer></body></html>`;
 
 // Selectors of the kinds the conversion asks (tags, lists, attributes, roles, descendants), and some it could.
-const SELECTORS = ['p', 'a[href]', 'h1, h2, h3, h4, h5, h6', 'main, [role="main"]', 'header, [role=banner]', 'p, li, td, th', '[id]', 'img[alt]', 'article p > a', 'ul li + li', 'div.highlight pre', '#x', '.doc.body', 'table, ul, ol, dl, pre, h1, h2, h3, h4, h5, h6, blockquote', 'P', 'A[HREF]'];
+const SELECTORS = ['p', 'a[href]', 'h1, h2, h3, h4, h5, h6', 'main, [role="main"]', 'header, [role=banner]', 'p, li, td, th', '[id]', 'img[alt]', 'article p > a', 'ul li + li', 'div.highlight pre', '#x', '.doc.body', 'table, ul, ol, dl, pre, h1, h2, h3, h4, h5, h6, blockquote', 'P', 'A[HREF]', 'section p', 'SECTION > P, h3', 'div', 'main > div > span'];
 
 /** Which of the document's elements the matcher selects, as their positions in document order. */
 function picked(all: El[], matcher: Matcher): number[] {
@@ -50,6 +50,9 @@ describe('the linkedom selector-cache patch', () => {
   it('selects the same elements as unpatched linkedom, for every selector, called again and again', async () => {
     const { patched, original, parseHTML } = await modules();
     const { document } = parseHTML(HTML);
+    // linkedom keeps a created element's name as written ("DIV"); the parser lower-cases.
+    const main = document.querySelector('main') as El;
+    main.appendChild(main.ownerDocument.createElement('DIV')).appendChild(main.ownerDocument.createElement('Span'));
     const all = document.querySelectorAll('*');
     for (let round = 0; round < 2; round++) {
       for (const selector of SELECTORS) {
@@ -73,6 +76,8 @@ describe('the linkedom selector-cache patch', () => {
     expect(new Set(matchers).size).toBe(matchers.length);
     // Keyed by case mode: in an XML document `P` is not `p`, whatever an HTML document compiled first.
     const xml = parseXML('<doc><P>upper</P><p>lower</p></doc>');
+    // Names lower-cased for an HTML document are not used for an XML one.
+    patched(root, 'p');
     const xmlAll = xml.querySelectorAll('*');
     patched(root, 'P');
     expect(picked(xmlAll, patched(xml.documentElement, 'P'))).toEqual(picked(xmlAll, original(xml.documentElement, 'P')));
