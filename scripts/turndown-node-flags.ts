@@ -19,7 +19,8 @@
  *   meaningful when blank that makes it not blank: the same conjunction, in one pass;
  * - tag lists are Sets; children are followed by `nextSibling` (each taken before its node is
  *   converted, so a rule that removes its own node does not end the walk);
- * - leading newlines are counted, not matched.
+ * - leading newlines are counted, not matched; an element whose text neither starts nor ends with
+ *   whitespace has no flanking whitespace, without the regular expression that splits its edges.
  * Rules that read another node's `flankingWhitespace`, or a text node's flags, would see nothing:
  * none of turndown's, the GFM plugin's or lib/convert's do.
  */
@@ -120,6 +121,13 @@ function flankingWhitespace(node, options) {
   if (node.isBlock || options.preformattedCode && node.isCode) {
     return NO_FLANKING_WHITESPACE;
   }`,
+  ],
+  [
+    `  var edges = edgeWhitespace(node.textContent);`,
+    `  var text = node.textContent;
+  // Most inline elements have no whitespace at either end: every part of edgeWhitespace's match is empty.
+  if (!/\\s/.test(text.charAt(0)) && !/\\s/.test(text.charAt(text.length - 1))) return NO_FLANKING_WHITESPACE;
+  var edges = edgeWhitespace(text);`,
   ],
   [
     `function process(parentNode) {
