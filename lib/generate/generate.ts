@@ -57,13 +57,11 @@ const REPEATED_SHARE = 0.1;
  */
 function repeatedText(pages: SourcePage[]): { (text: string): boolean; strip(markdown: string): string } {
   const counts = new Map<string, number>();
-  // Each page's block keys, for `strip` to reuse on the same pages' Markdown.
-  const keysByMarkdown = new Map<string, string[]>();
-  const blockKeys = (markdown: string): string[] => keysByMarkdown.get(markdown) ?? markdown.split(/\n\s*\n/).map(plainKey);
+  // Only the counts are kept: every page's block keys together are about the size of the site's
+  // Markdown, and `strip` is asked about the few pages whose own descriptions fail.
+  const blockKeys = (markdown: string): string[] => markdown.split(/\n\s*\n/).map(plainKey);
   for (const page of pages) {
-    const keys = blockKeys(page.markdown);
-    keysByMarkdown.set(page.markdown, keys);
-    for (const key of new Set(keys)) if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
+    for (const key of new Set(blockKeys(page.markdown))) if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   // A reference repeats a member's or a class's brief in its indexes (three pages or four of
   // hundreds); a site's frame is on a share of all its pages.
@@ -331,8 +329,12 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
       const own = repeated.strip(page.markdown);
       if (own !== page.markdown) yield oneLine(markdownDescription(own));
     };
-    const description = [...candidates()].find(useful);
-    if (description) entry.description = description;
+    // The first useful one, in order: a later candidate is made only when the earlier ones fail.
+    for (const candidate of candidates()) {
+      if (!useful(candidate)) continue;
+      entry.description = candidate;
+      break;
+    }
     return entry;
   };
   const toSection = (id: string, name: string, isOptional: boolean, grouped: SourcePage[]): LlmsSectionModel => {

@@ -4,6 +4,7 @@
  * A site's plain page bodies and their lean-link variants (one per full-text file holding the
  * page) share most segments, as do pages of one site (headers, code, phrases).
  */
+import { ownString } from '../bounded-memo';
 import { countTokens } from '../tokens';
 
 const WHITESPACE = /\s/u;
@@ -35,27 +36,32 @@ const isSpace = (text: string, at: number): boolean => {
  */
 export function segmentsOf(text: string): string[] {
   const segments: string[] = [];
-  let start = 0;
-  for (let at = 1; at + 1 < text.length; at++) {
+  segmentRanges(text, 0, text.length, (from, to) => segments.push(text.slice(from, to)));
+  return segments;
+}
+
+/** `segmentsOf(text.slice(from, to))` as index ranges of `text`, each handed to `each`: no string is cut. */
+function segmentRanges(text: string, from: number, to: number, each: (from: number, to: number) => void): void {
+  let start = from;
+  for (let at = from + 1; at + 1 < to; at++) {
     const code = text.charCodeAt(at);
     if (code === 10) {
       let next = at + 1;
-      while (next < text.length && (text.charCodeAt(next) === 32 || text.charCodeAt(next) === 9)) next++;
-      if (next >= text.length || isSpace(text, next) || (next === at + 1 && text.charCodeAt(next) === 47)) continue;
-      if (at + 1 > start) segments.push(text.slice(start, at + 1));
+      while (next < to && (text.charCodeAt(next) === 32 || text.charCodeAt(next) === 9)) next++;
+      if (next >= to || isSpace(text, next) || (next === at + 1 && text.charCodeAt(next) === 47)) continue;
+      if (at + 1 > start) each(start, at + 1);
       start = at + 1;
     } else if (code > 32 && code < 127 && code !== 39 && !isAlnum(code) && isAlnum(text.charCodeAt(at - 1))) {
       if ((text.charCodeAt(at - 1) + code) % 3 !== 0) continue;
-      if (at > start) segments.push(text.slice(start, at));
+      if (at > start) each(start, at);
       start = at;
     } else if (code === 32) {
       if ((text.charCodeAt(at - 1) + text.charCodeAt(at + 1)) % 3 !== 0 || isSpace(text, at - 1) || isSpace(text, at + 1)) continue;
-      if (at > start) segments.push(text.slice(start, at));
+      if (at > start) each(start, at);
       start = at;
     }
   }
-  segments.push(text.slice(start));
-  return segments;
+  each(start, to);
 }
 
 /**
@@ -66,55 +72,91 @@ export function segmentsOf(text: string): string[] {
  */
 export function paragraphsOf(text: string): string[] {
   const paragraphs: string[] = [];
+  paragraphRanges(text, (from, to) => paragraphs.push(text.slice(from, to)));
+  return paragraphs;
+}
+
+/** `paragraphsOf(text)` as index ranges of `text`, each handed to `each`. */
+function paragraphRanges(text: string, each: (from: number, to: number) => void): void {
   let start = 0;
   for (let at = text.indexOf('\n\n', 1); at >= 0 && at + 2 < text.length; at = text.indexOf('\n\n', at + 1)) {
     const next = text.charCodeAt(at + 2);
     if (next === 47 || isSpace(text, at + 2)) continue;
-    paragraphs.push(text.slice(start, at + 2));
+    each(start, at + 2);
     start = at + 2;
   }
-  paragraphs.push(text.slice(start));
-  return paragraphs;
+  each(start, text.length);
 }
 
 /**
- * `text` in a string of its own. V8 makes a slice of 13 characters or more a view into the string
- * it was cut from, which it keeps alive: a cache keyed by such slices would hold every text it
- * ever counted (a site's llms-full.txt and each file's lean copy of it), not its distinct pieces.
- * Joining forces a fresh flat string, and the slice of that holds only itself.
+ * A 53-bit hash of `text.slice(from, to)` (cyrb53), read in place. Kept under the piece's length
+ * as well, two different pieces share a key only when their lengths are equal and their hashes
+ * meet: about once in 9·10^15 such pairs.
  */
-const ownCopy = (text: string): string => (text.length < 13 ? text : `${text} `.slice(0, -1));
+function rangeHash(text: string, from: number, to: number): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/** Counts under a piece's length and hash: the cache holds numbers, none of the texts counted. */
+class PieceCounts {
+  private readonly byLength = new Map<number, Map<number, number>>();
+
+  get(text: string, from: number, to: number): { hash: number; count: number | undefined } {
+    const hash = rangeHash(text, from, to);
+    return { hash, count: this.byLength.get(to - from)?.get(hash) };
+  }
+
+  set(length: number, hash: number, count: number): void {
+    let counts = this.byLength.get(length);
+    if (!counts) this.byLength.set(length, (counts = new Map()));
+    counts.set(hash, count);
+  }
+}
 
 /**
- * A counter that gives exactly `countTokens(text)`, tokenizing each distinct segment once. Keep
- * one per generation: its caches hold each distinct paragraph and segment it counted (copies, not
- * views into the texts). A whole paragraph that was counted before is one lookup: a page's lean
- * variants differ from its plain body only in the paragraphs holding links, so most of each
- * variant is found without cutting it into segments.
+ * A counter that gives `countTokens(text)`, tokenizing each distinct segment once. Keep one per
+ * generation. Its caches hold each distinct paragraph's and segment's count under the piece's
+ * length and hash, not the piece: a site's Markdown counted in paragraphs (its pages, each file's
+ * lean copy) would otherwise stay in memory as copies as large as the site. A whole paragraph
+ * counted before is one lookup: a page's lean variants differ from its plain body only in the
+ * paragraphs holding links, so most of each variant is found without cutting it into segments.
  */
 export function segmentCounter(): (text: string) => number {
-  const segmentCounts = new Map<string, number>();
-  const paragraphCounts = new Map<string, number>();
+  const segmentCounts = new PieceCounts();
+  const paragraphCounts = new PieceCounts();
+  const countSegment = (text: string, from: number, to: number): number => {
+    const known = segmentCounts.get(text, from, to);
+    if (known.count !== undefined) return known.count;
+    // A copy of its own: the tokenizer's merge cache keeps the pre-tokens it cut from what it
+    // counted, and views into the counted text would keep that whole text (a page, a file) alive.
+    const n = countTokens(ownString(text.slice(from, to)));
+    segmentCounts.set(to - from, known.hash, n);
+    return n;
+  };
   return (text: string): number => {
     let total = 0;
-    for (const paragraph of paragraphsOf(text)) {
-      let sum = paragraphCounts.get(paragraph);
+    paragraphRanges(text, (from, to) => {
+      const known = paragraphCounts.get(text, from, to);
+      let sum = known.count;
       if (sum === undefined) {
-        sum = 0;
-        // The segments kept are views into this copy, which the paragraph cache keeps anyway.
-        const own = ownCopy(paragraph);
-        for (const segment of segmentsOf(own)) {
-          let n = segmentCounts.get(segment);
-          if (n === undefined) {
-            n = countTokens(segment);
-            segmentCounts.set(segment, n);
-          }
-          sum += n;
-        }
-        paragraphCounts.set(own, sum);
+        let counted = 0;
+        segmentRanges(text, from, to, (start, end) => {
+          counted += countSegment(text, start, end);
+        });
+        paragraphCounts.set(to - from, known.hash, counted);
+        sum = counted;
       }
       total += sum;
-    }
+    });
     return total;
   };
 }
