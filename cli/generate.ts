@@ -118,11 +118,24 @@ async function generateOn(db: MemoryStore, spill: BodySpill, options: GenerateOp
     const kept = fullTexts.get(i);
     return kept ? spill.read(kept) : fileFullText(generated.output.llmsFullTxt, generated.files, file, job.origin);
   });
+  // An llms-full.txt generation kept in the spill (the largest texts written, tens of MB) goes from
+  // the spill's bytes to the file without becoming a string: one copy in memory, not three.
+  const keptByPath = new Map<string, BodyRef>();
+  generated.files.files.forEach((file, i) => {
+    const kept = fullTexts.get(i);
+    // The same path twice is one file, the first (publishLayout).
+    if (kept && !keptByPath.has(file.fullPath)) keptByPath.set(file.fullPath, kept);
+  });
   // Each text is made as its file is written; its length and lint are taken then.
   const made = new Map<string, { chars: number; lint?: ReturnType<typeof lintLlmsTxt> }>();
   const toWrite = layoutFiles.files.map((file) => ({
     relativePath: file.relativePath,
     text: () => {
+      const kept = file.kind === 'llms-full' ? keptByPath.get(file.path) : undefined;
+      if (kept) {
+        made.set(file.relativePath, { chars: kept.chars });
+        return spill.utf8(kept);
+      }
       const text = file.text();
       made.set(file.relativePath, { chars: text.length, ...(file.kind === 'llms' ? { lint: lintLlmsTxt(text, file.url) } : {}) });
       return text;

@@ -64,6 +64,18 @@ describe('BodySpill', () => {
     refs.forEach((ref, i) => expect(s.read(ref)).toBe((cases[i] as string[]).join('')));
   });
 
+  it('gives a body as the UTF-8 bytes writing its text to a file gives, and its length in characters', () => {
+    const s = spill();
+    const cases = [['# Head\n\n', 'ünïcode ✓ ', 'and 😀.\n'], ['well formed ', 'lone \ud800 surrogate'], ['plain']];
+    for (const pieces of cases) {
+      const text = pieces.join('');
+      const ref = s.writeAll(pieces);
+      s.write('between');
+      expect(Buffer.compare(s.utf8(ref), Buffer.from(text, 'utf8'))).toBe(0);
+      expect(ref.chars).toBe(text.length);
+    }
+  });
+
   it('removes its folder on close; a body is not read after', () => {
     const s = spill();
     const record = s.hold({ markdown: 'z'.repeat(50) }, 'markdown');

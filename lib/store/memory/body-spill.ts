@@ -83,6 +83,19 @@ export class BodySpill implements RowSpill {
   }
 
   read(ref: BodyRef): string {
+    return this.bytes(ref).toString(ref.utf16 ? 'utf16le' : 'utf8');
+  }
+
+  /**
+   * The body as the UTF-8 a file of it holds, without making it a string: a file written from the
+   * spill (llms-full.txt, tens of MB) is then in memory once, as bytes, not as bytes, a string and
+   * bytes again. A body with a lone surrogate is encoded as writing its string would (U+FFFD).
+   */
+  utf8(ref: BodyRef): Buffer {
+    return ref.utf16 ? Buffer.from(this.read(ref), 'utf8') : this.bytes(ref);
+  }
+
+  private bytes(ref: BodyRef): Buffer {
     if (this.fd === undefined) throw new Error('The store was closed: its bodies are gone.');
     const buffer = Buffer.allocUnsafe(ref.bytes);
     let done = 0;
@@ -91,7 +104,7 @@ export class BodySpill implements RowSpill {
       if (n === 0) throw new Error("The store's body file ends early.");
       done += n;
     }
-    return buffer.toString(ref.utf16 ? 'utf16le' : 'utf8');
+    return buffer;
   }
 
   /**
