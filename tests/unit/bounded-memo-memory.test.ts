@@ -1,16 +1,7 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { liveHeap } from './live-heap';
 import { boundedMemo } from '@/lib/bounded-memo';
 
-// The collector, for this test to measure what the memo keeps alive (not a timing).
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-const liveHeap = (): number => {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-};
 
 describe('boundedMemo', () => {
   it('keeps its string keys, not the pages they were cut from', () => {

@@ -1,19 +1,9 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { liveHeap } from './live-heap';
 import { segmentCounter } from '@/lib/generate/segment-count';
 import { countTokens } from '@/lib/tokens';
 
-// The collector, for this test to measure what the counter keeps alive (not a timing). A file of
-// its own: the counter and tokenizer start cold, as in a generation.
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-const liveHeap = (): number => {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-};
-
+// A file of its own: the counter and tokenizer start cold, as in a generation.
 describe('segmentCounter on distinct text', () => {
   it('keeps counts, not the paragraphs or the texts the tokenizer cut them from', () => {
     // 50,000 distinct paragraphs (a site's pages are mostly their own text), each with a long word

@@ -1,20 +1,11 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { liveHeap } from './live-heap';
 import { segmentCounter } from '@/lib/generate/segment-count';
 import { countTokens } from '@/lib/tokens';
 
-// The collector, for this test to measure what the counter keeps alive (not a timing).
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-const liveHeap = (): number => {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-};
 
 describe('segmentCounter', () => {
-  it('keeps the distinct paragraphs it counted, not the texts they were cut from', () => {
+  it('keeps what it counted on its own, not the texts the paragraphs were cut from', () => {
     // A site's llms-full.txt repeats its pages' paragraphs in every file's copy: 20 MB of text
     // made of 200 distinct paragraphs. A cache keyed by views into the text would keep it all.
     const paragraphs = Array.from({ length: 200 }, (_, i) => `Paragraph ${i} says something about section ${i}, with a [link](https://docs.example.test/p${i}.html#part).`);
