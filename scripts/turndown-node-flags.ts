@@ -27,6 +27,12 @@
 import type { Plugin } from 'vite';
 import { applyReplacements, sourcePatchPlugin, type Replacements } from './source-patch';
 
+/** Turndown's `is(node, list)` test for one tag list, by a Set of it instead of `indexOf`. */
+const tagSet = (test: string, list: string): [string, string] => [
+  `function ${test}(node) {\n  return is(node, ${list});\n}`,
+  `var ${list}Set = new Set(${list});\nfunction ${test}(node) {\n  return ${list}Set.has(node.nodeName);\n}`,
+];
+
 const REPLACEMENTS: Replacements = [
   [
     `function trimLeadingNewlines(string) {
@@ -38,33 +44,9 @@ const REPLACEMENTS: Replacements = [
   return start === 0 ? string : string.slice(start);
 }`,
   ],
-  [
-    `function isBlock(node) {
-  return is(node, blockElements);
-}`,
-    `var blockElementSet = new Set(blockElements);
-function isBlock(node) {
-  return blockElementSet.has(node.nodeName);
-}`,
-  ],
-  [
-    `function isVoid(node) {
-  return is(node, voidElements);
-}`,
-    `var voidElementSet = new Set(voidElements);
-function isVoid(node) {
-  return voidElementSet.has(node.nodeName);
-}`,
-  ],
-  [
-    `function isMeaningfulWhenBlank(node) {
-  return is(node, meaningfulWhenBlankElements);
-}`,
-    `var meaningfulWhenBlankElementSet = new Set(meaningfulWhenBlankElements);
-function isMeaningfulWhenBlank(node) {
-  return meaningfulWhenBlankElementSet.has(node.nodeName);
-}`,
-  ],
+  tagSet('isBlock', 'blockElements'),
+  tagSet('isVoid', 'voidElements'),
+  tagSet('isMeaningfulWhenBlank', 'meaningfulWhenBlankElements'),
   [
     `function Node(node, options) {
   node.isBlock = isBlock(node);
@@ -102,7 +84,7 @@ function isBlank(node) {
     if (type === 3 || type === 4) {
       if (/\\S/.test(current.data)) return false;
     } else if (type === 1) {
-      if (namedIn(voidElementSet, current) || namedIn(meaningfulWhenBlankElementSet, current)) return false;
+      if (namedIn(voidElementsSet, current) || namedIn(meaningfulWhenBlankElementsSet, current)) return false;
       if (current.firstChild) {
         current = current.firstChild;
         continue;
