@@ -94,6 +94,9 @@ export async function crawlSite(input: CrawlSiteInput): Promise<CrawlSiteResult>
     await recordSiteOpened(db, startUrl);
     await saveCuration(db, job.origin, { output: input.output });
   }
+  // Generation runs as one block of work, seconds long on a large site: said before it starts.
+  const stored = ended.counters.stored ?? 0;
+  if (stored > 0) input.onProgress?.(`Generating llms.txt and llms-full.txt from ${stored.toLocaleString('en')} ${stored === 1 ? 'page' : 'pages'}…`);
   const generated = await generateForSite(db, job.origin, input.now ?? new Date(), input.fullTexts ? { fullTexts: input.fullTexts } : {});
   const t3 = performance.now();
   return { discovery, plan, job: ended, crawlState, generated, ms: { discovery: t1 - t0, crawl: t2 - t1, generate: t3 - t2 } };

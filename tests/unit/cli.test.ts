@@ -290,6 +290,8 @@ describe('generate', () => {
     // Results on stdout, progress on stderr.
     expect(run.stdout).toMatch(/^Wrote 2 files to /m);
     expect(run.stderr).toMatch(/Discovering/);
+    // Generation is said before it starts, after the crawl's last word.
+    expect(run.stderr).toMatch(/Done: \d+ pages stored[\s\S]*\nGenerating llms\.txt and llms-full\.txt from \d+ pages…/);
   }, 120_000);
 
   it('nested files over a small budget are the same too, and --json describes them', async () => {
