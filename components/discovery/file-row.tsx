@@ -50,6 +50,6 @@ function facts(row: DiscoveredFileRecord, origin: string): string {
   if (row.linkCount !== undefined && row.kind !== 'robots' && row.kind !== 'llms-full') parts.push(plural(row.linkCount, 'link'));
   if (row.warningCount) parts.push(plural(row.warningCount, 'warning'));
   if (row.sources.includes('describedby')) parts.push('declared by the page');
-  if (row.truncated) parts.push('cut at the size limit');
+  if (row.truncated) parts.push(row.cutByTime ? 'cut at the time limit' : 'cut at the size limit');
   return parts.join(' · ');
 }

@@ -251,7 +251,7 @@ export async function gatherInputs(asked: GatherOptions): Promise<CheckInputs> {
     }));
     const cache = cacheHeadersOf(res.headers);
     const bytes = utf8Bytes(res.text);
-    const base = { url, finalUrl: res.finalUrl, status: res.status, html, links, twins, bytes, ...(res.truncated ? { truncated: true } : {}), ...(cache ? { cache } : {}) };
+    const base = { url, finalUrl: res.finalUrl, status: res.status, html, links, twins, bytes, ...(res.truncated && !res.cutByTime ? { truncated: true } : {}), ...(cache ? { cache } : {}) };
     return res.status >= 200 && res.status < 300 ? base : { ...base, error: `The server answered HTTP ${res.status}` };
   });
 

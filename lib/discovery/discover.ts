@@ -186,7 +186,7 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverySumma
 }
 
 function facts(res: TextResponse) {
-  return { httpStatus: res.status, contentType: res.contentType, bytes: res.bytes, truncated: res.truncated, ms: res.ms, ...(res.cut ? { reason: res.cut } : {}) };
+  return { httpStatus: res.status, contentType: res.contentType, bytes: res.bytes, truncated: res.truncated, ...(res.cutByTime ? { cutByTime: true } : {}), ms: res.ms, ...(res.cut ? { reason: res.cut } : {}) };
 }
 
 /** Where the answer came from, when a redirect took it elsewhere: the row keeps the address asked for and says so. */

@@ -12,7 +12,13 @@ import { fetchFollowing, RedirectError, type Followed } from './redirects';
 export interface FetchTextOptions {
   /** The fetch to use: the browser's in the extension, a loopback-resolving one in tests. */
   fetch: typeof fetch;
+  /**
+   * How long to wait for the answer, and then for each next piece of its body (default 5 s). A
+   * body still arriving is not cut at this: a 50 MB sitemap takes longer than that to read.
+   */
   timeoutMs?: number;
+  /** How long the whole body may take (default 60 s): a server that trickles ends here. */
+  maxMs?: number;
   /** Text above this (counted after unpacking) is cut; `truncated` and `cut` say so. */
   maxBytes?: number;
   /**
@@ -45,9 +51,11 @@ export interface TextResponse {
   text: string;
   /** Bytes read off the wire (compressed, for a .gz file). */
   bytes: number;
-  /** True when a size cap cut the text; `cut` says which, in words. */
+  /** True when a cap cut the text (size, or time once the body was arriving); `cut` says which, in words. */
   truncated: boolean;
   cut?: string;
+  /** Set when the cut was time, not size: the server stalled or was still sending at `maxMs`. */
+  cutByTime?: true;
   ms: number;
 }
 
@@ -76,22 +84,29 @@ export const DEFAULT_ACCEPT = 'text/markdown, text/html;q=0.9, */*;q=0.8';
  * checked URLs on the site asked for, and `finalUrl` is where the answer came from.
  */
 export async function fetchText(url: string, options: FetchTextOptions): Promise<TextResponse> {
-  const { timeoutMs = 5000, maxBytes = 10 * 1024 * 1024 } = options;
+  const { timeoutMs = 5000, maxMs = 60_000, maxBytes = 10 * 1024 * 1024 } = options;
   const started = Date.now();
-  const signal = AbortSignal.timeout(timeoutMs);
+  const clock = new Clock(timeoutMs, maxMs);
+  const { signal } = clock;
   const { credentials } = options;
   const credentialsAt = (target: string): RequestCredentials => (typeof credentials === 'function' ? credentials(target) : credentials ?? 'include');
   let followed: Followed;
   try {
     followed = await fetchFollowing(options.fetch, url, { headers: { accept: options.accept ?? DEFAULT_ACCEPT }, signal }, { check: options.checkRedirect, credentials: credentialsAt });
   } catch (error) {
+    clock.end();
     throw new FetchFailure(url, error instanceof RedirectError ? error.message : describeError(error, timeoutMs));
   }
-  if (followed.kind === 'stopped') throw new FetchFailure(url, followed.target === url ? followed.reason : `Redirected to ${followed.target}: ${followed.reason}`);
+  if (followed.kind === 'stopped') {
+    clock.end();
+    throw new FetchFailure(url, followed.target === url ? followed.reason : `Redirected to ${followed.target}: ${followed.reason}`);
+  }
   const { res, finalUrl } = followed;
-  const { text, bytes, truncated, cut } = await readBody(res, maxBytes, options.onText).catch((error: unknown) => {
-    throw error instanceof FetchFailure ? error : new FetchFailure(finalUrl, describeError(error, timeoutMs));
-  });
+  const { text, bytes, truncated, cut, cutByTime } = await readBody(res, maxBytes, clock, options.onText)
+    .catch((error: unknown) => {
+      throw error instanceof FetchFailure ? error : new FetchFailure(finalUrl, describeError(error, timeoutMs));
+    })
+    .finally(() => clock.end());
   return {
     url,
     finalUrl,
@@ -102,15 +117,66 @@ export async function fetchText(url: string, options: FetchTextOptions): Promise
     bytes,
     truncated,
     cut,
+    ...(cutByTime ? { cutByTime } : {}),
     ms: Date.now() - started,
   };
 }
+
+/**
+ * The timers over one fetchText: `timeoutMs` for the answer and for each wait between two pieces
+ * of its body, `maxMs` over the whole. Either aborts the request; `stopped` says which fired, so a
+ * body cut by time keeps what arrived, as a body cut by size does.
+ */
+class Clock {
+  private readonly controller = new AbortController();
+  private idle: ReturnType<typeof setTimeout>;
+  private readonly total: ReturnType<typeof setTimeout>;
+  stopped?: 'idle' | 'total';
+
+  constructor(
+    private readonly timeoutMs: number,
+    readonly maxMs: number,
+  ) {
+    this.idle = setTimeout(() => this.stop('idle'), timeoutMs);
+    this.total = setTimeout(() => this.stop('total'), maxMs);
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** A piece of the body arrived: the wait for the next one starts now. */
+  progress(): void {
+    clearTimeout(this.idle);
+    this.idle = setTimeout(() => this.stop('idle'), this.timeoutMs);
+  }
+
+  end(): void {
+    clearTimeout(this.idle);
+    clearTimeout(this.total);
+  }
+
+  /** What a time cut says, once some of the body was read. */
+  cut(read: string): string | undefined {
+    if (this.stopped === 'idle') return `The server stopped sending for ${seconds(this.timeoutMs)}: only the first ${read} were read`;
+    if (this.stopped === 'total') return `Still arriving after ${seconds(this.maxMs)}: only the first ${read} were read`;
+    return undefined;
+  }
+
+  private stop(why: 'idle' | 'total'): void {
+    this.stopped ??= why;
+    this.controller.abort(new DOMException(`Stopped: ${why}`, 'TimeoutError'));
+  }
+}
+
+const seconds = (ms: number) => `${ms / 1000} s`;
 
 interface ReadBody {
   text: string;
   bytes: number;
   truncated: boolean;
   cut?: string;
+  cutByTime?: true;
 }
 
 /**
@@ -120,14 +186,16 @@ interface ReadBody {
  * unpacks to gigabytes stops at the cap instead of being inflated whole. Bytes are decoded as
  * they arrive, so only the text is kept.
  */
-async function readBody(res: Response, maxBytes: number, onText?: (piece: string) => void): Promise<ReadBody> {
+async function readBody(res: Response, maxBytes: number, clock: Clock, onText?: (piece: string) => void): Promise<ReadBody> {
   const reader = res.body?.getReader();
   if (!reader) return { text: '', bytes: 0, truncated: false };
+  clock.progress();
   const head: Uint8Array[] = [];
   let wire = 0;
   while (wire < 2) {
     const { done, value } = await reader.read();
     if (done) break;
+    clock.progress();
     head.push(value);
     wire += value.byteLength;
   }
@@ -142,6 +210,7 @@ async function readBody(res: Response, maxBytes: number, onText?: (piece: string
     async pull(controller) {
       const { done, value } = await reader.read();
       if (done) return controller.close();
+      clock.progress();
       wire += value.byteLength;
       if (gzipFile && wire > maxBytes) {
         wireCut = true;
@@ -167,6 +236,7 @@ async function readBody(res: Response, maxBytes: number, onText?: (piece: string
   };
   let total = 0;
   let truncated = false;
+  let timeCut: string | undefined;
   try {
     for (;;) {
       const { done, value } = await out.read();
@@ -185,6 +255,9 @@ async function readBody(res: Response, maxBytes: number, onText?: (piece: string
     // The compressed side was cut at the cap, so the inflater saw a file that ends too soon.
     if (wireCut) {
       // Read up to the cut: what it unpacked to is kept.
+    } else if (clock.stopped && total > 0) {
+      // Cut by time (a stall, or a body still arriving at maxMs): what arrived is kept, as at a size cap.
+      timeCut = clock.cut(formatBytes(total));
     } else if (gzipFile && !(error instanceof DOMException)) {
       throw new FetchFailure(res.url, 'The file starts like gzip but could not be unpacked (damaged or cut short)');
     } else throw error;
@@ -192,6 +265,7 @@ async function readBody(res: Response, maxBytes: number, onText?: (piece: string
   truncated ||= wireCut;
   take(decoder.decode());
   const text = parts.join('');
+  if (timeCut && !truncated) return { text, bytes: gzipFile ? wire : total, truncated: true, cut: timeCut, cutByTime: true };
   if (!truncated) return { text, bytes: gzipFile ? wire : total, truncated };
   const cap = formatBytes(maxBytes);
   const encoded = /gzip|deflate|br|zstd/i.test(res.headers.get('content-encoding') ?? '');
@@ -205,7 +279,7 @@ async function readBody(res: Response, maxBytes: number, onText?: (piece: string
 
 function describeError(error: unknown, timeoutMs: number): string {
   if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-    return `No answer within ${timeoutMs / 1000} s`;
+    return `No answer within ${seconds(timeoutMs)}`;
   }
   return describeNetworkError(error);
 }

@@ -32,6 +32,8 @@ export interface DiscoveryResult {
   contentType?: string;
   bytes?: number;
   truncated?: boolean;
+  /** The cut was time, not size: the server stalled, or was still sending at the time limit. */
+  cutByTime?: boolean;
   ms?: number;
   text?: string;
   title?: string;
