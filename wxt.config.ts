@@ -1,10 +1,6 @@
 import { defineConfig } from 'wxt';
-import { linkedomLazyListeners } from './scripts/linkedom-lazy-listeners';
-import { linkedomRawClass } from './scripts/linkedom-raw-class';
-import { linkedomSelectorCache } from './scripts/linkedom-selector-cache';
-import { linkedomTextContent } from './scripts/linkedom-text-content';
-import { linkedomUpperNames } from './scripts/linkedom-upper-names';
-import { turndownNodeFlags } from './scripts/turndown-node-flags';
+import { sourcePatchPlugin } from './scripts/source-patch';
+import { SOURCE_PATCH_FILES, SOURCE_PATCHES } from './scripts/source-patches';
 
 /**
  * SCOUT_E2E=1 builds a test-only variant into .output/<browser>-mv3-e2e.
@@ -35,7 +31,7 @@ export default defineConfig({
   // import.meta.env.SCOUT_E2E: true in test and benchmark builds only (benchmark switches read it).
   vite: () => ({
     define: { 'import.meta.env.SCOUT_E2E': JSON.stringify(e2e) },
-    plugins: [linkedomLazyListeners(), linkedomRawClass(), linkedomUpperNames(), linkedomSelectorCache(), linkedomTextContent(), turndownNodeFlags()],
+    plugins: SOURCE_PATCHES.map((p) => sourcePatchPlugin(`scout:${p.name}`, p.module, p.patch)),
     ...(profile ? { build: { minify: false } } : {}),
   }),
   outDirTemplate: e2e ? '{{browser}}-mv{{manifestVersion}}-e2e' : '{{browser}}-mv{{manifestVersion}}{{modeSuffix}}',
@@ -74,6 +70,6 @@ export default defineConfig({
   // `wxt zip -b firefox` also writes the sources zip addons.mozilla.org reviewers rebuild from:
   // only what the build reads (no tests, benchmarks or fixtures), built with `npm ci && npm run build:firefox`.
   zip: {
-    includeSources: ['package.json', 'package-lock.json', 'tsconfig.json', 'wxt.config.ts', 'README.md', 'entrypoints/**', 'components/**', 'lib/**', 'public/**', 'scripts/linkedom-lazy-listeners.ts', 'scripts/linkedom-raw-class.ts', 'scripts/linkedom-upper-names.ts', 'scripts/linkedom-selector-cache.ts', 'scripts/linkedom-text-content.ts', 'scripts/turndown-node-flags.ts', 'scripts/source-patch.ts'],
+    includeSources: ['package.json', 'package-lock.json', 'tsconfig.json', 'wxt.config.ts', 'README.md', 'entrypoints/**', 'components/**', 'lib/**', 'public/**', ...SOURCE_PATCH_FILES],
   },
 });

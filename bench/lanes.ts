@@ -16,22 +16,20 @@ import { build, type Plugin } from 'esbuild';
 import { chromium } from '@playwright/test';
 import { startFixtureServer } from '../tests/fixtures/server';
 import { CHROMIUM, HOST_RULES } from '../tests/e2e/browser';
-import { lazyListeners } from '../scripts/linkedom-lazy-listeners';
-import { rawClass } from '../scripts/linkedom-raw-class';
-import { upperNames } from '../scripts/linkedom-upper-names';
 import { arg, corpora, htmlFilesOf } from './harness';
+import { SOURCE_PATCHES } from '../scripts/source-patches';
 
 const RUNS = Number(arg('runs', '3'));
 const NAMES = arg('corpus', 'python,node').split(',');
 const LANES = ['native', 'linkedom', 'native parse', 'linkedom parse'] as const;
 
-/** The extension bundle's linkedom patches, for esbuild; the later ones only for a checkout that has them. */
+/** The extension bundle's build-time patches (scripts/source-patches.ts), for esbuild: each only for a checkout that has it. */
 const patches = (has: (script: string) => boolean): Plugin => ({
-  name: 'linkedom-patches',
+  name: 'source-patches',
   setup(b) {
-    b.onLoad({ filter: /[\\/]linkedom[\\/].*interface[\\/]event-target\.js$/ }, (a) => ({ contents: lazyListeners(readFileSync(a.path, 'utf8')), loader: 'js' }));
-    if (has('linkedom-raw-class')) b.onLoad({ filter: /[\\/]linkedom[\\/].*shared[\\/]parse-from-string\.js$/ }, (a) => ({ contents: rawClass(readFileSync(a.path, 'utf8')), loader: 'js' }));
-    if (has('linkedom-upper-names')) b.onLoad({ filter: /[\\/]linkedom[\\/].*shared[\\/]utils\.js$/ }, (a) => ({ contents: upperNames(readFileSync(a.path, 'utf8')), loader: 'js' }));
+    for (const { name, module, patch } of SOURCE_PATCHES) {
+      if (has(name)) b.onLoad({ filter: module }, (a) => ({ contents: patch(readFileSync(a.path, 'utf8')), loader: 'js' }));
+    }
   },
 });
 /** This checkout's page script, and with --pair <checkout> that checkout's (copy bench/lanes-page.ts there first). */

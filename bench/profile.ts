@@ -20,6 +20,7 @@ import { launchWithExtension } from '../tests/e2e/browser';
 import { readStore } from '../tests/e2e/extension-db';
 import { arg, corpora, openCrawlPanel } from './harness';
 import { profileSteps } from './profile-steps';
+import { SOURCE_PATCHES } from '../scripts/source-patches';
 
 const corpus = arg('corpus', 'synthetic');
 const pages = Number(arg('pages', '2000'));
@@ -88,7 +89,7 @@ async function profileInNode(): Promise<void> {
   const file = arg('out', `bench/results/profile-steps-${date.slice(0, 10)}.json`);
   // How it ran: Node's flags say whether the bundle's linkedom patches were loaded (bench/linkedom-patched.mjs).
   const command = `node ${process.execArgv.join(' ')} bench/profile.ts ${process.argv.slice(2).join(' ')}`;
-  const patches = process.execArgv.some((a) => a.includes('linkedom-patched')) ? (process.env.SCOUT_LINKEDOM_PATCHES ?? 'all (lazy-listeners, raw-class, upper-names)') : 'none';
+  const patches = process.execArgv.some((a) => a.includes('linkedom-patched')) ? (process.env.SCOUT_LINKEDOM_PATCHES ?? `all (${SOURCE_PATCHES.map((p) => p.name).join(', ')})`) : 'none';
   writeFileSync(file, `${JSON.stringify({ date, node: process.version, command, linkedomPatches: patches, libs, msPerPage: results }, null, 2)}\n`);
   console.log(`\nWrote ${file}`);
 }

@@ -42,42 +42,36 @@ try {
 }
 
 /**
- * The extension's build-time linkedom and turndown patches (scripts/linkedom-*.ts,
- * scripts/turndown-*.ts, applied by Vite there), applied here too: the CLI converts every page with
- * the same linkedom and turndown, and unpatched it spent a tenth of its CPU per page in EventTarget's
- * constructor and more in collecting the garbage those patches avoid. The patch modules are
- * TypeScript, so esbuild compiles them first into one module imported from memory. Each patch
- * throws when its dependency's code is not the one it was written for, failing the build.
+ * The extension's build-time linkedom and turndown patches (scripts/source-patches.ts, applied by
+ * Vite there), applied here too: the CLI converts every page with the same linkedom and turndown,
+ * and unpatched it spent a tenth of its CPU per page in EventTarget's constructor and more in
+ * collecting the garbage those patches avoid. The list is TypeScript, so esbuild compiles it first
+ * into one module imported from memory. Each patch throws when its dependency's code is not the one
+ * it was written for, failing the build.
  */
-const SOURCE_PATCHES = [
-  ['scripts/linkedom-lazy-listeners.ts', 'lazyListeners', /[\\/]linkedom[\\/].*interface[\\/]event-target\.js$/],
-  ['scripts/linkedom-raw-class.ts', 'rawClass', /[\\/]linkedom[\\/].*shared[\\/]parse-from-string\.js$/],
-  ['scripts/linkedom-upper-names.ts', 'upperNames', /[\\/]linkedom[\\/].*shared[\\/]utils\.js$/],
-  ['scripts/linkedom-selector-cache.ts', 'selectorCache', /[\\/]linkedom[\\/].*shared[\\/]matches\.js$/],
-  ['scripts/linkedom-text-content.ts', 'textContent', /[\\/]linkedom[\\/].*interface[\\/]element\.js$/],
-  // TURNDOWN_MODULE of that script: esbuild picks turndown's CommonJS or ES build by its mainFields.
-  ['scripts/turndown-node-flags.ts', 'nodeFlags', /[\\/]turndown[\\/]lib[\\/]turndown(?:\.browser)?\.(?:cjs|es)\.js$/],
-];
-
-async function sourcePatchPlugin() {
+async function loadSourcePatches() {
   const compiled = await esbuild.build({
-    stdin: { contents: SOURCE_PATCHES.map(([file, name]) => `export { ${name} } from './${file}';`).join('\n'), resolveDir: root, loader: 'ts' },
+    entryPoints: [join(root, 'scripts/source-patches.ts')],
     bundle: true,
     write: false,
     format: 'esm',
     platform: 'node',
     logLevel: 'warning',
   });
-  const patches = await import(`data:text/javascript;base64,${Buffer.from(compiled.outputFiles[0].text).toString('base64')}`);
-  return {
-    name: 'source-patches',
-    setup(build) {
-      for (const [, name, module] of SOURCE_PATCHES) {
-        build.onLoad({ filter: module }, async (args) => ({ contents: patches[name](await readFile(args.path, 'utf8')), loader: 'js', resolveDir: dirname(args.path) }));
-      }
-    },
-  };
+  return import(`data:text/javascript;base64,${Buffer.from(compiled.outputFiles[0].text).toString('base64')}`);
 }
+
+const { SOURCE_PATCHES, SOURCE_PATCH_FILES } = await loadSourcePatches();
+
+const sourcePatchPlugin = {
+  name: 'source-patches',
+  setup(build) {
+    // esbuild picks turndown's CommonJS or ES build by its mainFields; each patch's module matches both.
+    for (const { module, patch } of SOURCE_PATCHES) {
+      build.onLoad({ filter: module }, async (args) => ({ contents: patch(await readFile(args.path, 'utf8')), loader: 'js', resolveDir: dirname(args.path) }));
+    }
+  },
+};
 
 // Sources newer than this are not in the bundle: taken before esbuild reads any of them.
 const builtAt = Date.now();
@@ -95,7 +89,7 @@ try {
       ? // CommonJS packages compiled into an ES module still call require() (for Node's own modules).
         { banner: { js: "import { createRequire as __scoutRequire } from 'node:module'; const require = __scoutRequire(import.meta.url);" } }
       : { packages: 'external' }),
-    plugins: [await sourcePatchPlugin()],
+    plugins: [sourcePatchPlugin],
     metafile: true,
     logLevel: 'warning',
   });
@@ -103,7 +97,7 @@ try {
     // Files of the project only: not the packages, not the module made up above ("scout:…").
     .filter((path) => !path.includes('node_modules/') && !path.startsWith('scout:'))
     // The patches changed the bundle's code too: an edited patch makes the bundle stale.
-    .concat(SOURCE_PATCHES.map(([file]) => file), 'scripts/source-patch.ts')
+    .concat(SOURCE_PATCH_FILES)
     .sort();
   writeFileSync(join(building, 'inputs.json'), `${JSON.stringify({ builtAt, inputs }, null, 1)}\n`);
   mkdirSync(dirname(outdir), { recursive: true });

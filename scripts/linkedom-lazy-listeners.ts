@@ -7,8 +7,7 @@
  * first addEventListener instead (dispatch already copes with a node that has none).
  * Measured in Node on the Python docs (530 pages): 20.7–22.2 → 15.2–18.2 ms per page.
  */
-import type { Plugin } from 'vite';
-import { applyReplacements, sourcePatchPlugin, type Replacements } from './source-patch';
+import { applyReplacements, type Replacements } from './source-patch';
 
 const REPLACEMENTS: Replacements = [
   ['  constructor() {\n    wm.set(this, new Map);\n  }', '  constructor() {\n  }'],
@@ -19,5 +18,5 @@ const REPLACEMENTS: Replacements = [
 /** The patched source; throws when linkedom's code is not the one this patch was written for. */
 export const lazyListeners = (code: string): string => applyReplacements(code, REPLACEMENTS, 'scripts/linkedom-lazy-listeners.ts');
 
-/** Vite plugin applying {@link lazyListeners} to linkedom's EventTarget module in the extension bundle. */
-export const linkedomLazyListeners = (): Plugin => sourcePatchPlugin('scout:linkedom-lazy-listeners', /[\\/]linkedom[\\/].*interface[\\/]event-target\.js$/, lazyListeners);
+/** The module this patch rewrites: linkedom's EventTarget module, in its ES and CommonJS builds alike. */
+export const EVENT_TARGET_MODULE = /[\\/]linkedom[\\/].*interface[\\/]event-target\.js$/;

@@ -10,13 +10,12 @@
  * Measured in Node on the Python docs (530 pages, whole convertHtml): see bench/results/
  * profile-steps-2026-11-23-raw-class.json.
  */
-import type { Plugin } from 'vite';
-import { applyReplacements, sourcePatchPlugin, type Replacements } from './source-patch';
+import { applyReplacements, type Replacements } from './source-patch';
 
 const REPLACEMENTS: Replacements = [["  if (attribute.name === 'class')\n    element.className = value;\n", '']];
 
 /** The patched parser source; throws when linkedom's code is not the one this patch was written for. */
 export const rawClass = (code: string): string => applyReplacements(code, REPLACEMENTS, 'scripts/linkedom-raw-class.ts');
 
-/** Vite plugin applying {@link rawClass} to linkedom's parser module in the extension bundle. */
-export const linkedomRawClass = (): Plugin => sourcePatchPlugin('scout:linkedom-raw-class', /[\\/]linkedom[\\/].*shared[\\/]parse-from-string\.js$/, rawClass);
+/** The module this patch rewrites: linkedom's parser, in its ES and CommonJS builds alike. */
+export const PARSER_MODULE = /[\\/]linkedom[\\/].*shared[\\/]parse-from-string\.js$/;

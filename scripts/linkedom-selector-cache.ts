@@ -19,8 +19,7 @@
  * patch keeps each lower-cased name once (the first 500 distinct names, as linkedom-upper-names.ts
  * does for upper case).
  */
-import type { Plugin } from 'vite';
-import { applyReplacements, sourcePatchPlugin, type Replacements } from './source-patch';
+import { applyReplacements, type Replacements } from './source-patch';
 
 const REPLACEMENTS: Replacements = [
   ['export const prepareMatch = (element, selectors) => CSSselect.compile(', 'const compileMatch = (element, selectors) => CSSselect.compile('],
@@ -64,5 +63,5 @@ const getName = (element) => {
 /** The patched source; throws when linkedom's code is not the one this patch was written for. */
 export const selectorCache = (code: string): string => applyReplacements(code, REPLACEMENTS, 'scripts/linkedom-selector-cache.ts');
 
-/** Vite plugin applying {@link selectorCache} to linkedom's selector module in the extension bundle. */
-export const linkedomSelectorCache = (): Plugin => sourcePatchPlugin('scout:linkedom-selector-cache', /[\\/]linkedom[\\/].*shared[\\/]matches\.js$/, selectorCache);
+/** The module this patch rewrites: linkedom's selector module, in its ES and CommonJS builds alike. */
+export const MATCHES_MODULE = /[\\/]linkedom[\\/].*shared[\\/]matches\.js$/;

@@ -7,8 +7,7 @@
  * of the time. The patch returns a lone text node's data as it is and builds the array only from
  * the second text node on; the string returned is the same.
  */
-import type { Plugin } from 'vite';
-import { applyReplacements, sourcePatchPlugin, type Replacements } from './source-patch';
+import { applyReplacements, type Replacements } from './source-patch';
 
 const REPLACEMENTS: Replacements = [
   [
@@ -44,5 +43,5 @@ const REPLACEMENTS: Replacements = [
 /** The patched source; throws when linkedom's code is not the one this patch was written for. */
 export const textContent = (code: string): string => applyReplacements(code, REPLACEMENTS, 'scripts/linkedom-text-content.ts');
 
-/** Vite plugin applying {@link textContent} to linkedom's Element module in the extension bundle. */
-export const linkedomTextContent = (): Plugin => sourcePatchPlugin('scout:linkedom-text-content', /[\\/]linkedom[\\/].*interface[\\/]element\.js$/, textContent);
+/** The module this patch rewrites: linkedom's Element module, in its ES and CommonJS builds alike. */
+export const ELEMENT_MODULE = /[\\/]linkedom[\\/].*interface[\\/]element\.js$/;

@@ -7,8 +7,7 @@
  * The patch keeps each upper-cased name once (the first 500 distinct names; a page of invented
  * tag names beyond that is upper-cased as before), so every read returns the same string.
  */
-import type { Plugin } from 'vite';
-import { applyReplacements, sourcePatchPlugin, type Replacements } from './source-patch';
+import { applyReplacements, type Replacements } from './source-patch';
 
 const REPLACEMENTS: Replacements = [
   [
@@ -29,5 +28,5 @@ export const localCase = ({localName, ownerDocument}) => {
 /** The patched source; throws when linkedom's code is not the one this patch was written for. */
 export const upperNames = (code: string): string => applyReplacements(code, REPLACEMENTS, 'scripts/linkedom-upper-names.ts');
 
-/** Vite plugin applying {@link upperNames} to linkedom's shared utilities module in the extension bundle. */
-export const linkedomUpperNames = (): Plugin => sourcePatchPlugin('scout:linkedom-upper-names', /[\\/]linkedom[\\/].*shared[\\/]utils\.js$/, upperNames);
+/** The module this patch rewrites: linkedom's shared utilities module, in its ES and CommonJS builds alike. */
+export const UTILS_MODULE = /[\\/]linkedom[\\/].*shared[\\/]utils\.js$/;

@@ -24,8 +24,7 @@
  * Rules that read another node's `flankingWhitespace`, or a text node's flags, would see nothing:
  * none of turndown's, the GFM plugin's or lib/convert's do.
  */
-import type { Plugin } from 'vite';
-import { applyReplacements, sourcePatchPlugin, type Replacements } from './source-patch';
+import { applyReplacements, type Replacements } from './source-patch';
 
 /** Turndown's `is(node, list)` test for one tag list, by a Set of it instead of `indexOf`. */
 const tagSet = (test: string, list: string): [string, string] => [
@@ -161,5 +160,3 @@ export const nodeFlags = (code: string): string => applyReplacements(code, REPLA
 /** Turndown's builds this patch applies to: the CommonJS and ES modules, for Node and for browsers. */
 export const TURNDOWN_MODULE = /[\\/]turndown[\\/]lib[\\/]turndown(?:\.browser)?\.(?:cjs|es)\.js$/;
 
-/** Vite plugin applying {@link nodeFlags} to turndown in the extension bundle. */
-export const turndownNodeFlags = (): Plugin => sourcePatchPlugin('scout:turndown-node-flags', TURNDOWN_MODULE, nodeFlags);

@@ -59,7 +59,7 @@ async function inputsJson(dir = bundleDir): Promise<{ builtAt: number; inputs: s
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'scout-cli-bundle-'));
   await mkdir(join(copy, 'scripts'), { recursive: true });
-  for (const path of ['cli', 'lib', 'package.json', 'scripts/build-cli.mjs', ...LINKEDOM_PATCHES, 'scripts/source-patch.ts']) await cp(path, join(copy, path), { recursive: true });
+  for (const path of ['cli', 'lib', 'package.json', 'scripts/build-cli.mjs', ...LINKEDOM_PATCHES, 'scripts/source-patch.ts', 'scripts/source-patches.ts']) await cp(path, join(copy, path), { recursive: true });
   const built = await run([join(copy, 'scripts', 'build-cli.mjs')]);
   expect(built.stderr).toMatch(/build-cli: .*scout\.js from \d+ sources/);
   expect(built.code).toBe(0);
@@ -85,7 +85,7 @@ describe('scripts/build-cli.mjs', () => {
 describe('the linkedom patches in the CLI build', () => {
   it('lists them among the sources, so an edited patch makes the bundle stale', async () => {
     const { inputs } = await inputsJson();
-    expect(inputs).toEqual(expect.arrayContaining([...LINKEDOM_PATCHES, 'scripts/source-patch.ts']));
+    expect(inputs).toEqual(expect.arrayContaining([...LINKEDOM_PATCHES, 'scripts/source-patch.ts', 'scripts/source-patches.ts']));
   });
 
   it('fails the build when a patch no longer applies to linkedom, rather than bundling it unpatched', async () => {
