@@ -2,13 +2,12 @@
  * What bench/crawl.ts and bench/profile.ts share: the corpora they crawl, their command line,
  * and a side panel opened on a corpus, ready to start a crawl.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { generatedSite } from '../tests/fixtures/generated-site';
 import { nodeDocsDir, nodeDocsSite, pythonDocsDir } from '../tests/fixtures/real-docs';
 import type { FixtureSite, NetworkShape } from '../tests/fixtures/server';
 
-/** `--name value` from the command line, or the fallback. */
 /** Every .html file under a corpus folder (Sphinx's `_static`-style folders skipped), in directory order. */
 export function htmlFilesOf(dir: string): string[] {
   const files: string[] = [];
@@ -22,6 +21,19 @@ export function htmlFilesOf(dir: string): string[] {
   return files;
 }
 
+/**
+ * `--help`: the running script's opening comment, which says how to run it, printed before the
+ * script starts anything (imports run first), for every bench script that takes its arguments here.
+ */
+if (process.argv.includes('--help') && process.argv[1]) {
+  const source = readFileSync(process.argv[1], 'utf8');
+  const start = source.indexOf('/**');
+  const end = source.indexOf('*/', start);
+  console.log(start < 0 || end < 0 ? 'No usage comment in this script.' : source.slice(start, end + 2));
+  process.exit(0);
+}
+
+/** `--name value` from the command line, or the fallback. */
 export const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
