@@ -13,8 +13,13 @@ export class InOrder<T> {
   private issued = 0;
   private next = 0;
   private readonly waiting = new Map<number, T | null>();
+  private weight = 0;
 
-  constructor(private readonly emit: (item: T) => void) {}
+  constructor(
+    private readonly emit: (item: T) => void,
+    /** What a held result weighs (its size), for the caller's bound on what is held. */
+    private readonly weigh: (item: T) => number = () => 0,
+  ) {}
 
   /** The place of the next piece of work, taken when it starts. */
   ticket(): number {
@@ -25,12 +30,20 @@ export class InOrder<T> {
   settle(ticket: number, item: T | null): void {
     if (ticket < this.next || this.waiting.has(ticket)) throw new Error(`InOrder: ticket ${ticket} settled twice`);
     this.waiting.set(ticket, item);
+    if (item !== null) this.weight += this.weigh(item);
     while (this.waiting.has(this.next)) {
       const ready = this.waiting.get(this.next) ?? null;
       this.waiting.delete(this.next);
       this.next++;
-      if (ready !== null) this.emit(ready);
+      if (ready === null) continue;
+      this.weight -= this.weigh(ready);
+      this.emit(ready);
     }
+  }
+
+  /** What the held results weigh together. */
+  get heldWeight(): number {
+    return this.weight;
   }
 
   /** Results finished and waiting for work started before them. */

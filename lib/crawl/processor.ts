@@ -34,6 +34,11 @@ export interface ProcessRequest {
   timeoutMs?: number;
   /** Given by the crawl runner; without it (a refresh, a test) nothing is released early. */
   slot?: HostSlot;
+  /**
+   * The pipeline calls it when a converter takes the fetched page: the page stops counting as the
+   * runner's conversion backlog. Not called, the page counts as backlog until it settles.
+   */
+  converting?: () => void;
 }
 
 /** A page ready to store (its state — stored or duplicate — is decided at write time). */

@@ -17,8 +17,10 @@ export interface QueueDeps {
   timeoutMs?: number;
   /**
    * Pages the processor converts at once (its conversion queue's capacity; 1 by default). Fetched
-   * pages waiting for conversion are kept under twice this: past it, no new request starts, so
-   * memory stays bounded when conversion is slower than the network.
+   * pages waiting for a converter are kept under twice this: past it, no new request starts, so
+   * memory stays bounded when conversion is slower than the network. Pages a converter has taken
+   * (or a tab renders) count apart, under four times this, so one slow page does not hold back
+   * the pages behind it (see runQueue).
    */
   converters?: number;
   /**
@@ -80,6 +82,11 @@ export interface QueueJob extends OpenQueue {
  * their Markdown stays a few megabytes.
  */
 const MAX_HELD = 256;
+/**
+ * The same bound in characters of Markdown held: a site of huge pages reaches it long before
+ * MAX_HELD results, and its held results stay about a hundred megabytes at most.
+ */
+const MAX_HELD_CHARS = 48 * 1024 * 1024;
 
 /** Progress is written at most this often: enough to look live, few enough writes to stay cheap. */
 const PROGRESS_EVERY_MS = 250;
@@ -184,18 +191,28 @@ export abstract class QueueRunner {
     const buffer: FrontierRecord[] = [];
     const active = new Set<Promise<void>>();
     const slots = settings.perHostConcurrency;
-    // Pages whose request is in flight (they hold a host slot), and pages fetched and not yet
-    // converted and handed to the writer: the conversion backlog that backpressure bounds.
+    // Pages whose request is in flight (they hold a host slot); pages fetched and waiting for a
+    // converter (the backlog that backpressure bounds); and pages fetched and not yet settled
+    // (waiting, converting, rendering in a tab). A page a converter has taken no longer counts
+    // as backlog: while one huge page converts for seconds, the other converters are fed and new
+    // requests go out, instead of the crawl waiting on that one page. Every fetched body is still
+    // bounded: at most maxProcessing of them, plus the requests in flight.
     let fetching = 0;
-    let converting = 0;
-    const maxConverting = 2 * Math.max(1, this.deps.converters ?? 1);
+    let waiting = 0;
+    let processing = 0;
+    const converters = Math.max(1, this.deps.converters ?? 1);
+    const maxWaiting = 2 * converters;
+    const maxProcessing = 4 * converters;
     // Results go to the writer in the order their pages started, not as they finish (in-order.ts).
-    const ordered = new InOrder<{ entry: FrontierRecord; outcome: PageOutcome }>(({ entry, outcome }) => writer.add(entry, outcome));
+    const ordered = new InOrder<{ entry: FrontierRecord; outcome: PageOutcome }>(
+      ({ entry, outcome }) => writer.add(entry, outcome),
+      ({ outcome }) => (outcome.state === 'done' ? outcome.page.markdown.length : 0),
+    );
     // Starts buffered URLs whose host has a free slot. Synchronous, and called the moment a
     // slot is released, so a free slot never waits on a database round trip.
     const pump = () => {
       if (this.stopRequest) return;
-      for (let i = 0; i < buffer.length && converting < maxConverting; ) {
+      for (let i = 0; i < buffer.length && waiting < maxWaiting && processing < maxProcessing; ) {
         const entry = buffer[i];
         if (entry && gate.canStart(new URL(entry.url).hostname)) {
           buffer.splice(i, 1);
@@ -208,13 +225,16 @@ export abstract class QueueRunner {
       gate.acquire(host);
       fetching++;
       let held = true;
+      // Until a converter takes it (or the page settles), a fetched page is backlog.
+      let queued = true;
       const slot: HostSlot = {
         // The response is read: the host's next request may go out while this page converts.
         release: () => {
           if (!held) return;
           held = false;
           fetching--;
-          converting++;
+          processing++;
+          if (queued) waiting++;
           gate.release(host);
           pump();
           this.wake();
@@ -228,8 +248,16 @@ export abstract class QueueRunner {
         },
         slowDown: (waitMs) => gate.slowDown(host, waitMs),
       };
+      const converting = () => {
+        if (!queued) return;
+        queued = false;
+        if (held) return;
+        waiting--;
+        pump();
+        this.wake();
+      };
       const ticket = ordered.ticket();
-      const task = this.processEntry(entry, job, slot)
+      const task = this.processEntry(entry, job, slot, converting)
         .then((outcome) => {
           if (this.abort.signal.aborted) return ordered.settle(ticket, null);
           ordered.settle(ticket, { entry, outcome });
@@ -245,7 +273,11 @@ export abstract class QueueRunner {
             held = false;
             fetching--;
             gate.release(host);
-          } else converting--;
+          } else {
+            processing--;
+            if (queued) waiting--;
+          }
+          queued = false;
           active.delete(task);
           this.finished.push(Date.now());
           pump();
@@ -266,7 +298,7 @@ export abstract class QueueRunner {
         pump();
         // Claim ahead: keep about two URLs per slot buffered, within the job's limit.
         const want = Math.min(slots * 3 - buffer.length - fetching, job.room(buffer.length + active.size + ordered.held + writer.pending));
-        if (want > 0 && buffer.length < slots * 2 && ordered.held < MAX_HELD && frontier.hasPending()) {
+        if (want > 0 && buffer.length < slots * 2 && ordered.held < MAX_HELD && ordered.heldWeight < MAX_HELD_CHARS && frontier.hasPending()) {
           const claimed = await frontier.claim(want);
           buffer.push(...claimed);
           if (claimed.length) continue;
@@ -345,13 +377,13 @@ export abstract class QueueRunner {
     this.woken = false;
   }
 
-  private async processEntry(entry: FrontierRecord, job: QueueJob, slot: HostSlot): Promise<PageOutcome> {
+  private async processEntry(entry: FrontierRecord, job: QueueJob, slot: HostSlot, converting: () => void): Promise<PageOutcome> {
     const { startUrl, settings, gate, boundary } = job;
     if (settings.respectRobots) {
       const rules = await gate.loadRobots(new URL(entry.url).origin);
       if (rules && !rules.isAllowed(entry.url)) return { state: 'skipped', reason: job.robotsReason, retries: 0 };
     }
-    const result = await this.deps.process({ entry, startUrl, settings, ...(boundary ? { boundary } : {}), timeoutMs: this.deps.timeoutMs, slot }, this.abort.signal);
+    const result = await this.deps.process({ entry, startUrl, settings, ...(boundary ? { boundary } : {}), timeoutMs: this.deps.timeoutMs, slot, converting }, this.abort.signal);
     this.timings.fetch += result.ms.fetch;
     this.timings.convert += result.ms.convert;
     return result;

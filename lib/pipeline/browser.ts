@@ -70,7 +70,7 @@ export function browserPipeline(browser: WxtBrowser, { renderer, benchPlans = fa
     fetch: browserFetch,
     convert: {
       lanes: {
-        convert: (job, signal) => connection.use((queue) => queue.convert(job, signal)),
+        convert: (job, signal, taken) => connection.use((queue) => queue.convert(job, signal, taken)),
         get capacity() {
           return planCapacity(plan);
         },

@@ -50,6 +50,7 @@ export function whileWaiting<T>(signal: AbortSignal | undefined, onAbort: () => 
 interface Waiting {
   job: ConvertJob;
   signal?: AbortSignal;
+  taken?: () => void;
   resolve: (body: ConvertedBody & { ms: number }) => void;
   reject: (error: unknown) => void;
 }
@@ -90,8 +91,11 @@ export class ConversionQueue {
     for (const lane of this.lanes) lane.close?.();
   }
 
-  /** Converts the page on the first free lane; `ms` is the lane's time, not the wait. */
-  convert(job: ConvertJob, signal?: AbortSignal): Promise<ConvertedBody & { ms: number }> {
+  /**
+   * Converts the page on the first free lane; `ms` is the lane's time, not the wait. `taken` is
+   * called when a lane takes the page (the caller's backlog is one page shorter).
+   */
+  convert(job: ConvertJob, signal?: AbortSignal, taken?: () => void): Promise<ConvertedBody & { ms: number }> {
     signal?.throwIfAborted();
     return new Promise((resolve, reject) => {
       const onAbort = () => {
@@ -99,7 +103,7 @@ export class ConversionQueue {
         if (i >= 0) this.waiting.splice(i, 1);
         reject(signal?.reason);
       };
-      const item: Waiting = { job, signal, ...whileWaiting(signal, onAbort, resolve, reject) };
+      const item: Waiting = { job, signal, taken, ...whileWaiting(signal, onAbort, resolve, reject) };
       this.waiting.push(item);
       this.dispatch();
     });
@@ -127,6 +131,7 @@ export class ConversionQueue {
 
   private start(lane: ConverterLane & { busy: number }, item: Waiting): void {
     lane.busy++;
+    item.taken?.();
     const t0 = Date.now();
     lane
       .convert(item.job, item.signal)

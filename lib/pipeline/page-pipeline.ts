@@ -19,7 +19,8 @@ import { convertBody, convertJobOf, fetchStep, finishPage, type ConvertedBody, t
 
 /** Conversion lanes away from the calling thread, as the pipeline uses them (a ConversionQueue fits). */
 export interface ConversionLanes {
-  convert(job: ConvertJob, signal?: AbortSignal): Promise<ConvertedBody & { ms: number }>;
+  /** `taken`: called when a converter takes the page (see ProcessRequest.converting). */
+  convert(job: ConvertJob, signal?: AbortSignal, taken?: () => void): Promise<ConvertedBody & { ms: number }>;
   /** Pages converted at once: the runner bounds its backlog of fetched pages by it. */
   readonly capacity: number;
 }
@@ -53,10 +54,11 @@ export function createPagePipeline(runtime: PipelineRuntime): CrawlProcessor {
     const job = convertJobOf(entry, step.res);
     let body: ConvertedBody;
     if ('lanes' in convert) {
-      const converted = await convert.lanes.convert(job, signal);
+      const converted = await convert.lanes.convert(job, signal, request.converting);
       timings.convert += converted.ms;
       body = converted;
     } else {
+      request.converting?.();
       const t0 = Date.now();
       body = convertBody(job, convert.dom);
       timings.convert += Date.now() - t0;

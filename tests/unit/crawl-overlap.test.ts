@@ -19,10 +19,10 @@ const html = (title: string, links: string[] = []) => ({
 class CountingQueue extends ConversionQueue {
   inside = 0;
   most = 0;
-  override async convert(job: ConvertJob, signal?: AbortSignal) {
+  override async convert(job: ConvertJob, signal?: AbortSignal, taken?: () => void) {
     this.most = Math.max(this.most, ++this.inside);
     try {
-      return await super.convert(job, signal);
+      return await super.convert(job, signal, taken);
     } finally {
       this.inside--;
     }
