@@ -111,11 +111,23 @@ export function isChromeModel(value: unknown): value is ChromeModel {
 
 /** Learns the site's repeated edge blocks from all of its pages' Markdown (see `stripChrome`). */
 export function learnChrome(markdowns: string[]): ChromeModel {
-  if (markdowns.length < MIN_SITE) return NO_CHROME;
+  const learner = chromeLearner();
+  for (const markdown of markdowns) learner.add(markdown);
+  return learner.model();
+}
+
+/**
+ * `learnChrome` one page at a time: each page's Markdown is read for its block keys and let go, so
+ * a caller that reads pages from a store need not hold the site's text to learn its chrome. The
+ * pages given, in any order, learn the model `learnChrome` learns from them as one list.
+ */
+export function chromeLearner(): { add(markdown: string): void; model(): ChromeModel } {
   const pagesPerKey = new Map<string, number>();
   // Every prose block's exact text, short ones too: what a frame's tail is matched by.
   const pagesPerText = new Map<string, number>();
-  for (const markdown of markdowns) {
+  let pages = 0;
+  const add = (markdown: string): void => {
+    pages++;
     const seen = new Set<string>();
     const texts = new Set<string>();
     for (const block of blocksOf(markdown)) {
@@ -126,13 +138,17 @@ export function learnChrome(markdowns: string[]): ChromeModel {
     }
     for (const key of seen) pagesPerKey.set(key, (pagesPerKey.get(key) ?? 0) + 1);
     for (const text of texts) pagesPerText.set(text, (pagesPerText.get(text) ?? 0) + 1);
-  }
-  const threshold = Math.max(MIN_PAGES, Math.ceil(SHARE * markdowns.length));
-  const repeated = [...pagesPerKey].filter(([, count]) => count >= threshold).map(([key]) => key).sort();
-  // Without a repeated block there is no frame for a tail to sit below: nothing to keep.
-  if (repeated.length === 0) return NO_CHROME;
-  const frameTail = [...pagesPerText].filter(([, count]) => count >= MIN_PAGES).map(([text]) => text).sort();
-  return { v: CHROME_MODEL_VERSION, repeated, frameTail };
+  };
+  const model = (): ChromeModel => {
+    if (pages < MIN_SITE) return NO_CHROME;
+    const threshold = Math.max(MIN_PAGES, Math.ceil(SHARE * pages));
+    const repeated = [...pagesPerKey].filter(([, count]) => count >= threshold).map(([key]) => key).sort();
+    // Without a repeated block there is no frame for a tail to sit below: nothing to keep.
+    if (repeated.length === 0) return NO_CHROME;
+    const frameTail = [...pagesPerText].filter(([, count]) => count >= MIN_PAGES).map(([text]) => text).sort();
+    return { v: CHROME_MODEL_VERSION, repeated, frameTail };
+  };
+  return { add, model };
 }
 
 /**

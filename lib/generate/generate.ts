@@ -220,6 +220,14 @@ function foldLandingPage(groups: PageGroup[]): PageGroup[] {
 }
 
 /**
+ * What the site's name needs of a page's Markdown as crawled (`SourcePage.crawledHeading`): the
+ * `# heading` line it opens with, or '' (`firstHeadingText` reads the same from either).
+ */
+export function crawledHeading(markdown: string): string {
+  return /^\s*# +[^\n]+/.exec(markdown)?.[0] ?? '';
+}
+
+/**
  * Generates both files and the section model behind them, from the stored pages only (duplicates,
  * removed, empty and excluded pages are left out, and so are pages that are not documentation unless
  * the user brought them back; the model lists those with why). The H1 is the documentation's own
@@ -236,17 +244,18 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
   const raw = generatedPages(input.pages, curation);
   // What the site calls itself is read from the titles as the pages give them; then the site's
   // frame is taken off every page: its name from titles, its repeated chrome from the Markdown.
-  const found = siteName(raw, input.startUrl, input.docsHome, input.llmsName);
+  // A caller that stripped the pages itself kept the heading each page opened with, all the name needs.
+  const found = siteName(input.chrome ? raw.map((page) => ({ ...page, markdown: page.crawledHeading ?? '' })) : raw, input.startUrl, input.docsHome, input.llmsName);
   const docsName = oneLine(input.docsName);
   // The boundary's name is read off the start page's title alone: where the pages show it to be
   // the wider whole the docs belong to ("proc_macro - Rust"), the pages' own name is the docs'.
   const site = docsName && (found.fromHost || !(pagesSayBetter(found.name, docsName) || namesWithin(found, docsName))) ? { name: docsName, fromHost: false } : found;
   const siteNames = [site, found].flatMap((name) => (name.fromHost ? [] : [name.name]));
   const cleanTitle = titleCleaner(raw.map((page) => page.title), siteNames);
-  const chrome = learnChrome(raw.map((page) => page.markdown));
-  const stripChrome = chromeStripper(chrome);
+  const chrome = input.chrome ?? learnChrome(raw.map((page) => page.markdown));
+  const stripChrome = input.chrome ? (markdown: string) => markdown : chromeStripper(chrome);
   // A title that is only a node or file name, or names less than the heading, gives way to it.
-  const stored = raw.map((page) => {
+  const stored = raw.map(({ crawledHeading: _, ...page }) => {
     const markdown = stripChrome(page.markdown);
     return { ...page, title: titleOrHeading(cleanTitle(page.title), firstHeadingText(markdown), siteNames, page.finalUrl || page.url), markdown };
   });

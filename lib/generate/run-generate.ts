@@ -2,7 +2,8 @@ import type { ArtifactRecord, CrawlJob, PageRecord } from '../store/db';
 import type { Store } from '../store/store';
 import { cachedDescriptions } from '../describe/run-describe';
 import { siteSummaryKey } from '../describe/site-summary';
-import { generateOutputs } from './generate';
+import { crawledHeading, generateOutputs } from './generate';
+import { chromeLearner, chromeStripper, generatedPages } from './boilerplate';
 import { coveringLlmsName } from './llms-name';
 import { BodyCounts, type StoredCounts } from './body-counts';
 import { buildOutputFiles, type FullTextSink, type OutputFiles } from './output-files';
@@ -10,9 +11,10 @@ import { normalizeOutputSettings } from './output-settings';
 import { segmentCounter } from './segment-count';
 import { describeVariant } from '../url/variants';
 import type { Curation, GeneratedOutput, SourcePage } from './types';
+import type { ChromeModel } from '../store/records/generate';
 import { addVersion } from '../store/artifacts';
 import { descriptionText } from '../store/descriptions';
-import { type CountUpdate, keepPageCounts, type PageHead, pagesInState } from '../store/page-outputs';
+import { type CountUpdate, keepPageCounts, type PageHead, pagesAfter } from '../store/page-outputs';
 import { planFor } from '../store/plans';
 import { latestCrawlWithPages } from '../store/queries';
 import { siteByOrigin, updateSite } from '../store/sites';
@@ -30,16 +32,25 @@ export async function generateForSite(db: Store, origin: string, now = new Date(
   const started = Date.now();
   const job = await latestCrawlWithPages(db, origin);
   if (!job) return null;
-  // The pages' Markdown is for generateOutputs alone: dropped once it is done, so laying out and
-  // counting the files (the CLI's peak of memory) does not hold every page's text as well.
-  let read: PageRecord[] | undefined = await pagesInState(db, job.id);
-  const pages = read.map(withoutMarkdown);
   const site = await siteByOrigin(db, origin);
+  // The pages are read twice, a batch at a time: first to learn the site's chrome, then each is kept
+  // with the chrome already taken off. Every page's text as crawled is never held at once, nor
+  // beside its stripped copy.
+  const generated = (p: PageRecord) => generatedPages([p], site?.curation).length > 0;
+  const chrome = await learnStoredChrome(db, job.id, generated);
+  const strip = chromeStripper(chrome);
+  const read: Array<{ head: PageHead; source: Omit<SourcePage, 'description'> }> = [];
+  await eachStoredPage(db, job.id, (p) => {
+    const source = toSource(p);
+    // A page left out of both files has its row read, never its text.
+    read.push({ head: withoutMarkdown(p), source: generated(p) ? { ...source, markdown: strip(p.markdown), crawledHeading: crawledHeading(p.markdown) } : { ...source, markdown: '' } });
+  });
+  const pages = read.map((r) => r.head);
   // AI descriptions (when the user turned them on) replace the pages' own, page by page; a page
   // whose text changed since it was described has no cached one and keeps its own until described again.
   const ai = options.descriptionsBy ? await cachedDescriptions(db, pages, options.descriptionsBy) : new Map<string, string>();
-  let sources: SourcePage[] | undefined = read.map((p) => ({ ...toSource(p), description: ai.get(p.key) ?? p.description }));
-  read = undefined;
+  let sources: SourcePage[] | undefined = read.map(({ head, source }) => ({ ...source, description: ai.get(head.key) ?? head.description }));
+  read.length = 0;
   const summary = options.descriptionsBy ? await descriptionText(db, siteSummaryKey(origin, options.descriptionsBy)) : undefined;
   // Plain bodies and their lean-link variants share most of their text: each distinct segment is tokenized once.
   const count = segmentCounter();
@@ -49,7 +60,7 @@ export async function generateForSite(db: Store, origin: string, now = new Date(
   const docs = docsOf(plan?.state === 'done' && plan.boundary ? { startUrl: job.startUrl, boundary: plan.boundary } : job);
   // Without the boundary's name, the site's own llms.txt may still name its docs.
   const llmsName = docs.docsName ? undefined : await coveringLlmsName(db, origin, job.startUrl);
-  const output = generateOutputs({ startUrl: job.startUrl, pages: sources, nav: job.nav, curation: site?.curation, generatedAt: now, summary, countTokens: count, ...docs, ...(llmsName ? { llmsName } : {}) });
+  const output = generateOutputs({ startUrl: job.startUrl, pages: sources, nav: job.nav, curation: site?.curation, generatedAt: now, summary, countTokens: count, chrome, ...docs, ...(llmsName ? { llmsName } : {}) });
   sources = undefined;
   // The files to publish: flat, or nested per section over the budget, each with its llms-full.txt counted.
   const counts = new BodyCounts(new Map(pages.flatMap((p) => (p.bodyCounts ? [[p.key, p.bodyCounts] as const] : []))), count);
@@ -96,6 +107,32 @@ async function keepCounts(db: Store, jobId: string, read: PageHead[], kept: Map<
 /** Saves the user's review choices for a site; the caller regenerates. */
 export async function saveCuration(db: Store, origin: string, curation: Curation): Promise<void> {
   await updateSite(db, origin, { curation });
+}
+
+// Pages read per batch: a few dozen pages' text at a time, few enough reads of the store.
+const PAGE_BATCH = 64;
+
+/** Calls `each` with every stored page of the crawl, in key order, reading them a batch at a time. */
+async function eachStoredPage(db: Store, jobId: string, each: (page: PageRecord) => void): Promise<void> {
+  let after: string | undefined;
+  for (;;) {
+    const batch = await pagesAfter(db, jobId, after, PAGE_BATCH);
+    for (const page of batch) if (page.state === 'stored') each(page);
+    if (batch.length < PAGE_BATCH) return;
+    after = batch[batch.length - 1]?.key;
+  }
+}
+
+/**
+ * The chrome of the crawl's pages that `generated` keeps, learned a batch of pages at a time. Its
+ * own function, so that the learner's counts of every block on the site go when it returns.
+ */
+async function learnStoredChrome(db: Store, jobId: string, generated: (page: PageRecord) => boolean): Promise<ChromeModel> {
+  const learner = chromeLearner();
+  await eachStoredPage(db, jobId, (page) => {
+    if (generated(page)) learner.add(page.markdown);
+  });
+  return learner.model();
 }
 
 function withoutMarkdown({ markdown: _, ...head }: PageRecord): PageHead {

@@ -1,5 +1,5 @@
 import type { NavLink } from '../convert/convert-page';
-import type { BodyTokens, Curation } from '../store/records/generate';
+import type { BodyTokens, ChromeModel, Curation } from '../store/records/generate';
 
 /** Stored with each generated version, so the store holds their shape (lib/store/records/generate.ts). */
 export type { BodyTokens, Curation, GeneratedOutput, LlmsEntry, LlmsSectionModel, NotDocsEntry } from '../store/records/generate';
@@ -28,6 +28,11 @@ export interface SourcePage {
   empty?: string;
   /** Set when the evidence says the page is not documentation (why): left out unless the user brings it back. */
   notDocs?: string;
+  /**
+   * With `GenerateInput.chrome`: the page's opening `# heading` line as crawled (`crawledHeading`),
+   * before the chrome was taken off `markdown`; what the site's name is read from.
+   */
+  crawledHeading?: string;
 }
 
 export interface GenerateInput {
@@ -51,6 +56,13 @@ export interface GenerateInput {
    * (segment-count.ts) that it also hands to the full-text files, which count the same bodies again.
    */
   countTokens?: (text: string) => number;
+  /**
+   * The chrome the caller learned from these pages (`chromeLearner`, over `generatedPages`) and
+   * already took off each generated page's `markdown`, keeping its `crawledHeading`: a caller that
+   * reads pages from a store one batch at a time never holds every page's text twice. Without it,
+   * the chrome is learned and stripped here.
+   */
+  chrome?: ChromeModel;
 }
 
 /** Pages under one H2, before curation. */

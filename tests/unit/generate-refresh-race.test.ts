@@ -25,10 +25,12 @@ afterEach(async () => {
 });
 
 /**
- * Runs `between` once, right after the first read of a crawl's stored pages has its rows and
- * before the reader sees them: what a refresh committing while generation works looks like.
+ * Runs `between` once, right after the `nth` read of a crawl's pages has its rows and before the
+ * reader sees them: what a refresh committing while generation works looks like. Generation reads
+ * a small site's pages twice, one read each pass (its chrome, then the text it writes from).
  */
-async function afterFirstPagesRead(target: ScoutDb, between: () => Promise<void>): Promise<void> {
+async function afterPagesRead(target: ScoutDb, nth: number, between: () => Promise<void>): Promise<void> {
+  let reads = 0;
   let armed = true;
   // Dexie builds its middleware stack when the database opens.
   target.close();
@@ -36,7 +38,7 @@ async function afterFirstPagesRead(target: ScoutDb, between: () => Promise<void>
     ...table,
     query: async (req: DBCoreQueryRequest) => {
       const result = await table.query(req);
-      if (armed && req.values) {
+      if (armed && req.values && ++reads === nth) {
         armed = false;
         // Outside the reader's transaction, as another job's writes are.
         await Dexie.ignoreTransaction(between);
@@ -64,7 +66,7 @@ describe('generation while a refresh writes the same pages', () => {
     expect(before?.markdown).not.toContain('async iterator');
 
     let raced = false;
-    await afterFirstPagesRead(db, async () => {
+    await afterPagesRead(db, 2, async () => {
       const job = await createRefreshJob(db, origin);
       if ('error' in job) throw new Error(job.error);
       expect(await new RefreshRunner({ db, fetch: fetchFn, process: processor, timeoutMs: 2000 }, job.id).run()).toBe('done');
