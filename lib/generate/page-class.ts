@@ -172,11 +172,18 @@ function isCodeListing(markdown: string): boolean {
   const { blocks, outside } = splitFences(markdown);
   // Cheapest test first: most pages have far less code than a listing.
   let lines = 0;
-  for (const code of blocks) lines += code.split('\n').length;
+  for (const code of blocks) {
+    lines++;
+    for (let at = code.indexOf('\n'); at >= 0; at = code.indexOf('\n', at + 1)) lines++;
+  }
   if (lines < MIN_SOURCE_LINES) return false;
-  // Prose: what is left outside the fences, headings and link targets.
+  // Prose: what is left outside the fences, headings and link targets; counted only as far as
+  // the limit (a page of documentation has thousands of words).
   const prose = outside.join('\n').replace(/^#{1,6} .*$/gm, ' ').replace(/\]\((?:[^()]|\([^()]*\))*\)/g, ']');
-  if ((prose.match(/\p{L}[\p{L}\p{N}'’-]*/gu)?.length ?? 0) > MAX_SOURCE_PROSE_WORDS) return false;
+  const word = /\p{L}[\p{L}\p{N}'’-]*/gu;
+  let words = 0;
+  while (word.exec(prose) && ++words <= MAX_SOURCE_PROSE_WORDS);
+  if (words > MAX_SOURCE_PROSE_WORDS) return false;
   return /^\s*(?:`{3,}|~{3,})/.test(markdown) || blocks.some(hasLineNumbers);
 }
 
