@@ -259,9 +259,14 @@ export interface ChromePage {
  * says a blog post or a forum thread is not; such pages stay out of the name and summary too).
  */
 export function generatedPages<T extends ChromePage>(pages: T[], curation: Pick<Curation, 'excluded' | 'included'> = {}): T[] {
+  return pages.filter(isGenerated(curation));
+}
+
+/** `generatedPages` for one page at a time: true for a page both files are made of. */
+export function isGenerated(curation: Pick<Curation, 'excluded' | 'included'> = {}): (page: ChromePage) => boolean {
   const excluded = new Set(curation.excluded ?? []);
   const included = new Set(curation.included ?? []);
-  return pages.filter((page) => page.state === 'stored' && !page.empty && !excluded.has(page.key) && (!page.notDocs || included.has(page.key)));
+  return (page) => page.state === 'stored' && !page.empty && !excluded.has(page.key) && (!page.notDocs || included.has(page.key));
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Store } from '../store/store';
 import { cachedDescriptions } from '../describe/run-describe';
 import { siteSummaryKey } from '../describe/site-summary';
 import { crawledHeading, generateOutputs } from './generate';
-import { chromeLearner, chromeStripper, generatedPages } from './boilerplate';
+import { chromeLearner, chromeStripper, isGenerated } from './boilerplate';
 import { coveringLlmsName } from './llms-name';
 import { BodyCounts, type StoredCounts } from './body-counts';
 import { buildOutputFiles, type FullTextSink, type OutputFiles } from './output-files';
@@ -36,7 +36,7 @@ export async function generateForSite(db: Store, origin: string, now = new Date(
   // The pages are read twice, a batch at a time: first to learn the site's chrome, then each is kept
   // with the chrome already taken off. Every page's text as crawled is never held at once, nor
   // beside its stripped copy.
-  const generated = (p: PageRecord) => generatedPages([p], site?.curation).length > 0;
+  const generated = isGenerated(site?.curation);
   const chrome = await learnStoredChrome(db, job.id, generated);
   const strip = chromeStripper(chrome);
   const read: Array<{ head: PageHead; source: Omit<SourcePage, 'description'> }> = [];
