@@ -64,6 +64,11 @@ function exactKey(text: string): string {
 
 /** The block with link texts and targets blanked, when it is link-dominated (a pager, a nav bar). */
 function shapeKey(text: string): string | undefined {
+  // Every link holds a `](` of its own: a block with fewer than MIN_SHAPE_LINKS of them has fewer
+  // links, and most blocks are found out here without running LINK over their text.
+  let opens = 0;
+  for (let at = text.indexOf(']('); at >= 0 && opens < MIN_SHAPE_LINKS; at = text.indexOf('](', at + 2)) opens++;
+  if (opens < MIN_SHAPE_LINKS) return undefined;
   let links = 0;
   const shape = text.replace(LINK, () => {
     links++;
@@ -79,11 +84,26 @@ function shapeKey(text: string): string | undefined {
 // repeats. A heading is different: a "## GIT" closing every man page is the site's frame.
 const MIN_CHROME_WORDS = 3;
 
+const WORD = /\S+/g;
+const LETTER = /\p{L}/u;
+
+/**
+ * Whether the text has at least one and fewer than MIN_CHROME_WORDS words with a letter (runs of
+ * non-space): counted only as far as the limit, with no array of the text's words.
+ */
+function isLabel(text: string): boolean {
+  let words = 0;
+  WORD.lastIndex = 0;
+  for (let match = WORD.exec(text); match; match = WORD.exec(text)) {
+    if (LETTER.test(match[0]) && ++words >= MIN_CHROME_WORDS) return false;
+  }
+  return words > 0;
+}
+
 /** `exact` is the block's `exactKey` where the caller has it already. */
 function keysOf(block: Block, exact?: string): string[] {
   if (block.code) return [];
-  const words = block.text.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length;
-  if (words > 0 && words < MIN_CHROME_WORDS && !block.text.includes('](') && !/^#{1,6}\s/.test(block.text)) return [];
+  if (!block.text.includes('](') && !/^#{1,6}\s/.test(block.text) && isLabel(block.text)) return [];
   const key = exact ?? exactKey(block.text);
   const shape = shapeKey(block.text);
   return shape ? [key, shape] : [key];

@@ -38,19 +38,49 @@ const MIN_CONTAINED_PAGES = 3;
 // A shingle on more pages than this is site boilerplate; it says nothing about containment.
 const MAX_POSTINGS = 16;
 
-function hash(text: string): number {
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+const ASCII_WORD = new Uint8Array(128).map((_, code) => (WORD_CHAR.test(String.fromCharCode(code)) ? 1 : 0));
+
+/**
+ * The FNV-1a hash of each match of `/[\p{L}\p{N}]+/gu` in `text`, in order, read in place: a
+ * page's words as strings (and the array of them) were most of what shingling a site allocated.
+ * Characters are classed per code point as the pattern does, a surrogate pair as one.
+ */
+function wordHashes(text: string): number[] {
+  const out: number[] = [];
   let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    let width = 1;
+    let isWord: boolean;
+    if (code < 128) isWord = ASCII_WORD[code] === 1;
+    else {
+      const point = text.codePointAt(i) as number;
+      if (point > 0xffff) width = 2;
+      isWord = WORD_CHAR.test(String.fromCodePoint(point));
+    }
+    if (isWord) {
+      if (!inWord) h = 2166136261;
+      inWord = true;
+      for (let j = i; j < i + width; j++) h = Math.imul(h ^ text.charCodeAt(j), 16777619);
+    } else if (inWord) {
+      out.push(h >>> 0);
+      inWord = false;
+    }
+    i += width - 1;
+  }
+  if (inWord) out.push(h >>> 0);
+  return out;
 }
 
 /**
  * The page's sampled word shingles of prose: code repeats legitimately, and link text is what
  * tables of contents are made of (a full contents page lists every heading, but holds no page).
  */
-function shingles(markdown: string): Set<number> {
+export function shingles(markdown: string): Set<number> {
   const prose = markdown.replace(/```[\s\S]*?```/g, ' ').replace(/\[[^[\]]*\]\((?:[^()]|\([^()]*\))*\)/g, ' ');
-  const words = (prose.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(hash);
+  const words = wordHashes(prose.toLowerCase());
   const out = new Set<number>();
   // Each shingle's hash combines its words' hashes: no string is built per position.
   for (let i = 0; i + SHINGLE <= words.length; i++) {
