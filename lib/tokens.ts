@@ -13,7 +13,7 @@ const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 // spaces, or of letters or punctuation without a space, as one pre-token: a page of 600 KB of "]("
 // took minutes to count. Such a run is counted in pieces of this many characters (each cut can
 // change the count by a token or so; the count is a budget, not a bill).
-const MAX_RUN = 256;
+export const MAX_RUN = 256;
 
 /** o200k_base tokens in `text`; 0 for an empty string. Never throws. */
 export function countTokens(text: string): number {

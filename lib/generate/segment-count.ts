@@ -5,7 +5,7 @@
  * page) share most segments, as do pages of one site (headers, code, phrases).
  */
 import { ownString } from '../bounded-memo';
-import { countTokens } from '../tokens';
+import { countTokens, MAX_RUN } from '../tokens';
 
 const WHITESPACE = /\s/u;
 const isAlnum = (code: number) => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
@@ -165,6 +165,96 @@ class PieceCounts {
   }
 }
 
+// ASCII character classes of the o200k pre-token pattern (gpt-tokenizer's `tokenSplitRegex`).
+const OTHER = 0; // neither letter, digit nor space: punctuation, symbols, control characters
+const LOWER = 1;
+const UPPER = 2;
+const DIGIT = 3;
+const BLANK = 4; // a space other than a line break: space, tab, vertical tab, form feed
+const BREAK = 5; // \r or \n
+const ASCII_CLASS = new Uint8Array(128).map((_, code) => {
+  if (code >= 97 && code <= 122) return LOWER;
+  if (code >= 65 && code <= 90) return UPPER;
+  if (code >= 48 && code <= 57) return DIGIT;
+  if (code === 10 || code === 13) return BREAK;
+  if (code === 32 || code === 9 || code === 11 || code === 12) return BLANK;
+  return OTHER;
+});
+const classAt = (text: string, at: number) => ASCII_CLASS[text.charCodeAt(at)] as number;
+const isLetter = (cls: number) => cls === LOWER || cls === UPPER;
+const isSpaceClass = (cls: number) => cls === BLANK || cls === BREAK;
+
+/** Where the ASCII text's `'s`, `'d`, `'m`, `'t`, `'ll`, `'ve` or `'re` starting at `at` ends, else `at`. */
+function contractionEnd(text: string, at: number, to: number): number {
+  if (at + 1 >= to || text.charCodeAt(at) !== 39) return at;
+  const a = text.charCodeAt(at + 1) | 32;
+  if (a === 115 || a === 100 || a === 109 || a === 116) return at + 2;
+  if (at + 2 >= to) return at;
+  const b = text.charCodeAt(at + 2) | 32;
+  return (a === 108 && b === 108) || (a === 118 && b === 101) || (a === 114 && b === 101) ? at + 3 : at;
+}
+
+/**
+ * Where the o200k pre-token starting at `at` in the all-ASCII `text.slice(0, to)` ends: the
+ * pattern's alternatives tried in its order, as the regex engine backtracks through them over
+ * ASCII, where a letter is A–Z or a–z, `\s` is a space, tab, line break, vertical tab or form feed,
+ * and every other character (punctuation, symbols, controls) is neither.
+ */
+function preTokenEnd(text: string, at: number, to: number): number {
+  const cls = classAt(text, at);
+  // [^\r\n\p{L}\p{N}]?[\p{Lu}…]*[\p{Ll}…]+('s…)? | [^\r\n\p{L}\p{N}]?[\p{Lu}…]+[\p{Ll}…]*('s…)?
+  let start = -1;
+  if (isLetter(cls)) start = at;
+  else if ((cls === OTHER || cls === BLANK) && at + 1 < to && isLetter(classAt(text, at + 1))) start = at + 1;
+  if (start >= 0) {
+    let end = start;
+    while (end < to && classAt(text, end) === UPPER) end++;
+    while (end < to && classAt(text, end) === LOWER) end++;
+    return contractionEnd(text, end, to);
+  }
+  // \p{N}{1,3}
+  if (cls === DIGIT) {
+    let end = at + 1;
+    while (end < to && end < at + 3 && classAt(text, end) === DIGIT) end++;
+    return end;
+  }
+  // " ?[^\s\p{L}\p{N}]+[\r\n/]*"
+  const punct = text.charCodeAt(at) === 32 ? at + 1 : at;
+  if (punct < to && classAt(text, punct) === OTHER) {
+    let end = punct + 1;
+    while (end < to && classAt(text, end) === OTHER) end++;
+    while (end < to && (classAt(text, end) === BREAK || text.charCodeAt(end) === 47)) end++;
+    return end;
+  }
+  // What is left starts with a space: \s*[\r\n]+ (up to the run's last line break),
+  // \s+(?!\S) (the run, less its last space before a non-space), \s+.
+  let end = at + 1;
+  let lastBreak = cls === BREAK ? at : -1;
+  while (end < to && isSpaceClass(classAt(text, end))) {
+    if (classAt(text, end) === BREAK) lastBreak = end;
+    end++;
+  }
+  if (lastBreak >= 0) return lastBreak + 1;
+  if (end === to) return end;
+  return end - 1 > at ? end - 1 : end;
+}
+
+/** `text`'s o200k pre-tokens, for a text of ASCII characters only (what `preTokenEnd` reads). */
+export function asciiPreTokensOf(text: string): string[] {
+  const out: string[] = [];
+  for (let at = 0; at < text.length; ) {
+    const end = preTokenEnd(text, at, text.length);
+    out.push(text.slice(at, end));
+    at = end;
+  }
+  return out;
+}
+
+function isAscii(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) > 127) return false;
+  return true;
+}
+
 /**
  * A counter that gives `countTokens(text)`, tokenizing each distinct segment once. Keep one per
  * generation. Its caches hold each distinct paragraph's and segment's count under the piece's
@@ -176,12 +266,30 @@ class PieceCounts {
 export function segmentCounter(): (text: string) => number {
   const segmentCounts = new PieceCounts();
   const paragraphCounts = new PieceCounts();
+  const preTokenCounts = new PieceCounts();
+  // A copy of its own: the tokenizer's merge cache keeps the pre-tokens it cut from what it
+  // counted, and views into the counted text would keep that whole text (a page, a file) alive.
+  const tokenize = (text: string, from: number, to: number) => countTokens(ownString(text.slice(from, to)));
   const countSegment = (text: string, from: number, to: number): number => {
     const known = segmentCounts.get(text, from, to);
     if (known >= 0) return known;
-    // A copy of its own: the tokenizer's merge cache keeps the pre-tokens it cut from what it
-    // counted, and views into the counted text would keep that whole text (a page, a file) alive.
-    const n = countTokens(ownString(text.slice(from, to)));
+    let n = 0;
+    // BPE works per pre-token, and a pre-token alone is one pre-token again, so an ASCII segment
+    // is counted pre-token by pre-token, each distinct one tokenized once: the words and
+    // punctuation of a site's new segments are nearly all old ones. Cut here, no string or regex
+    // match is made per pre-token. Longer segments are counted whole, as countTokens cuts long runs.
+    if (to - from <= MAX_RUN && isAscii(text, from, to)) {
+      for (let at = from; at < to; ) {
+        const end = preTokenEnd(text, at, to);
+        let count = preTokenCounts.get(text, at, end);
+        if (count < 0) {
+          count = tokenize(text, at, end);
+          preTokenCounts.set(count);
+        }
+        n += count;
+        at = end;
+      }
+    } else n = tokenize(text, from, to);
     segmentCounts.set(n);
     return n;
   };
