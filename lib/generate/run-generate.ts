@@ -14,7 +14,7 @@ import type { Curation, GeneratedOutput, SourcePage } from './types';
 import type { ChromeModel } from '../store/records/generate';
 import { addVersion } from '../store/artifacts';
 import { descriptionText } from '../store/descriptions';
-import { type CountUpdate, keepPageCounts, type PageHead, pagesAfter } from '../store/page-outputs';
+import { type CountUpdate, keepPageCounts, type PageHead, storedPagesTwice } from '../store/page-outputs';
 import { planFor } from '../store/plans';
 import { latestCrawlWithPages } from '../store/queries';
 import { siteByOrigin, updateSite } from '../store/sites';
@@ -33,14 +33,15 @@ export async function generateForSite(db: Store, origin: string, now = new Date(
   const job = await latestCrawlWithPages(db, origin);
   if (!job) return null;
   const site = await siteByOrigin(db, origin);
-  // The pages are read twice, a batch at a time: first to learn the site's chrome, then each is kept
-  // with the chrome already taken off. Every page's text as crawled is never held at once, nor
-  // beside its stripped copy.
+  // Two passes over the pages, a batch at a time: the first learns the site's chrome, the second
+  // keeps each page with the chrome already taken off, never beside its copy as crawled. How often
+  // the store reads them is its own (storedPagesTwice): the CLI's never holds the site's text.
   const generated = isGenerated(site?.curation);
-  const chrome = await learnStoredChrome(db, job.id, generated);
+  const stored = storedPagesTwice(db, job.id, PAGE_BATCH);
+  const chrome = await learnStoredChrome(stored, generated);
   const strip = chromeStripper(chrome);
   const read: Array<{ head: PageHead; source: Omit<SourcePage, 'description'> }> = [];
-  await eachStoredPage(db, job.id, (p) => {
+  await stored.second((p) => {
     const source = toSource(p);
     // A page left out of both files has its row read, never its text.
     read.push({ head: withoutMarkdown(p), source: generated(p) ? { ...source, markdown: strip(p.markdown), crawledHeading: crawledHeading(p.markdown) } : { ...source, markdown: '' } });
@@ -112,24 +113,13 @@ export async function saveCuration(db: Store, origin: string, curation: Curation
 // Pages read per batch: a few dozen pages' text at a time, few enough reads of the store.
 const PAGE_BATCH = 64;
 
-/** Calls `each` with every stored page of the crawl, in key order, reading them a batch at a time. */
-async function eachStoredPage(db: Store, jobId: string, each: (page: PageRecord) => void): Promise<void> {
-  let after: string | undefined;
-  for (;;) {
-    const batch = await pagesAfter(db, jobId, after, PAGE_BATCH);
-    for (const page of batch) if (page.state === 'stored') each(page);
-    if (batch.length < PAGE_BATCH) return;
-    after = batch[batch.length - 1]?.key;
-  }
-}
-
 /**
  * The chrome of the crawl's pages that `generated` keeps, learned a batch of pages at a time. Its
  * own function, so that the learner's counts of every block on the site go when it returns.
  */
-async function learnStoredChrome(db: Store, jobId: string, generated: (page: PageRecord) => boolean): Promise<ChromeModel> {
+async function learnStoredChrome(stored: ReturnType<typeof storedPagesTwice>, generated: (page: PageRecord) => boolean): Promise<ChromeModel> {
   const learner = chromeLearner();
-  await eachStoredPage(db, jobId, (page) => {
+  await stored.first((page) => {
     if (generated(page)) learner.add(page.markdown);
   });
   return learner.model();

@@ -38,10 +38,14 @@ export async function keepPageCounts(store: Store, jobId: string, updates: Count
   if (inMemory(store)) return memPageOutputs.keepPageCounts(store, jobId, updates);
   const db = store;
   if (!updates.length) return;
+  // One read of the pages: bulkUpdate would read (and clone) every record again, each with its text.
   await db.transaction('rw', db.pages, async () => {
     const now = await db.pages.bulkGet(updates.map((u) => [jobId, u.key] as [string, string]));
-    const still = updates.filter((u, i) => now[i]?.contentHash === u.contentHash);
-    await db.pages.bulkUpdate(still.map((u) => ({ key: [jobId, u.key] as [string, string], changes: u.changes })));
+    const still = updates.flatMap((u, i) => {
+      const page = now[i];
+      return page && page.contentHash === u.contentHash ? [{ ...page, ...u.changes }] : [];
+    });
+    await db.pages.bulkPut(still);
   });
 }
 
@@ -55,6 +59,46 @@ export async function queuedUrlsOfStoredPages(store: Store, jobId: string): Prom
   const pages = await pagesOf(db, jobId).toArray();
   const queued = await db.frontier.bulkGet(pages.map((p): [string, string] => [jobId, p.key]));
   return pages.map((p, i) => queued[i]?.url ?? p.finalUrl);
+}
+
+/**
+ * A crawl's stored pages for a reader that goes over them twice, in key order, `batch` pages per
+ * read of the store: generation learns the site's chrome from every page, then takes it off each.
+ * IndexedDB reads a page whole, its text with it (the Python docs' pages are ~50 MB to deserialize
+ * per read, seconds of the service worker's time): the pages are read once and held between the
+ * passes, each let go as the second pass reaches it. The memory store keeps the text on disk and
+ * reads it back for the second pass, so the CLI never holds the site's text as crawled.
+ */
+export function storedPagesTwice(store: Store, jobId: string, batch: number): { first(each: (page: PageRecord) => void): Promise<void>; second(each: (page: PageRecord) => void): Promise<void> } {
+  let held: Array<PageRecord | undefined> | undefined = inMemory(store) ? undefined : [];
+  const read = async (each: (page: PageRecord) => void) => {
+    let after: string | undefined;
+    for (;;) {
+      const rows = await pagesAfter(store, jobId, after, batch);
+      for (const page of rows) if (page.state === 'stored') each(page);
+      if (rows.length < batch) return;
+      after = rows[rows.length - 1]?.key;
+    }
+  };
+  return {
+    first: (each) => {
+      const keep = held;
+      return read(keep ? (page) => {
+        keep.push(page);
+        each(page);
+      } : each);
+    },
+    second: async (each) => {
+      const pages = held;
+      held = undefined;
+      if (!pages) return read(each);
+      for (let i = 0; i < pages.length; i++) {
+        const page = pages[i];
+        pages[i] = undefined;
+        if (page) each(page);
+      }
+    },
+  };
 }
 
 /**

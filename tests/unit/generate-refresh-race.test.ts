@@ -26,8 +26,9 @@ afterEach(async () => {
 
 /**
  * Runs `between` once, right after the `nth` read of a crawl's pages has its rows and before the
- * reader sees them: what a refresh committing while generation works looks like. Generation reads
- * a small site's pages twice, one read each pass (its chrome, then the text it writes from).
+ * reader sees them: what a refresh committing while generation works looks like. From IndexedDB
+ * generation reads a small site's pages in one read, held for both its passes (its chrome, then
+ * the text it writes from).
  */
 async function afterPagesRead(target: ScoutDb, nth: number, between: () => Promise<void>): Promise<void> {
   let reads = 0;
@@ -66,7 +67,7 @@ describe('generation while a refresh writes the same pages', () => {
     expect(before?.markdown).not.toContain('async iterator');
 
     let raced = false;
-    await afterPagesRead(db, 2, async () => {
+    await afterPagesRead(db, 1, async () => {
       const job = await createRefreshJob(db, origin);
       if ('error' in job) throw new Error(job.error);
       expect(await new RefreshRunner({ db, fetch: fetchFn, process: processor, timeoutMs: 2000 }, job.id).run()).toBe('done');
