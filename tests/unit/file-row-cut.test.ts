@@ -19,7 +19,7 @@ beforeAll(async () => {
   server = await startFixtureServer({
     [HOST]: {
       routes: {
-        '/': { body: '<!doctype html><title>Docs</title><h1>Docs</h1>', type: 'text/html' },
+        '/': { body: '<!doctype html><title>Docs</title><h1>Docs</h1>', headers: { 'content-type': 'text/html' } },
         // Half an llms.txt, then silence with the connection held open.
         '/llms.txt': {
           raw: (res: ServerResponse) => {
@@ -28,7 +28,7 @@ beforeAll(async () => {
           },
         },
         // Over the 10 MiB cap for llms files, sent at once.
-        '/llms-full.txt': { body: BIG, type: 'text/plain' },
+        '/llms-full.txt': { body: BIG, headers: { 'content-type': 'text/plain' } },
       },
     },
   });
