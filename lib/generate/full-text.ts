@@ -64,41 +64,39 @@ export function assembleFull(head: FileHead, parts: FullPart[], preamble = ''): 
   return `${[headText, ...parts.map(partText)].join('\n').trimEnd()}\n`;
 }
 
-/**
- * `assembleFull(head, parts, preamble)` piece by piece, for a writer that need not hold the whole
- * file at once (the pieces joined are exactly that text): every piece but the last ends its own
- * text, so only the last is trimmed.
- */
-export function* fullTextPieces(head: FileHead, parts: FullPart[], preamble = ''): Generator<string> {
-  const headText = headLines(head).join('\n') + preamble;
-  if (!parts.length) {
-    yield `${headText.trimEnd()}\n`;
-    return;
-  }
-  yield headText;
-  for (let i = 0; i < parts.length; i++) {
-    const text = partText(parts[i] as FullPart);
-    yield i + 1 < parts.length ? `\n${text}` : `\n${text.trimEnd()}\n`;
-  }
+/** What `fullTextPieces` counted: once its last piece is taken (`done`), the file's length, exact count and pages. */
+export interface FullTotals {
+  chars: number;
+  tokens: number;
+  pages: number;
+  done: boolean;
 }
 
 /**
- * `assembleFull(head, parts, preamble).length` without joining the file: every piece but the last
- * ends its own text (a part starts with `## `, so trimming the file's end reaches into the last
- * piece only).
+ * `assembleFull(head, parts, preamble)` piece by piece (the pieces joined are exactly that text),
+ * counted as they go: once the last piece is taken, `totals` holds the text's length and the
+ * count `countFull` gives (the same sums, in the same order). Each part is taken from `parts` only
+ * when its piece is due, so a file's parts (every page's body with its links made lean, as much
+ * text as the file) need never be held at once. Every piece but the last ends its own text (a part
+ * starts with `## `), so only the last is trimmed; one part is held back to know which is last.
  */
-export function assembledLength(head: FileHead, parts: FullPart[], preamble = ''): number {
+export function* fullTextPieces(head: FileHead, parts: Iterable<FullPart>, count: (text: string) => number, bodyTokens: (part: FullPart) => number, totals: FullTotals, preamble = ''): Generator<string> {
   const headText = headLines(head).join('\n') + preamble;
-  const last = parts.length ? partText(parts[parts.length - 1] as FullPart) : headText;
-  let length = last.trimEnd().length + 1;
-  if (parts.length) length += headText.length + 1;
-  for (let i = 0; i + 1 < parts.length; i++) length += partLength(parts[i] as FullPart) + 1;
-  return length;
-}
-
-/** `partText(part).length`, without building it. */
-function partLength(part: FullPart): number {
-  return `## ${headingLine(part.title, part.url)}\nSource: ${part.url}\n`.length + (part.body ? part.body.length + 2 : 0);
+  const piece = (text: string, part: FullPart | undefined, last: boolean): string => {
+    if (last || !part || !bodySplitsCleanly(part.body)) totals.tokens += count(last ? `${text.trimEnd()}\n` : `${text}\n`);
+    else totals.tokens += count(text.slice(0, text.length - part.body.length - 1)) + bodyTokens(part);
+    if (part) totals.pages++;
+    const out = last ? `${part ? '\n' : ''}${text.trimEnd()}\n` : part ? `\n${text}` : text;
+    totals.chars += out.length;
+    return out;
+  };
+  let pending: { text: string; part?: FullPart } = { text: headText };
+  for (const part of parts) {
+    yield piece(pending.text, pending.part, false);
+    pending = { text: partText(part), part };
+  }
+  yield piece(pending.text, pending.part, true);
+  totals.done = true;
 }
 
 /**

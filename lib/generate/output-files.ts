@@ -6,7 +6,7 @@
  * viewed, downloaded or zipped.
  */
 import type { BodyCounts } from './body-counts';
-import { assembledLength, assembleFull, bodyOf, countFull, fullTextPieces, indexFullText, type FullIndexEntry, type FullPart } from './full-text';
+import { assembleFull, bodyOf, fullTextPieces, indexFullText, type FullIndexEntry, type FullPart, type FullTotals } from './full-text';
 import { leanMarkdown } from './lean-links';
 import { markdownLinks } from './link-tree';
 import { nestOutput, type NestedFile, type NestModel } from './nested';
@@ -23,14 +23,19 @@ export type { OutputFile, OutputFiles } from '../store/records/generate';
  * with `lean`, their links made lean for exactly this set of pages.
  */
 export function fileParts(fullText: string, index: FullIndexEntry[], keys: string[], options: { origin: string; lean: boolean }, cache = new Map<string, string>()): FullPart[] {
+  return [...eachFilePart(fullText, index, keys, options, cache)];
+}
+
+/** `fileParts`, each part made when it is taken. */
+function* eachFilePart(fullText: string, index: FullIndexEntry[], keys: string[], options: { origin: string; lean: boolean }, cache: Map<string, string>): Generator<FullPart> {
   const byKey = new Map(index.map((entry) => [entry.key, entry]));
   const entries = keys.map((key) => byKey.get(key)).filter((entry): entry is FullIndexEntry => entry !== undefined);
   const inFile = new Set(entries.flatMap((entry) => [dedupeKey(entry.url), ...(entry.link ? [dedupeKey(entry.link)] : [])]));
   const context = { origin: options.origin, inFile: (key: string) => inFile.has(key) };
-  return entries.map((entry) => {
+  for (const entry of entries) {
     const body = bodyOf(fullText, entry);
-    return { key: entry.key, title: entry.title, url: entry.url, body: options.lean ? leanMarkdown(body, entry.url, context, cache) : body };
-  });
+    yield { key: entry.key, title: entry.title, url: entry.url, body: options.lean ? leanMarkdown(body, entry.url, context, cache) : body };
+  }
 }
 
 /** The text of a file's llms-full.txt. */
@@ -42,7 +47,8 @@ export function fileFullText(fullText: string, files: OutputFiles, file: NestedF
 /**
  * Each file's llms-full.txt as `buildOutputFiles` made it to count it, by the file's place in the
  * layout, in pieces that joined are the file (`fullTextPieces`), for a caller that writes the
- * files out (the CLI) to keep instead of making them again.
+ * files out (the CLI) to keep instead of making them again. The sink takes every piece before it
+ * returns (each is made, and counted, as it is taken).
  */
 export type FullTextSink = (fileIndex: number, pieces: Iterable<string>) => void;
 
@@ -65,17 +71,22 @@ export function buildOutputFiles(input: { model: NestModel; flatText: string; fu
   const cache = new Map<string, string>();
   const byKey = new Map(index.map((entry) => [entry.key, entry]));
   const files = nested.map((file, i): OutputFile => {
-    const parts = fileParts(fullText, index, file.keys, { origin, lean: settings.leanLinks }, cache);
     const head = { title: file.title, ...(file.summary ? { summary: file.summary } : {}) };
-    const tokens = countFull(head, parts, countTokens, (part) => {
+    // One pass over the file's parts, each made as its piece is written and counted: the root
+    // file's parts are every page's body again (made lean), never all held beside the site's text.
+    const full: FullTotals = { chars: 0, tokens: 0, pages: 0, done: false };
+    const pieces = fullTextPieces(head, eachFilePart(fullText, index, file.keys, { origin, lean: settings.leanLinks }, cache), countTokens, (part) => {
       const n = counts.get(part.key, part.body);
       // The root holds every page: its counts are the estimates context packs start from.
       const entry = i === 0 ? byKey.get(part.key) : undefined;
       if (entry) entry.tokens = n;
       return n;
-    });
-    input.fullTexts?.(i, fullTextPieces(head, parts));
-    return { ...file, chars: file.text.length, tokens: countTokens(file.text), full: { chars: assembledLength(head, parts), tokens, pages: parts.length } };
+    }, full);
+    input.fullTexts?.(i, pieces);
+    // What the caller did not take (without a caller: every piece) is counted here.
+    while (!pieces.next().done);
+    if (!full.done) throw new Error('A full-text sink stopped before the last piece: the file was not counted.');
+    return { ...file, chars: file.text.length, tokens: countTokens(file.text), full: { chars: full.chars, tokens: full.tokens, pages: full.pages } };
   });
   return { settings, flatChars: input.flatText.length, files, index };
 }

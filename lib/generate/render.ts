@@ -85,28 +85,31 @@ export const bodySplitsCleanly = (body: string): boolean => /^[^\s/]/.test(body)
  * (its end is trimmed) are counted directly.
  */
 export function renderLlmsFull(head: FileHead, pages: FullPage[], count: (text: string) => number = () => 0): { text: string; tokens: number } {
-  const headText = headLines(head).join('\n');
-  const parts = [headText];
-  const bodies: string[] = [];
-  for (const page of pages) {
-    const title = headingLine(page.title, page.url);
-    const body = demoteHeadings(page.markdown, page.title);
-    bodies.push(body);
-    parts.push(`## ${title}\nSource: ${page.url}\n${body ? `\n${body}\n` : ''}`);
-  }
-  const text = `${parts.join('\n').trimEnd()}\n`;
+  // The file is `[head, ...parts].join('\n').trimEnd()` and a newline; every part starts with `## `,
+  // so the trim reaches into the last part only. It is made piece by piece, not with `join`: V8 keeps
+  // it a string of the pieces, joined into one block where it is first read (indexFullText), once
+  // the caller has let its pages go. Joined here, a copy of the whole file was live beside every
+  // page and every page's body.
+  let text = '';
   let tokens = 0;
-  parts.forEach((part, i) => {
-    const last = i === parts.length - 1;
-    const page = pages[i - 1];
-    const body = bodies[i - 1] ?? '';
-    if (last || !page || !bodySplitsCleanly(body)) {
-      tokens += count(last ? `${part.trimEnd()}\n` : `${part}\n`);
+  const whole = (part: string, last: boolean): string => (last ? `${part.trimEnd()}\n` : `${part}\n`);
+  const headPiece = whole(headLines(head).join('\n'), pages.length === 0);
+  text += headPiece;
+  tokens += count(headPiece);
+  pages.forEach((page, i) => {
+    const last = i === pages.length - 1;
+    const header = `## ${headingLine(page.title, page.url)}\nSource: ${page.url}\n`;
+    const body = demoteHeadings(page.markdown, page.title);
+    if (last || !bodySplitsCleanly(body)) {
+      const piece = whole(`${header}${body ? `\n${body}\n` : ''}`, last);
+      text += piece;
+      tokens += count(piece);
       return;
     }
-    const header = part.slice(0, part.length - body.length - 1);
+    const opening = `${header}\n`;
+    text += `${opening}${body}\n\n`;
     const cached = cachedCountFits(page.bodyTokens, page.title, page.markdown) ? page.bodyTokens.count : count(`${body}\n\n`);
-    tokens += count(header) + cached;
+    tokens += count(opening) + cached;
   });
   return { text, tokens };
 }
