@@ -24,6 +24,11 @@ export interface BodyRef {
   chars: number;
 }
 
+// Characters of a long body encoded at a time (at most three bytes each in UTF-8, two in UTF-16).
+const WRITE_CHARS = 1 << 16;
+
+const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+
 /** Shorter bodies stay in the row: a file read would cost more than the memory it saves. */
 export const SPILL_MIN_CHARS = 1024;
 
@@ -32,6 +37,7 @@ export class BodySpill implements RowSpill {
   private fd?: number;
   private end = 0;
   private closed = false;
+  private scratch?: Buffer;
 
   constructor(
     /** Where the temporary folder is made (the system's temporary folder by default). */
@@ -44,7 +50,11 @@ export class BodySpill implements RowSpill {
     return this.dir;
   }
 
-  /** Writes `text` at the end of the file and says where. */
+  /**
+   * Writes `text` at the end of the file and says where. A long text is encoded a slice at a time
+   * into one buffer the spill keeps: its bytes (an llms-full.txt is tens of MB) are never all in
+   * memory beside the string, nor left for the collector.
+   */
   write(text: string): BodyRef {
     if (this.closed) throw new Error('The store was closed: its bodies are gone.');
     if (this.fd === undefined) {
@@ -54,11 +64,23 @@ export class BodySpill implements RowSpill {
       watchExit();
     }
     const utf16 = !text.isWellFormed();
-    const buffer = Buffer.from(text, utf16 ? 'utf16le' : 'utf8');
-    const ref = { at: this.end, bytes: buffer.length, utf16, chars: text.length };
-    let done = 0;
-    while (done < buffer.length) done += writeSync(this.fd, buffer, done, buffer.length - done, this.end + done);
-    this.end += buffer.length;
+    const ref = { at: this.end, bytes: 0, utf16, chars: text.length };
+    const encoding = utf16 ? 'utf16le' : 'utf8';
+    // A short body is encoded at once; a long one a slice at a time into one scratch buffer.
+    const scratch = text.length > WRITE_CHARS ? (this.scratch ??= Buffer.allocUnsafe(WRITE_CHARS * 3)) : undefined;
+    let from = 0;
+    do {
+      let to = Math.min(text.length, from + WRITE_CHARS);
+      // A surrogate pair is never cut: UTF-8 encodes it as one character.
+      if (!utf16 && to < text.length && isHighSurrogate(text.charCodeAt(to - 1))) to--;
+      const slice = scratch ? text.slice(from, to) : text;
+      const buffer = scratch ? scratch.subarray(0, scratch.write(slice, 0, encoding)) : Buffer.from(slice, encoding);
+      let done = 0;
+      while (done < buffer.length) done += writeSync(this.fd, buffer, done, buffer.length - done, this.end + done);
+      this.end += buffer.length;
+      ref.bytes += buffer.length;
+      from = to;
+    } while (from < text.length);
     return ref;
   }
 
@@ -130,6 +152,7 @@ export class BodySpill implements RowSpill {
   /** Removes the folder and everything in it; the store's spilled rows cannot be read after. */
   close(): void {
     this.closed = true;
+    this.scratch = undefined;
     open.delete(this);
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
