@@ -53,6 +53,7 @@ export function setUpCrawls({ db, browser, processor, fetch = browserFetch, jobs
     get converters() {
       return processor.converters();
     },
+    prepare: () => processor.prepare?.(),
   };
   const start = (job: CrawlJob | RefreshJob) => {
     if (jobs.has(job.id)) return;

@@ -77,4 +77,6 @@ export interface CrawlProcessor {
   converters(): number;
   /** A job ended: close whatever it still holds (render tabs). */
   ended?(jobId: string): Promise<void>;
+  /** A crawl is starting: start the converters now, while it finds its seeds, not at its first page. */
+  prepare?(): void;
 }

@@ -23,6 +23,8 @@ export interface QueueDeps {
    * the pages behind it (see runQueue).
    */
   converters?: number;
+  /** Called as a crawl starts, before its seeds and robots.txt: the processor's converters start meanwhile. */
+  prepare?: () => void;
   /**
    * False where nobody can resume a paused job (the command line, which ends when the runner
    * does): a stop on refusals then says it stopped, not "resume to go on".

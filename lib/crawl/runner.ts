@@ -38,6 +38,7 @@ export class CrawlRunner extends QueueRunner {
     const { db } = this.deps;
     let job = await jobById(db, this.jobId);
     if (job?.kind !== 'crawl' || job.state !== 'running') return job?.state ?? 'failed';
+    this.deps.prepare?.();
     const { settings, startUrl } = job;
     if (settings.scope === 'docs' && !job.boundary && (await queuedCount(db, this.jobId)) === 0) job = await this.findBoundary(job);
     let scope: Scope;

@@ -66,7 +66,7 @@ export function browserPipeline(browser: WxtBrowser, { renderer, benchPlans = fa
       if (changes.benchConverters) read(changes.benchConverters.newValue);
     });
   }
-  return createPagePipeline({
+  const pipeline = createPagePipeline({
     fetch: browserFetch,
     convert: {
       lanes: {
@@ -80,4 +80,7 @@ export function browserPipeline(browser: WxtBrowser, { renderer, benchPlans = fa
     // Every render closes its own tab; this catches any the job still has on record.
     ended: async (jobId) => void (await renderer?.sweep(jobId)),
   });
+  // Starting the offscreen document and its workers takes a while: begun as the crawl starts, it
+  // overlaps the crawl's robots.txt and seeds instead of delaying the first page's conversion.
+  return { ...pipeline, prepare: () => connection.warm() };
 }

@@ -93,6 +93,16 @@ export function reconnecting<T>(connect: () => Promise<T>, close: (connection: T
         throw error;
       }
     },
+    /**
+     * Connects now, ahead of the first use: a crawl's first page then does not wait for the
+     * converters to start. A connection that fails is dropped, so the first use tries again.
+     */
+    warm(): void {
+      if (current) return;
+      const connected = connect();
+      current = connected;
+      connected.catch(() => drop(connected));
+    },
     reset(): void {
       if (current) drop(current);
     },

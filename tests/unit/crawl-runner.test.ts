@@ -35,6 +35,25 @@ async function crawl(sites: Record<string, FixtureSite>, host: string, path: str
 }
 
 describe('crawl runner', () => {
+  it('has the processor prepare its converters as the crawl starts, before robots.txt and the first page', async () => {
+    db = createDb(`t-${Math.random()}`);
+    server = await startFixtureServer({ 'docs.example.test': { routes: { '/': html('Home', ['/a']), '/a': html('A') } } });
+    const fetchFn = loopbackFetch();
+    const events: string[] = [];
+    const seen: typeof fetch = (input, init) => {
+      events.push(`fetch ${new URL(input instanceof Request ? input.url : String(input)).pathname}`);
+      return fetchFn(input, init);
+    };
+    const pipeline = nodePipeline({ fetch: seen });
+    const job = await createCrawlJob(db, server.url('docs.example.test', '/'), { useSeeds: false });
+    const state = await new CrawlRunner({ db, fetch: seen, process: pipeline.process, prepare: () => events.push('prepare'), timeoutMs: 2000 }, job.id).run();
+    expect(state).toBe('done');
+    expect(events.filter((e) => e === 'prepare')).toHaveLength(1);
+    expect(events[0]).toBe('prepare');
+    expect(events).toContain('fetch /robots.txt');
+    expect(events).toContain('fetch /a');
+  });
+
   it('crawls breadth-first with depth accounting and stops at maxDepth', async () => {
     const { state, frontier, at, paths } = await crawl(
       { 'docs.example.test': { routes: { '/': html('Home', ['/a', '/b']), '/a': html('A', ['/a/1']), '/b': html('B', ['/b/1']), '/a/1': html('A1', ['/a/1/x']), '/b/1': html('B1'), '/a/1/x': html('Deep') } } },

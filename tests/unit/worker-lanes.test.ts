@@ -72,6 +72,41 @@ describe('reconnecting to workers this context starts (Firefox’s background pa
     );
   const convertTwo = (queue: ConversionQueue) => Promise.all(['a', 'b'].map((name) => queue.convert(job(name))));
 
+  it('connects when warmed, before any page, and the first page uses that connection', async () => {
+    const threads = threadStarter();
+    let connects = 0;
+    const connection = reconnecting(
+      async () => {
+        connects++;
+        return new ConversionQueue(workerLanes(2, threads.start, 20_000));
+      },
+      (queue) => queue.close(),
+    );
+    connection.warm();
+    expect(connects).toBe(1);
+    connection.warm();
+    await connection.use(convertTwo);
+    expect(connects).toBe(1);
+    expect(threads.running()).toBe(2);
+    connection.reset();
+    await expect.poll(() => threads.running()).toBe(0);
+  });
+
+  it('tries again on the first page when warming failed', async () => {
+    let attempts = 0;
+    const connection = reconnecting(
+      async () => {
+        if (++attempts === 1) throw new Error('no offscreen document yet');
+        return 'connected';
+      },
+      () => undefined,
+    );
+    connection.warm();
+    await expect.poll(() => attempts).toBe(1);
+    await expect(connection.use(async (c) => c)).resolves.toBe('connected');
+    expect(attempts).toBe(2);
+  });
+
   it('ends the old workers before a new plan starts new ones', async () => {
     const threads = threadStarter();
     const connection = connectTo(threads);
