@@ -242,18 +242,19 @@ function tidy(markdown: string): string {
   let fence = '';
   let blank = false;
   for (const line of markdown.split('\n')) {
-    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    // Most lines hold no fence; the search for three marks is cheaper than the pattern on each.
+    const marker = line.includes('```') || line.includes('~~~') ? /^\s*(`{3,}|~{3,})/.exec(line)?.[1] : undefined;
     if (fence) {
       out.push(line);
       if (marker && marker[0] === fence[0] && marker.length >= fence.length && !line.trim().slice(marker.length)) fence = '';
       continue;
     }
     if (marker) fence = marker;
-    const isBlank = line.trim() === '';
-    if (isBlank && (blank || out.length === 0)) continue;
-    blank = isBlank;
     // Trailing whitespace goes, except the two spaces of a hard line break (<br>).
     const trimmed = line.trimEnd();
+    const isBlank = trimmed === '';
+    if (isBlank && (blank || out.length === 0)) continue;
+    blank = isBlank;
     out.push(line.length - trimmed.length === 2 && line.endsWith('  ') ? line : trimmed);
   }
   return out.join('\n').trim();

@@ -26,21 +26,24 @@ const MIN_FREE_LINKS = 8;
 
 const SIDEBAR_NAME = 1;
 const NAV_NAME = 2;
-// Every element of the page is asked; its id and class values repeat (a highlighter's spans), so
-// each value is read once. Kept up to this many, then started afresh.
-const MAX_NAME_ENTRIES = 2000;
-const bitsOfName = boundedMemo(MAX_NAME_ENTRIES, (value: string): number => {
+
+function bitsOfValue(value: string): number {
   const lower = value.toLowerCase();
   return (SIDEBAR_NAMES.test(lower) ? SIDEBAR_NAME : 0) | (NAV_NAMES.test(lower) ? NAV_NAME : 0);
-});
+}
+// Every element of the page is asked; its class values repeat (a highlighter's spans), so each is
+// read once. Kept up to this many, then started afresh. Ids are not remembered: each is unique in
+// its page, so remembering one only costs a copy and crowds the class values out.
+const MAX_NAME_ENTRIES = 2000;
+const bitsOfClass = boundedMemo(MAX_NAME_ENTRIES, bitsOfValue);
 
 /**
- * Whether an id or class value says sidebar or navigation: SIDEBAR_NAMES and NAV_NAMES on the value
- * alone. The same answer as on namesOf's "id class" string, whose one space joins two parts that
- * neither pattern can match across (a space ends a name, as the end of each value does).
+ * Whether an element's id and class values say sidebar or navigation: SIDEBAR_NAMES and NAV_NAMES
+ * on each value alone. The same answer as on namesOf's "id class" string, whose one space joins two
+ * parts that neither pattern can match across (a space ends a name, as the end of each value does).
  */
-function nameBits(value: string | null): number {
-  return value ? bitsOfName(value) : 0;
+function nameBits(id: string | null, cls: string | null): number {
+  return (id ? bitsOfValue(id) : 0) | (cls ? bitsOfClass(cls) : 0);
 }
 
 interface Candidate {
@@ -78,7 +81,7 @@ export function findNavLinks(body: Element, baseUrl: string | undefined, hrefs: 
     if (tag === 'svg' || tag === 'pre' || tag === 'table') return 'skip';
     const role = element.getAttribute('role');
     const id = element.getAttribute('id');
-    const named = nameBits(id) | nameBits(classOf(element));
+    const named = nameBits(id, classOf(element));
     const sidebar = (named & SIDEBAR_NAME) !== 0 || SIDEBAR_IDS.has(id ?? '');
     if (!sidebar && tag !== 'nav' && tag !== 'aside' && role !== 'navigation' && !(named & NAV_NAME)) return undefined;
     const names = namesOf(element);
