@@ -11,7 +11,9 @@
 export function boundedMemo<K, V>(max: number, compute: (key: K) => V): (key: K) => V {
   const cache = new Map<K, V>();
   return (key) => {
-    if (cache.has(key)) return cache.get(key) as V;
+    // One lookup for a hit; `has` only tells a remembered `undefined` from a miss.
+    const known = cache.get(key);
+    if (known !== undefined || cache.has(key)) return known as V;
     const value = compute(key);
     if (cache.size >= max) cache.clear();
     cache.set(typeof key === 'string' ? (ownString(key) as K) : key, value);

@@ -16,4 +16,14 @@ describe('boundedMemo', () => {
     expect(memo('abc')).toBe(3);
     expect(calls).toEqual(['abc', 'zero', 'de', 'abc']);
   });
+
+  it('remembers an undefined answer too', () => {
+    let calls = 0;
+    const memo = boundedMemo(4, (key: string): string | undefined => {
+      calls++;
+      return key === 'none' ? undefined : key;
+    });
+    expect([memo('none'), memo('none'), memo('a'), memo('a')]).toEqual([undefined, undefined, 'a', 'a']);
+    expect(calls).toBe(2);
+  });
 });
