@@ -26,7 +26,7 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const LINK = /(?<!\\)!?\[((?:[^[\]\\]|\\.)*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"]*")?\)/g;
 
 /** Splits Markdown into blocks at blank lines, keeping fenced code whole. */
-function blocksOf(markdown: string): Block[] {
+export function blocksOf(markdown: string): Block[] {
   const blocks: Block[] = [];
   let lines: string[] = [];
   let fence = '';

@@ -6,7 +6,7 @@
  * escaped brackets, headings, Unicode letters outside the BMP, lone surrogates, marks).
  */
 import { describe, expect, it } from 'vitest';
-import { learnChrome } from '@/lib/generate/boilerplate';
+import { blocksOf, learnChrome } from '@/lib/generate/boilerplate';
 import { shingles } from '@/lib/generate/page-class';
 
 // A fixed seed: the same pages on every run, and a failure names the page.
@@ -36,39 +36,9 @@ function markdownPage(random: (n: number) => number, pick: <T>(items: readonly T
   return blocks.join('\n\n');
 }
 
-// The chrome learner's keys as defined (the words and links counted over the whole block).
+// The chrome learner's keys as defined (the words and links counted over the whole block), over
+// the learner's own blocks.
 const LINK = /(?<!\\)!?\[((?:[^[\]\\]|\\.)*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"]*")?\)/g;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-function blocksOf(markdown: string): Array<{ text: string; code: boolean }> {
-  const blocks: Array<{ text: string; code: boolean }> = [];
-  let lines: string[] = [];
-  let fence = '';
-  const flush = (code: boolean) => {
-    if (lines.length) blocks.push({ text: lines.join('\n'), code });
-    lines = [];
-  };
-  for (const line of markdown.split('\n')) {
-    const marker = FENCE.exec(line)?.[1];
-    if (fence) {
-      lines.push(line);
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) {
-        flush(true);
-        fence = '';
-      }
-      continue;
-    }
-    if (marker) {
-      flush(false);
-      fence = marker;
-      lines.push(line);
-      continue;
-    }
-    if (line.trim() === '') flush(false);
-    else lines.push(line);
-  }
-  flush(fence !== '');
-  return blocks;
-}
 const exactKey = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
 function shapeKey(text: string): string | undefined {
   let links = 0;
