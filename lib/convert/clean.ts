@@ -281,12 +281,15 @@ function textWithout(root: Element, part: Element): string {
  * or a self-link holding only marks: the heading's decoration, outside the heading element.
  */
 function isSiblingPermalink(anchor: Element): boolean {
-  const fragment = fragmentOf(anchor.getAttribute('href') ?? '');
-  if (!fragment) return false;
   const parent = anchor.parentElement;
   if (!parent) return false;
+  // Asked of every link: most sit among no heading, and their fragment need not be decoded.
+  let fragment: string | undefined;
   for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
-    if (child !== anchor && HEADING.test(tagOf(child)) && headingIds(child).has(fragment)) return true;
+    if (child === anchor || !HEADING.test(tagOf(child))) continue;
+    fragment ??= fragmentOf(anchor.getAttribute('href') ?? '');
+    if (!fragment) return false;
+    if (headingIds(child).has(fragment)) return true;
   }
   return false;
 }

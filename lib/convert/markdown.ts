@@ -219,17 +219,25 @@ const MAX_SPACE_RUN = 200;
 
 /** Cuts every run of whitespace in `root`'s text to MAX_SPACE_RUN characters. */
 function capSpaceRuns(root: Node): void {
-  const stack: Node[] = [root];
-  for (let node = stack.pop(); node; node = stack.pop()) {
-    if (node.nodeType === 3) {
+  // Down and across by the node's own links: a stack of every node of the content was garbage.
+  let node: Node | null = root;
+  while (node) {
+    const isText: boolean = node.nodeType === 3;
+    if (isText) {
       const text = node.nodeValue ?? '';
       if (text.length > MAX_SPACE_RUN) {
         const capped = text.replace(/\s+/g, (run) => (run.length > MAX_SPACE_RUN ? run.slice(0, MAX_SPACE_RUN) : run));
         if (capped.length !== text.length) node.nodeValue = capped;
       }
+    }
+    const child: Node | null = isText ? null : node.firstChild;
+    if (child) {
+      node = child;
       continue;
     }
-    for (let child = node.firstChild; child; child = child.nextSibling) stack.push(child);
+    // Leaving `node` and every ancestor that has no next sibling, up to the root.
+    while (node && node !== root && !node.nextSibling) node = node.parentNode;
+    node = node && node !== root ? node.nextSibling : null;
   }
 }
 

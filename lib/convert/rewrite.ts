@@ -41,15 +41,16 @@ export function rewriteLink(anchor: Element, baseUrl: string | undefined, target
     return 'skip';
   }
   const href = anchor.getAttribute('href');
-  let target: string | undefined;
-  if (href === null) target = undefined;
-  else if (targets.has(href)) target = targets.get(href);
-  else if (!href.includes('#') && pages?.get(href)) {
+  let target = href === null ? undefined : targets.get(href);
+  // One lookup for an href seen before; `has` only tells one remembered as unlinkable from a new one.
+  if (href !== null && target === undefined && !targets.has(href)) {
     // http(s) and no fragment: the page URL is the Markdown target as well.
-    target = pages.get(href);
-  } else {
-    target = linkTarget(href, baseUrl);
-    targets.set(href, target);
+    const page = href.includes('#') ? undefined : pages?.get(href);
+    if (page) target = page;
+    else {
+      target = linkTarget(href, baseUrl);
+      targets.set(href, target);
+    }
   }
   if (target) anchor.setAttribute('href', target);
   else anchor.removeAttribute('href');

@@ -19,7 +19,9 @@ export type HrefCache = Map<string, string | undefined>;
 
 /** {@link pageUrlOf}, remembered in `cache` (which must belong to the same `base`). */
 export function cachedPageUrl(href: string, base: string | undefined, cache: HrefCache): string | undefined {
-  if (cache.has(href)) return cache.get(href);
+  // One lookup for a hit; `has` only tells a remembered undefined (not http(s)) from a miss.
+  const known = cache.get(href);
+  if (known !== undefined || cache.has(href)) return known;
   const page = pageUrlOf(href, base);
   cache.set(href, page);
   return page;

@@ -80,6 +80,37 @@ export function normalizeSpace(text: string | null | undefined): string {
   return text ? text.replace(/\s+/g, ' ').trim() : '';
 }
 
+/**
+ * Whether `element`'s `textContent` holds anything but whitespace: `!!normalizeSpace(element.textContent)`
+ * without building the text. linkedom joins the whole subtree's text into a new string, so asking
+ * this of each wrapper down a page copied the page's text once per level; here the walk stops at
+ * the first text or CDATA node that is not blank.
+ */
+export function holdsText(element: Element): boolean {
+  let node: Node | null = element.firstChild;
+  while (node) {
+    const type: number = node.nodeType;
+    if ((type === 3 || type === 4) && /\S/.test((node as CharacterData).data)) return true;
+    const child: Node | null = type === 1 ? node.firstChild : null;
+    if (child) {
+      node = child;
+      continue;
+    }
+    // Leaving `node` and every ancestor that has no next sibling, up to `element`.
+    let current: Node | null = node;
+    node = null;
+    while (current && current !== element) {
+      const next: Node | null = current.nextSibling;
+      if (next) {
+        node = next;
+        break;
+      }
+      current = current.parentNode;
+    }
+  }
+  return false;
+}
+
 /** Length of an element's text, the cheap measure used to compare containers. */
 export function textLength(element: Element): number {
   return element.textContent?.length ?? 0;
