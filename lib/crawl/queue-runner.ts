@@ -210,20 +210,27 @@ export abstract class QueueRunner {
       ({ entry, outcome }) => writer.add(entry, outcome),
       ({ outcome }) => (outcome.state === 'done' ? outcome.page.markdown.length : 0),
     );
+    // A buffered URL's host, parsed once: pump looks at every buffered URL each time a slot frees.
+    const hosts = new WeakMap<FrontierRecord, string>();
+    const hostOf = (entry: FrontierRecord): string => {
+      let host = hosts.get(entry);
+      if (host === undefined) hosts.set(entry, (host = new URL(entry.url).hostname));
+      return host;
+    };
     // Starts buffered URLs whose host has a free slot. Synchronous, and called the moment a
     // slot is released, so a free slot never waits on a database round trip.
     const pump = () => {
       if (this.stopRequest) return;
       for (let i = 0; i < buffer.length && waiting < maxWaiting && processing < maxProcessing; ) {
         const entry = buffer[i];
-        if (entry && gate.canStart(new URL(entry.url).hostname)) {
+        if (entry && gate.canStart(hostOf(entry))) {
           buffer.splice(i, 1);
           start(entry);
         } else i++;
       }
     };
     const start = (entry: FrontierRecord) => {
-      const host = new URL(entry.url).hostname;
+      const host = hostOf(entry);
       gate.acquire(host);
       fetching++;
       let held = true;
