@@ -3,9 +3,57 @@
  * one line, link names are made safe for both our parser and the reference parser.
  */
 
+// A space next to another space, or a space other than U+0020: only then does collapsing change the text.
+const UNCOLLAPSED = /\s\s|[^\S ]/;
+
 /** Collapses all whitespace (newlines included) to single spaces and trims. */
 export function oneLine(text: string | undefined): string {
-  return (text ?? '').replace(/\s+/g, ' ').trim();
+  const line = text ?? '';
+  // Most text is collapsed already: one test, where the replace would copy it once per space.
+  return (UNCOLLAPSED.test(line) ? line.replace(/\s+/g, ' ') : line).trim();
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+const ASCII_WORD = new Uint8Array(128).map((_, code) => (WORD_CHAR.test(String.fromCharCode(code)) ? 1 : 0));
+
+/**
+ * Text as words only, as `text.replace(/\]\([^()\s]*\)/g, ' ').toLowerCase()
+ * .replace(/[^\p{L}\p{N}]+/gu, ' ').trim()` gives it: link targets left out, lower-cased, each
+ * run of characters that are neither letter nor digit one space, none at either end. That is the
+ * lower-cased text's letter-and-digit runs joined by single spaces, read here in one pass that
+ * copies only where a separator is not already one space: the repeated-text test keys every
+ * block of every page so, and the replace built a string per separator.
+ */
+export function wordKey(text: string): string {
+  const lower = (text.includes('](') ? text.replace(/\]\([^()\s]*\)/g, ' ') : text).toLowerCase();
+  let out = '';
+  // The run of words being read that the text already holds as one slice: words one space apart.
+  let from = -1;
+  let to = -1;
+  for (let i = 0; i < lower.length; ) {
+    const code = lower.charCodeAt(i);
+    let width = 1;
+    let isWord: boolean;
+    if (code < 128) isWord = ASCII_WORD[code] === 1;
+    else {
+      const point = lower.codePointAt(i) as number;
+      if (point > 0xffff) width = 2;
+      isWord = WORD_CHAR.test(String.fromCodePoint(point));
+    }
+    if (isWord) {
+      if (from < 0) from = i;
+      else if (to >= 0 && (i !== to + 1 || lower.charCodeAt(to) !== 32)) {
+        // A separator other than one space: the slice so far is done.
+        out = out === '' ? lower.slice(from, to) : `${out} ${lower.slice(from, to)}`;
+        from = i;
+      }
+      to = -1;
+    } else if (from >= 0 && to < 0) to = i;
+    i += width;
+  }
+  if (from < 0) return out;
+  const last = lower.slice(from, to < 0 ? lower.length : to);
+  return out === '' ? last : `${out} ${last}`;
 }
 
 /** Cuts `text` to at most `max` characters at a word boundary, adding "…" when it was cut. */
