@@ -7,7 +7,7 @@ import { markdownDescription } from '../crawl/markdown-meta';
 import { dedupeKey } from '../url/normalize';
 import { pageKeys, readingOrder } from './page-order';
 import { demoteHeadings } from './demote-headings';
-import { bodyTokensOf, renderLlmsFull, renderLlmsTxt, type BodyTokens, type FileHead, type FullPage } from './render';
+import { bodyTokensOf, renderLlmsFull, renderLlmsTxt, type BodyTokens, type FileHead, type FullPage, type RenderedFull } from './render';
 import { chromeStripper, generatedPages, learnChrome } from './boilerplate';
 import { classifyPages } from './page-class';
 import { cachedCountFits } from './render';
@@ -237,6 +237,14 @@ export function crawledHeading(markdown: string): string {
  * page (see `readingOrder`). Never reads the clock: the date comes from `generatedAt`.
  */
 export function generateOutputs(input: GenerateInput): GeneratedOutput {
+  return generateWithFull(input).output;
+}
+
+/**
+ * `generateOutputs`, with llms-full.txt as `renderLlmsFull` made it (its pieces, index and bodies):
+ * what lays out the files and stores the text without reading the text whole.
+ */
+export function generateWithFull(input: GenerateInput): { output: GeneratedOutput; full: RenderedFull } {
   const curation = input.curation ?? {};
   const excluded = new Set(curation.excluded ?? []);
   const included = new Set(curation.included ?? []);
@@ -372,7 +380,7 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
     for (const entry of section.entries) {
       const page = byKey.get(entry.key);
       // An aggregate repeats the pages listed beside it: in llms-full.txt it would double them.
-      if (page && classes.get(page) !== 'aggregate') fullPages.push({ key: page.key, title: entry.title, url: entry.pageUrl, markdown: page.markdown, bodyTokens: bodyCounts.get(page.key) });
+      if (page && classes.get(page) !== 'aggregate') fullPages.push({ key: page.key, title: entry.title, url: entry.pageUrl, link: entry.url, markdown: page.markdown, bodyTokens: bodyCounts.get(page.key) });
     }
   }
   const full = renderLlmsFull(head, fullPages, countTokens);
@@ -381,7 +389,7 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
     .filter((page) => page.notDocs)
     .map((page) => ({ key: page.key, title: headingLine(cleanTitle(page.title), titleFromUrl(page.finalUrl)), url: page.finalUrl, reason: oneLine(page.notDocs), included: included.has(page.key) && !excluded.has(page.key) }))
     .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
-  return {
+  const output: GeneratedOutput = {
     ...head,
     details,
     sections,
@@ -392,5 +400,6 @@ export function generateOutputs(input: GenerateInput): GeneratedOutput {
     fullTokens: bodyCounts,
     chrome,
   };
+  return { output, full };
 }
 

@@ -6,7 +6,7 @@
  * viewed, downloaded or zipped.
  */
 import type { BodyCounts } from './body-counts';
-import { assembleFull, bodyOf, fullTextPieces, indexFullText, type FullIndexEntry, type FullPart, type FullTotals } from './full-text';
+import { assembleFull, bodyOf as cut, fullTextPieces, indexFullText, type FullIndexEntry, type FullPart, type FullTotals } from './full-text';
 import { leanMarkdown } from './lean-links';
 import { markdownLinks } from './link-tree';
 import { nestOutput, type NestedFile, type NestModel } from './nested';
@@ -23,17 +23,17 @@ export type { OutputFile, OutputFiles } from '../store/records/generate';
  * with `lean`, their links made lean for exactly this set of pages.
  */
 export function fileParts(fullText: string, index: FullIndexEntry[], keys: string[], options: { origin: string; lean: boolean }, cache = new Map<string, string>()): FullPart[] {
-  return [...eachFilePart(fullText, index, keys, options, cache)];
+  return [...eachFilePart((entry) => cut(fullText, entry), index, keys, options, cache)];
 }
 
-/** `fileParts`, each part made when it is taken. */
-function* eachFilePart(fullText: string, index: FullIndexEntry[], keys: string[], options: { origin: string; lean: boolean }, cache: Map<string, string>): Generator<FullPart> {
+/** `fileParts`, each part made when it is taken, its body given by `bodyOf`. */
+function* eachFilePart(bodyOf: (entry: FullIndexEntry) => string, index: FullIndexEntry[], keys: string[], options: { origin: string; lean: boolean }, cache: Map<string, string>): Generator<FullPart> {
   const byKey = new Map(index.map((entry) => [entry.key, entry]));
   const entries = keys.map((key) => byKey.get(key)).filter((entry): entry is FullIndexEntry => entry !== undefined);
   const inFile = new Set(entries.flatMap((entry) => [dedupeKey(entry.url), ...(entry.link ? [dedupeKey(entry.link)] : [])]));
   const context = { origin: options.origin, inFile: (key: string) => inFile.has(key) };
   for (const entry of entries) {
-    const body = bodyOf(fullText, entry);
+    const body = bodyOf(entry);
     yield { key: entry.key, title: entry.title, url: entry.url, body: options.lean ? leanMarkdown(body, entry.url, context, cache) : body };
   }
 }
@@ -54,18 +54,23 @@ export type FullTextSink = (fileIndex: number, pieces: Iterable<string>) => void
 
 /**
  * Lays out the files for a generated version and counts every file. `fullText` is the site's
- * llms-full.txt as generated; `counts` caches page-body counts across versions. `fullTexts`, when
- * given, is handed each file's llms-full.txt (exactly `fileFullText`'s) as soon as it is counted.
+ * llms-full.txt as generated, or, better, where each body is in it with the bodies
+ * (`renderLlmsFull`'s `index` and `bodies`): then the text is never read, and need never be
+ * joined into one string beside the bodies it is made of. `counts` caches page-body counts
+ * across versions. `fullTexts`, when given, is handed each file's llms-full.txt (exactly
+ * `fileFullText`'s) as soon as it is counted.
  */
-export function buildOutputFiles(input: { model: NestModel; flatText: string; fullText: string; origin: string; settings: OutputSettings; counts: BodyCounts; plainCounts?: Map<string, { count: number }>; fullTexts?: FullTextSink }): OutputFiles {
+export function buildOutputFiles(input: { model: NestModel; flatText: string; fullText: string | { index: FullIndexEntry[]; bodies: string[] }; origin: string; settings: OutputSettings; counts: BodyCounts; plainCounts?: Map<string, { count: number }>; fullTexts?: FullTextSink }): OutputFiles {
   const { model, fullText, origin, settings, counts } = input;
-  const index = indexFullText(fullText, model.sections);
+  const index = typeof fullText === 'string' ? indexFullText(fullText, model.sections) : fullText.index;
+  const bodies = typeof fullText === 'string' ? undefined : new Map(fullText.index.map((entry, i) => [entry, fullText.bodies[i] ?? '']));
+  const bodyOf = (entry: FullIndexEntry): string => (bodies ? (bodies.get(entry) ?? '') : cut(fullText as string, entry));
   // The generator counted every plain body already (GeneratedOutput.fullTokens): no need to again.
   for (const entry of index) {
     const known = input.plainCounts?.get(entry.key);
-    if (known) counts.seed(entry.key, bodyOf(fullText, entry), known.count);
+    if (known) counts.seed(entry.key, bodyOf(entry), known.count);
   }
-  const links = markdownLinks(index.map((entry) => ({ key: entry.key, urls: [entry.url, ...(entry.link ? [entry.link] : [])], markdown: bodyOf(fullText, entry), base: entry.url })));
+  const links = markdownLinks(index.map((entry) => ({ key: entry.key, urls: [entry.url, ...(entry.link ? [entry.link] : [])], markdown: bodyOf(entry), base: entry.url })));
   const budget = settings.layout === 'flat' ? Number.POSITIVE_INFINITY : settings.budget;
   const nested = nestOutput(model, { origin, budget, links });
   const cache = new Map<string, string>();
@@ -75,7 +80,7 @@ export function buildOutputFiles(input: { model: NestModel; flatText: string; fu
     // One pass over the file's parts, each made as its piece is written and counted: the root
     // file's parts are every page's body again (made lean), never all held beside the site's text.
     const full: FullTotals = { chars: 0, tokens: 0, pages: 0, done: false };
-    const pieces = fullTextPieces(head, eachFilePart(fullText, index, file.keys, { origin, lean: settings.leanLinks }, cache), countTokens, (part) => {
+    const pieces = fullTextPieces(head, eachFilePart(bodyOf, index, file.keys, { origin, lean: settings.leanLinks }, cache), countTokens, (part) => {
       const n = counts.get(part.key, part.body);
       // The root holds every page: its counts are the estimates context packs start from.
       const entry = i === 0 ? byKey.get(part.key) : undefined;

@@ -7,6 +7,7 @@ import { textFingerprint } from '../hash';
 import { demoteHeadings } from './demote-headings';
 import { headingLine, linkTarget, linkText, oneLine } from './text';
 import type { BodyTokens, LlmsEntry, LlmsSectionModel } from './types';
+import type { FullIndexEntry } from '../store/records/generate';
 
 export type { BodyTokens };
 
@@ -50,6 +51,21 @@ export interface FullPage {
   markdown: string;
   /** Tokens of this page's body in the file, counted before under this title (see renderLlmsFull). */
   bodyTokens?: BodyTokens;
+  /** The URL its llms.txt entry links to, when not `url` (kept in the index: `FullIndexEntry.link`). */
+  link?: string;
+}
+
+/**
+ * llms-full.txt as `renderLlmsFull` made it: the text, its exact count, the pieces it is appended
+ * from (joined, they are `text`), and where each page's body is in it (`index`, in file order) with
+ * that body (`bodies[i]`, exactly `text.slice(index[i].bodyStart, index[i].bodyEnd)`).
+ */
+export interface RenderedFull {
+  text: string;
+  tokens: number;
+  pieces: string[];
+  index: FullIndexEntry[];
+  bodies: string[];
 }
 
 /** The cache entry for a count of `markdown` under `title`. */
@@ -84,32 +100,66 @@ export const bodySplitsCleanly = (body: string): boolean => /^[^\s/]/.test(body)
  * the page and reused while the page and its title stay the same. The head and the last page
  * (its end is trimmed) are counted directly.
  */
-export function renderLlmsFull(head: FileHead, pages: FullPage[], count: (text: string) => number = () => 0): { text: string; tokens: number } {
+export function renderLlmsFull(head: FileHead, pages: FullPage[], count: (text: string) => number = () => 0): RenderedFull {
   // The file is `[head, ...parts].join('\n').trimEnd()` and a newline; every part starts with `## `,
   // so the trim reaches into the last part only. It is made piece by piece, not with `join`: V8 keeps
-  // it a string of the pieces, joined into one block where it is first read (indexFullText), once
-  // the caller has let its pages go. Joined here, a copy of the whole file was live beside every
-  // page and every page's body.
+  // it a string of the pieces and joins it only where it is read whole (the extension's store).
+  // Joined here, a copy of the whole file was live beside every page and every page's body.
+  // Each piece is kept as it is appended (`pieces`): a caller that writes the file piece by piece
+  // (the CLI's store) never joins it. A piece is never a concatenation holding a body: writing a
+  // concatenation flattens it in place, and the text would then hold a second copy of that body.
+  const pieces: string[] = [];
   let text = '';
+  const add = (piece: string) => {
+    pieces.push(piece);
+    text += piece;
+  };
   let tokens = 0;
   const whole = (part: string, last: boolean): string => (last ? `${part.trimEnd()}\n` : `${part}\n`);
   const headPiece = whole(headLines(head).join('\n'), pages.length === 0);
-  text += headPiece;
+  add(headPiece);
   tokens += count(headPiece);
+  // Where each page's part starts and how long its header is: the index, without searching the text.
+  const placed: Array<{ page: FullPage; start: number; header: number; body: string; hasBody: boolean }> = [];
+  let at = headPiece.length;
   pages.forEach((page, i) => {
     const last = i === pages.length - 1;
     const header = `## ${headingLine(page.title, page.url)}\nSource: ${page.url}\n`;
     const body = demoteHeadings(page.markdown, page.title);
-    if (last || !bodySplitsCleanly(body)) {
-      const piece = whole(`${header}${body ? `\n${body}\n` : ''}`, last);
-      text += piece;
+    const start = at;
+    if (last) {
+      const piece = whole(`${header}${body ? `\n${body}\n` : ''}`, true);
+      add(piece);
       tokens += count(piece);
+      at += piece.length;
+      // The trim may reach into the last body: its body is what the file holds.
+      const hasBody = piece.length > header.length + 1;
+      placed.push({ page, start, header: header.length, body: hasBody ? piece.slice(header.length + 1, piece.length - 1) : '', hasBody });
+      return;
+    }
+    placed.push({ page, start, header: header.length, body, hasBody: body !== '' });
+    if (!body) {
+      add(`${header}\n`);
+      tokens += count(`${header}\n`);
+      at += header.length + 1;
       return;
     }
     const opening = `${header}\n`;
-    text += `${opening}${body}\n\n`;
+    add(opening);
+    add(body);
+    add('\n\n');
+    at += opening.length + body.length + 2;
+    if (!bodySplitsCleanly(body)) {
+      tokens += count(`${opening}${body}\n\n`);
+      return;
+    }
     const cached = cachedCountFits(page.bodyTokens, page.title, page.markdown) ? page.bodyTokens.count : count(`${body}\n\n`);
     tokens += count(opening) + cached;
   });
-  return { text, tokens };
+  // A part is header, blank line, body, one newline; the newline joining it to the next is not its own.
+  const index: FullIndexEntry[] = placed.map(({ page, start, header, body, hasBody }) => {
+    const bodyStart = start + header + (hasBody ? 1 : 0);
+    return { key: page.key ?? '', title: page.title, url: page.url, ...(page.link && page.link !== page.url ? { link: page.link } : {}), bodyStart, bodyEnd: bodyStart + body.length };
+  });
+  return { text, tokens, pieces, index, bodies: placed.map((p) => p.body) };
 }

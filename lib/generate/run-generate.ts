@@ -2,7 +2,7 @@ import type { ArtifactRecord, CrawlJob, PageRecord } from '../store/db';
 import type { Store } from '../store/store';
 import { cachedDescriptions } from '../describe/run-describe';
 import { siteSummaryKey } from '../describe/site-summary';
-import { crawledHeading, generateOutputs } from './generate';
+import { crawledHeading, generateWithFull } from './generate';
 import { chromeLearner, chromeStripper, isGenerated } from './boilerplate';
 import { coveringLlmsName } from './llms-name';
 import { BodyCounts, type StoredCounts } from './body-counts';
@@ -13,6 +13,7 @@ import { describeVariant } from '../url/variants';
 import type { Curation, GeneratedOutput, SourcePage } from './types';
 import type { ChromeModel } from '../store/records/generate';
 import { addVersion } from '../store/artifacts';
+import { withTextPieces } from '../store/memory/store';
 import { descriptionText } from '../store/descriptions';
 import { type CountUpdate, keepPageCounts, type PageHead, storedPagesTwice } from '../store/page-outputs';
 import { planFor } from '../store/plans';
@@ -61,14 +62,17 @@ export async function generateForSite(db: Store, origin: string, now = new Date(
   const docs = docsOf(plan?.state === 'done' && plan.boundary ? { startUrl: job.startUrl, boundary: plan.boundary } : job);
   // Without the boundary's name, the site's own llms.txt may still name its docs.
   const llmsName = docs.docsName ? undefined : await coveringLlmsName(db, origin, job.startUrl);
-  const output = generateOutputs({ startUrl: job.startUrl, pages: sources, nav: job.nav, curation: site?.curation, generatedAt: now, summary, countTokens: count, chrome, ...docs, ...(llmsName ? { llmsName } : {}) });
+  // llms-full.txt is kept as the pieces it was made of, with where each body is (`full`): the
+  // files are laid out from the bodies and the text is stored piece by piece where the store
+  // can, so it is never joined beside the bodies it holds (tens of MB on a large site).
+  const { output, full } = generateWithFull({ startUrl: job.startUrl, pages: sources, nav: job.nav, curation: site?.curation, generatedAt: now, summary, countTokens: count, chrome, ...docs, ...(llmsName ? { llmsName } : {}) });
   sources = undefined;
   // The files to publish: flat, or nested per section over the budget, each with its llms-full.txt counted.
   const counts = new BodyCounts(new Map(pages.flatMap((p) => (p.bodyCounts ? [[p.key, p.bodyCounts] as const] : []))), count);
   // The files say which version and language of the docs they describe (the crawl stays in one; see variants.ts).
   const variant = describeVariant(job.startUrl);
   const model = variant ? { ...output, details: `${output.details} Describes ${variant} of the docs.` } : output;
-  const files = buildOutputFiles({ model, flatText: output.llmsTxt, fullText: output.llmsFullTxt, origin, settings: normalizeOutputSettings(site?.curation?.output), counts, plainCounts: output.fullTokens, ...(options.fullTexts ? { fullTexts: options.fullTexts } : {}) });
+  const files = buildOutputFiles({ model, flatText: output.llmsTxt, fullText: full, origin, settings: normalizeOutputSettings(site?.curation?.output), counts, plainCounts: output.fullTokens, ...(options.fullTexts ? { fullTexts: options.fullTexts } : {}) });
   await keepCounts(db, job.id, pages, counts.kept(), output.fullTokens);
 
   const version = await addVersion(db, origin, KEEP_VERSIONS, (next) => {
@@ -76,7 +80,7 @@ export async function generateForSite(db: Store, origin: string, now = new Date(
     const model = { title: output.title, summary: output.summary, sections: output.sections, notDocs: output.notDocs };
     const rows: ArtifactRecord[] = [
       { ...base, kind: 'llms', text: output.llmsTxt, tokens: output.tokens.llmsTxt, model },
-      { ...base, kind: 'llms-full', text: output.llmsFullTxt, tokens: output.tokens.llmsFullTxt },
+      withTextPieces({ ...base, kind: 'llms-full', text: output.llmsFullTxt, tokens: output.tokens.llmsFullTxt }, full.pieces),
       // The chrome learned for llms-full.txt goes with the version: what serves a stored page strips the same frame.
       { ...base, kind: 'files', text: files.files[0]?.text ?? output.llmsTxt, tokens: files.files[0]?.tokens ?? output.tokens.llmsTxt, files: { ...files, chrome: output.chrome } },
     ];

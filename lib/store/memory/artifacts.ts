@@ -2,7 +2,7 @@
 import type { ArtifactRecord } from '../db';
 import { artifactVersionsNow } from './queries';
 import { stored } from './site-rows';
-import { copy, type MemoryStore } from './store';
+import { copy, piecesOf, type MemoryStore } from './store';
 
 const KINDS: ReadonlyArray<ArtifactRecord['kind']> = ['llms', 'llms-full', 'files'];
 
@@ -17,7 +17,7 @@ export async function addVersion(store: MemoryStore, origin: string, keep: numbe
     const [id, row] = stored(store, 'artifacts', rest);
     const entries = Object.entries(row);
     entries.splice(Object.keys(record).indexOf('text'), 0, ['text', text]);
-    store.artifacts.set(id, Object.fromEntries(entries) as unknown as ArtifactRecord);
+    store.artifacts.set(id, Object.fromEntries(entries) as unknown as ArtifactRecord, piecesOf(record));
   }
   for (const kind of KINDS) for (const old of artifactVersionsNow(store, origin, kind)) if (old.version >= 0 && old.version <= next - keep && old.id !== undefined) store.artifacts.delete(old.id);
   return next;

@@ -27,6 +27,9 @@ export interface BodyRef {
 // Characters of a long body encoded at a time (at most three bytes each in UTF-8, two in UTF-16).
 const WRITE_CHARS = 1 << 16;
 
+// Bytes of a long body read at a time when it is written out as bytes (`utf8Chunks`).
+const READ_BYTES = 1 << 20;
+
 const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
 
 /** Shorter bodies stay in the row: a file read would cost more than the memory it saves. */
@@ -91,14 +94,24 @@ export class BodySpill implements RowSpill {
   writeAll(pieces: Iterable<string>): BodyRef {
     const held: string[] = [];
     let ref: BodyRef | undefined;
+    // Short pieces (a page's header, the newlines between pages) are written together, a write at a time.
+    let pending = '';
+    const flush = () => {
+      if (!pending) return;
+      const at = this.write(pending);
+      pending = '';
+      ref = ref ? { ...ref, bytes: ref.bytes + at.bytes, chars: ref.chars + at.chars } : at;
+    };
     for (const piece of pieces) {
       if (held.length || !piece.isWellFormed()) {
+        flush();
         held.push(piece);
         continue;
       }
-      const at = this.write(piece);
-      ref = ref ? { ...ref, bytes: ref.bytes + at.bytes, chars: ref.chars + at.chars } : at;
+      pending += piece;
+      if (pending.length >= WRITE_CHARS) flush();
     }
+    flush();
     if (!held.length) return ref ?? this.write('');
     // A lone surrogate (or a pair cut between pieces): the whole text, written again in one encoding.
     return this.write((ref ? this.read(ref) : '') + held.join(''));
@@ -115,6 +128,18 @@ export class BodySpill implements RowSpill {
    */
   utf8(ref: BodyRef): Buffer {
     return ref.utf16 ? Buffer.from(this.read(ref), 'utf8') : this.bytes(ref);
+  }
+
+  /**
+   * `utf8(ref)` a slice of bytes at a time (joined, they are its bytes): a file written from them
+   * holds no more than a slice of a long body (llms-full.txt, tens of MB) in memory at once.
+   */
+  *utf8Chunks(ref: BodyRef, size = READ_BYTES): Generator<Buffer> {
+    if (ref.utf16) {
+      yield this.utf8(ref);
+      return;
+    }
+    for (let from = 0; from < ref.bytes; from += size) yield this.bytes({ ...ref, at: ref.at + from, bytes: Math.min(size, ref.bytes - from) });
   }
 
   private bytes(ref: BodyRef): Buffer {
@@ -137,7 +162,24 @@ export class BodySpill implements RowSpill {
   hold<T extends object>(record: T, field: keyof T & string): T {
     const value = (record as Record<string, unknown>)[field];
     if (typeof value !== 'string' || value.length < this.minChars) return record;
-    let ref = this.write(value);
+    return this.keep(record, field, this.write(value));
+  }
+
+  /**
+   * `hold`, for a text the caller also has as `pieces` (joined, they are the text): they are
+   * written one after another, so a text V8 keeps as its pieces (llms-full.txt, tens of MB) is
+   * never joined into one string beside them. Pieces that do not join to the text's length are
+   * not it: the text itself is written then.
+   */
+  holdPieces<T extends object>(record: T, field: keyof T & string, pieces: Iterable<string>): T {
+    const value = (record as Record<string, unknown>)[field];
+    if (typeof value !== 'string' || value.length < this.minChars) return record;
+    const ref = this.writeAll(pieces);
+    return this.keep(record, field, ref.chars === value.length ? ref : this.write(value));
+  }
+
+  private keep<T extends object>(record: T, field: keyof T & string, written: BodyRef): T {
+    let ref = written;
     Object.defineProperty(record, field, {
       enumerable: true,
       configurable: true,

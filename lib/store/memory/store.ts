@@ -103,7 +103,26 @@ export class MemoryStore {
  */
 export interface RowSpill {
   hold<T extends object>(record: T, field: keyof T & string): T;
+  /** `hold`, given the pieces the text joins to, so that it need not read the text whole. */
+  holdPieces?<T extends object>(record: T, field: keyof T & string, pieces: Iterable<string>): T;
   close(): void;
+}
+
+const textPieces = new WeakMap<object, Iterable<string>>();
+
+/**
+ * Marks `row` (an output the caller is about to add) as one whose long text the caller also has
+ * as `pieces`, joined exactly the text: a store that keeps text on disk (the CLI's) writes them one
+ * after another, and a text V8 holds as its pieces is never joined. Other stores ignore the mark.
+ */
+export function withTextPieces<T extends object>(row: T, pieces: Iterable<string>): T {
+  textPieces.set(row, pieces);
+  return row;
+}
+
+/** The pieces `withTextPieces` gave for `row`, if any. */
+export function piecesOf(row: object): Iterable<string> | undefined {
+  return textPieces.get(row);
 }
 
 /** A table whose rows' `field` is held by the store's spill, when it has one, as each row is set. */
@@ -114,8 +133,10 @@ export class SpilledRows<K, R extends object> extends Map<K, R> {
   ) {
     super();
   }
-  override set(key: K, row: R): this {
-    return super.set(key, this.spill()?.hold(row, this.field) ?? row);
+  override set(key: K, row: R, pieces?: Iterable<string>): this {
+    const spill = this.spill();
+    if (!spill) return super.set(key, row);
+    return super.set(key, pieces && spill.holdPieces ? spill.holdPieces(row, this.field, pieces) : spill.hold(row, this.field));
   }
 }
 
