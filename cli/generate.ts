@@ -119,7 +119,7 @@ async function generateOn(db: MemoryStore, spill: BodySpill, options: GenerateOp
     return kept ? spill.read(kept) : fileFullText(generated.output.llmsFullTxt, generated.files, file, job.origin);
   });
   // An llms-full.txt generation kept in the spill (the largest texts written, tens of MB) goes from
-  // the spill's bytes to the file without becoming a string: one copy in memory, not three.
+  // the spill's bytes to the file a slice at a time, never a string, never in memory whole.
   const keptByPath = new Map<string, BodyRef>();
   generated.files.files.forEach((file, i) => {
     const kept = fullTexts.get(i);
@@ -134,7 +134,7 @@ async function generateOn(db: MemoryStore, spill: BodySpill, options: GenerateOp
       const kept = file.kind === 'llms-full' ? keptByPath.get(file.path) : undefined;
       if (kept) {
         made.set(file.relativePath, { chars: kept.chars });
-        return spill.utf8(kept);
+        return spill.utf8Chunks(kept);
       }
       const text = file.text();
       made.set(file.relativePath, { chars: text.length, ...(file.kind === 'llms' ? { lint: lintLlmsTxt(text, file.url) } : {}) });

@@ -18,8 +18,12 @@ import { MAX_PATH_CHARS, PathSet, segmentProblem } from '../generate/safe-path';
 export interface FileToWrite {
   /** '/'-separated, relative to the output folder ("library/llms.txt"). */
   relativePath: string;
-  /** The file's content: text (written as UTF-8) or bytes, or what makes it, called just before the file is written (so a caller need not hold every file's content at once). */
-  text: string | Uint8Array | (() => string | Uint8Array);
+  /**
+   * The file's content: text (written as UTF-8) or bytes, or what makes it, called just before the
+   * file is written (so a caller need not hold every file's content at once): text, bytes, or
+   * bytes a slice at a time (a long file need never be in memory whole).
+   */
+  text: string | Uint8Array | (() => string | Uint8Array | Iterable<Uint8Array>);
 }
 
 export interface WriteResult {
