@@ -14,26 +14,9 @@ const NOT_PARAGRAPH = /^(?: {4,}|\t|\s*(?:[-*+]|\d+[.)])(?:\s|$)|\s*>|\s*\|)/;
 type Kind = 'text' | 'blank' | 'code' | 'atx' | 'setext-text' | 'setext-line';
 interface Line { raw: string; kind: Kind; level: number }
 
-/**
- * True for a line that is neither blank nor a fence, ATX heading or setext underline, read from its
- * first character after at most three spaces: each of those starts with `#`, a backtick, `~`, `=`,
- * `-` or a space. Most lines of prose are found out so, without a regex run over them; any other
- * line (non-ASCII first character included) takes the patterns.
- */
-function isPlainText(raw: string): boolean {
-  let at = 0;
-  while (at < 3 && raw.charCodeAt(at) === 32) at++;
-  const code = raw.charCodeAt(at);
-  // NaN past the end: a blank line.
-  if (!(code > 32 && code < 128)) return false;
-  return code !== 35 && code !== 96 && code !== 126 && code !== 61 && code !== 45;
-}
-
 /** Labels lines: fenced code and front matter are 'code'; headings get their level. `open` is a fence left unclosed. */
 function classify(markdown: string): { lines: Line[]; open: string | null } {
-  // Without a carriage return the line breaks are all `\n`: a plain split, not a regex one.
-  const raws = markdown.includes('\r') ? markdown.split(/\r\n|\r|\n/) : markdown.split('\n');
-  const lines: Line[] = raws.map((raw) => ({ raw, kind: 'text', level: 0 }));
+  const lines: Line[] = markdown.split(/\r\n|\r|\n/).map((raw) => ({ raw, kind: 'text', level: 0 }));
   let fence: string | null = null;
   // YAML front matter (Markdown twins often start with it) ends on a `---` that is no setext underline.
   let frontMatter = lines[0]?.raw.trim() === '---' && lines.slice(1).some((l) => l.raw.trim() === '---');
@@ -41,10 +24,6 @@ function classify(markdown: string): { lines: Line[]; open: string | null } {
     if (frontMatter) {
       line.kind = 'code';
       if (index > 0 && line.raw.trim() === '---') frontMatter = false;
-      return;
-    }
-    if (isPlainText(line.raw)) {
-      if (fence !== null) line.kind = 'code';
       return;
     }
     const marker = FENCE.exec(line.raw)?.[1];
@@ -103,9 +82,6 @@ export function demoteHeadings(markdown: string, title?: string): string {
     if ((line.kind === 'atx' || line.kind === 'setext-text') && line.level < top) top = line.level;
   });
   const shift = top <= 6 ? Math.max(0, 3 - top) : 0;
-  // Nothing to rewrite (no heading moves, none is dropped, no fence to close; a setext heading is
-  // an H1 or H2, so it would move): the lines as they are, with `\n` breaks only the text itself.
-  if (shift === 0 && !dropFirst && open === null && !markdown.includes('\r')) return markdown.trim();
   const out: string[] = [];
   lines.forEach((line, index) => {
     if (dropFirst && (index === firstContent || (first.kind === 'setext-text' && index === firstContent + 1))) return;
