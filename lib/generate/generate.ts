@@ -16,7 +16,7 @@ import { affixesOf, repeatsTitle, titleCleaner, titleOrHeading } from './site-ti
 import { contentsList, contentsTree, groupByIndexHeadings } from './sections-index';
 import { baseDirectory, groupByContentsList, groupByNav, groupByPath, mergeTinyGroups, ROOT_SECTION, startDirectory, startPageLabels, type PageGroup } from './sections';
 import { namesMore, namesWithin, rootPage, siteName, siteSummary, startPage } from './site-name';
-import { firstHeadingText, headingLine, oneLine } from './text';
+import { firstHeadingText, headingLine, oneLine, wordKey } from './text';
 import { countTokens } from '../tokens';
 import type { Curation, GeneratedOutput, GenerateInput, LlmsEntry, LlmsSectionModel, SourcePage } from './types';
 
@@ -39,11 +39,6 @@ function boilerplate(pages: SourcePage[]): Set<string> {
   return new Set([...counts].filter(([, count]) => count >= BOILERPLATE_PAGES).map(([key]) => key));
 }
 
-/** Text as words only: lower-case letters and digits, link targets and Markdown marks left out. */
-function plainKey(text: string): string {
-  return text.replace(/\]\([^()\s]*\)/g, ' ').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-}
-
 // A description's first characters, to find the repeated blocks it may be the start of.
 const PREFIX = 24;
 // A block on this share of the site's pages (and on BOILERPLATE_PAGES at least) is the site's.
@@ -59,7 +54,7 @@ function repeatedText(pages: SourcePage[]): { (text: string): boolean; strip(mar
   const counts = new Map<string, number>();
   // Only the counts are kept: every page's block keys together are about the size of the site's
   // Markdown, and `strip` is asked about the few pages whose own descriptions fail.
-  const blockKeys = (markdown: string): string[] => markdown.split(/\n\s*\n/).map(plainKey);
+  const blockKeys = (markdown: string): string[] => markdown.split(/\n\s*\n/).map(wordKey);
   for (const page of pages) {
     for (const key of new Set(blockKeys(page.markdown))) if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
   }
@@ -75,7 +70,7 @@ function repeatedText(pages: SourcePage[]): { (text: string): boolean; strip(mar
     byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), key]);
   }
   const test = (text: string): boolean => {
-    const key = plainKey(text.replace(/…$/, ''));
+    const key = wordKey(text.replace(/…$/, ''));
     if (!key || exact.has(key)) return !!key;
     return key.length >= PREFIX && (byPrefix.get(key.slice(0, PREFIX)) ?? []).some((block) => block.startsWith(key));
   };
