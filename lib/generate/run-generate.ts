@@ -13,7 +13,7 @@ import { describeVariant } from '../url/variants';
 import type { Curation, GeneratedOutput, SourcePage } from './types';
 import type { ChromeModel } from '../store/records/generate';
 import { addVersion } from '../store/artifacts';
-import { withTextPieces } from '../store/memory/store';
+import { withTextPieces } from '../store/text-pieces';
 import { descriptionText } from '../store/descriptions';
 import { type CountUpdate, keepPageCounts, type PageHead, storedPagesTwice } from '../store/page-outputs';
 import { planFor } from '../store/plans';

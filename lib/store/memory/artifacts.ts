@@ -2,7 +2,8 @@
 import type { ArtifactRecord } from '../db';
 import { artifactVersionsNow } from './queries';
 import { stored } from './site-rows';
-import { copy, piecesOf, type MemoryStore } from './store';
+import { copy, type MemoryStore } from './store';
+import { piecesOf } from '../text-pieces';
 
 const KINDS: ReadonlyArray<ArtifactRecord['kind']> = ['llms', 'llms-full', 'files'];
 

@@ -108,23 +108,6 @@ export interface RowSpill {
   close(): void;
 }
 
-const textPieces = new WeakMap<object, Iterable<string>>();
-
-/**
- * Marks `row` (an output the caller is about to add) as one whose long text the caller also has
- * as `pieces`, joined exactly the text: a store that keeps text on disk (the CLI's) writes them one
- * after another, and a text V8 holds as its pieces is never joined. Other stores ignore the mark.
- */
-export function withTextPieces<T extends object>(row: T, pieces: Iterable<string>): T {
-  textPieces.set(row, pieces);
-  return row;
-}
-
-/** The pieces `withTextPieces` gave for `row`, if any. */
-export function piecesOf(row: object): Iterable<string> | undefined {
-  return textPieces.get(row);
-}
-
 /** A table whose rows' `field` is held by the store's spill, when it has one, as each row is set. */
 export class SpilledRows<K, R extends object> extends Map<K, R> {
   constructor(
