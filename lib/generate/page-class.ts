@@ -10,7 +10,7 @@
  *   a page that holds most of the text of several other pages is one of these.
  */
 import { openingLink } from './sections-index';
-import { firstHeadingText, oneLine } from './text';
+import { firstHeadingText, oneLine, wordWidthAt } from './text';
 import type { SourcePage } from './types';
 
 export type PageClass = 'source' | 'aggregate' | 'index';
@@ -38,9 +38,6 @@ const MIN_CONTAINED_PAGES = 3;
 // A shingle on more pages than this is site boilerplate; it says nothing about containment.
 const MAX_POSTINGS = 16;
 
-const WORD_CHAR = /[\p{L}\p{N}]/u;
-const ASCII_WORD = new Uint8Array(128).map((_, code) => (WORD_CHAR.test(String.fromCharCode(code)) ? 1 : 0));
-
 /**
  * The FNV-1a hash of each match of `/[\p{L}\p{N}]+/gu` in `text`, in order, read in place: a
  * page's words as strings (and the array of them) were most of what shingling a site allocated.
@@ -51,16 +48,8 @@ function wordHashes(text: string): number[] {
   let h = 2166136261;
   let inWord = false;
   for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    let width = 1;
-    let isWord: boolean;
-    if (code < 128) isWord = ASCII_WORD[code] === 1;
-    else {
-      const point = text.codePointAt(i) as number;
-      if (point > 0xffff) width = 2;
-      isWord = WORD_CHAR.test(String.fromCodePoint(point));
-    }
-    if (isWord) {
+    const width = wordWidthAt(text, i);
+    if (width > 0) {
       if (!inWord) h = 2166136261;
       inWord = true;
       for (let j = i; j < i + width; j++) h = Math.imul(h ^ text.charCodeAt(j), 16777619);
@@ -68,7 +57,7 @@ function wordHashes(text: string): number[] {
       out.push(h >>> 0);
       inWord = false;
     }
-    i += width - 1;
+    if (width > 1) i += width - 1;
   }
   if (inWord) out.push(h >>> 0);
   return out;

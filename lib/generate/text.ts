@@ -17,6 +17,18 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
 const ASCII_WORD = new Uint8Array(128).map((_, code) => (WORD_CHAR.test(String.fromCharCode(code)) ? 1 : 0));
 
 /**
+ * How many code units the character at `i` takes when it is a letter or digit as
+ * `/[\p{L}\p{N}]/u` reads it (2 for a surrogate pair), else 0. A reader that steps one unit past
+ * a 0 reads a pair's low half next, which alone is no letter either.
+ */
+export function wordWidthAt(text: string, i: number): number {
+  const code = text.charCodeAt(i);
+  if (code < 128) return ASCII_WORD[code] as number;
+  const point = text.codePointAt(i) as number;
+  return WORD_CHAR.test(String.fromCodePoint(point)) ? (point > 0xffff ? 2 : 1) : 0;
+}
+
+/**
  * Text as words only, as `text.replace(/\]\([^()\s]*\)/g, ' ').toLowerCase()
  * .replace(/[^\p{L}\p{N}]+/gu, ' ').trim()` gives it: link targets left out, lower-cased, each
  * run of characters that are neither letter nor digit one space, none at either end. That is the
@@ -31,16 +43,8 @@ export function wordKey(text: string): string {
   let from = -1;
   let to = -1;
   for (let i = 0; i < lower.length; ) {
-    const code = lower.charCodeAt(i);
-    let width = 1;
-    let isWord: boolean;
-    if (code < 128) isWord = ASCII_WORD[code] === 1;
-    else {
-      const point = lower.codePointAt(i) as number;
-      if (point > 0xffff) width = 2;
-      isWord = WORD_CHAR.test(String.fromCodePoint(point));
-    }
-    if (isWord) {
+    const width = wordWidthAt(lower, i);
+    if (width > 0) {
       if (from < 0) from = i;
       else if (to >= 0 && (i !== to + 1 || lower.charCodeAt(to) !== 32)) {
         // A separator other than one space: the slice so far is done.
@@ -49,7 +53,7 @@ export function wordKey(text: string): string {
       }
       to = -1;
     } else if (from >= 0 && to < 0) to = i;
-    i += width;
+    i += width || 1;
   }
   if (from < 0) return out;
   const last = lower.slice(from, to < 0 ? lower.length : to);
