@@ -38,7 +38,9 @@ export function wordWidthAt(text: string, i: number): number {
  */
 export function wordKey(text: string): string {
   const lower = (text.includes('](') ? text.replace(/\]\([^()\s]*\)/g, ' ') : text).toLowerCase();
-  let out = '';
+  // The key is joined once at the end: keys are kept by the thousand (a site's distinct blocks),
+  // and one built by appending is a tree of pieces that hold on to the whole lower-cased block.
+  const out: string[] = [];
   // The run of words being read that the text already holds as one slice: words one space apart.
   let from = -1;
   let to = -1;
@@ -48,16 +50,15 @@ export function wordKey(text: string): string {
       if (from < 0) from = i;
       else if (to >= 0 && (i !== to + 1 || lower.charCodeAt(to) !== 32)) {
         // A separator other than one space: the slice so far is done.
-        out = out === '' ? lower.slice(from, to) : `${out} ${lower.slice(from, to)}`;
+        out.push(lower.slice(from, to));
         from = i;
       }
       to = -1;
     } else if (from >= 0 && to < 0) to = i;
     i += width || 1;
   }
-  if (from < 0) return out;
-  const last = lower.slice(from, to < 0 ? lower.length : to);
-  return out === '' ? last : `${out} ${last}`;
+  if (from >= 0) out.push(lower.slice(from, to < 0 ? lower.length : to));
+  return out.join(' ');
 }
 
 /** Cuts `text` to at most `max` characters at a word boundary, adding "…" when it was cut. */
