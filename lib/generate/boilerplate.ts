@@ -5,6 +5,7 @@
  * page. Per-theme selectors cannot know every theme; repetition across the site does.
  */
 import type { ChromeModel, Curation } from '../store/records/generate';
+import { oneLine } from './text';
 
 /** One Markdown block (paragraphs, lists, headings, fenced code) with its position. */
 interface Block {
@@ -57,15 +58,9 @@ export function blocksOf(markdown: string): Block[] {
   return blocks;
 }
 
-// A space next to another space, or a space other than U+0020: only then does collapsing change the text.
-const UNCOLLAPSED = /\s\s|[^\S ]/;
-
 /** The block's text, whitespace-collapsed and lower-cased: equal on every page it repeats on. */
 export function exactKey(text: string): string {
-  // Most blocks are one line with single spaces: one test finds them, where the replace would
-  // copy each of them once per space.
-  const collapsed = UNCOLLAPSED.test(text) ? text.replace(/\s+/g, ' ') : text;
-  return collapsed.trim().toLowerCase();
+  return oneLine(text).toLowerCase();
 }
 
 /** The block with link texts and targets blanked, when it is link-dominated (a pager, a nav bar). */
