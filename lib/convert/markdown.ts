@@ -10,6 +10,7 @@ import { LANGUAGE_ATTRIBUTE } from './code-blocks';
 import { escapeMarkdownText } from './escape';
 import { indexRules } from './rule-index';
 import { tableRules } from './tables';
+import { nextAfter } from './walk';
 
 function trimNewlines(text: string): string {
   let start = 0;
@@ -230,14 +231,7 @@ function capSpaceRuns(root: Node): void {
         if (capped.length !== text.length) node.nodeValue = capped;
       }
     }
-    const child: Node | null = isText ? null : node.firstChild;
-    if (child) {
-      node = child;
-      continue;
-    }
-    // Leaving `node` and every ancestor that has no next sibling, up to the root.
-    while (node && node !== root && !node.nextSibling) node = node.parentNode;
-    node = node && node !== root ? node.nextSibling : null;
+    node = (isText ? null : node.firstChild) ?? nextAfter(node, root);
   }
 }
 

@@ -91,24 +91,17 @@ export function holdsText(element: Element): boolean {
   while (node) {
     const type: number = node.nodeType;
     if ((type === 3 || type === 4) && /\S/.test((node as CharacterData).data)) return true;
-    const child: Node | null = type === 1 ? node.firstChild : null;
-    if (child) {
-      node = child;
-      continue;
-    }
-    // Leaving `node` and every ancestor that has no next sibling, up to `element`.
-    let current: Node | null = node;
-    node = null;
-    while (current && current !== element) {
-      const next: Node | null = current.nextSibling;
-      if (next) {
-        node = next;
-        break;
-      }
-      current = current.parentNode;
-    }
+    node = (type === 1 ? node.firstChild : null) ?? nextAfter(node, element);
   }
   return false;
+}
+
+/** The node after `node` and everything inside it, in document order within `root`; null past its end. */
+export function nextAfter(node: Node, root: Node): Node | null {
+  let current: Node | null = node;
+  // Leaving `node` and every ancestor that has no next sibling, up to `root`.
+  while (current && current !== root && !current.nextSibling) current = current.parentNode;
+  return current && current !== root ? current.nextSibling : null;
 }
 
 /** Length of an element's text, the cheap measure used to compare containers. */
