@@ -1,9 +1,10 @@
 /**
  * Generation's CPU alone, per page: a corpus's pages are converted once (linkedom, as a crawl
  * stores them), then generateOutputs and buildOutputFiles run cold N times, as generateForSite
- * runs them at the end of a crawl. With --pair <other checkout>/lib both generators run
- * interleaved in one process and every written file (llms.txt, llms-full.txt, each nested file and
- * its llms-full.txt) is compared byte for byte.
+ * runs them at the end of a crawl (the tokenizer's merge cache emptied first, as in a new
+ * process). With --pair <other checkout>/lib both generators run interleaved in one process, in
+ * turns (A B, B A, …), and every written file (llms.txt, llms-full.txt, each nested file and its
+ * llms-full.txt) is compared byte for byte.
  *
  *   npx tsx bench/generate-cpu.ts --sites python,node,sphinx-doc [--runs 5] [--pair /tmp/wt/lib] [--cache /tmp/gen-pages] [--out f.json]
  *
@@ -12,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { clearMergeCache } from 'gpt-tokenizer';
 import { convertHtml, type NavLink } from '../lib/convert/convert-page';
 import { linkedomAdapter } from '../lib/convert/dom';
 import type { GeneratedOutput, SourcePage } from '../lib/generate/types';
@@ -88,6 +90,9 @@ const cpuMs = (from: NodeJS.CpuUsage) => {
 
 /** One cold generation as generateForSite runs it; the digest covers every byte written. */
 function generateOnce(gen: Generator, site: Site) {
+  // The tokenizer keeps the merges of the words it has seen for the life of the process; a CLI
+  // run generates once, with none of them, and both checkouts share the one package instance.
+  clearMergeCache();
   const started = process.cpuUsage();
   const count = gen.segmentCounter();
   const output = gen.generateOutputs({ startUrl: site.startUrl, pages: site.pages, nav: site.nav, generatedAt: new Date('2026-11-23T00:00:00Z'), countTokens: count });
@@ -109,21 +114,27 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
 const report: Record<string, unknown> = {};
 let differ = false;
 console.log(`Cold generation, CPU ms per page (median of ${runs} runs after one warm-up, Node ${process.version})`);
-console.log('| site | pages | lib | generateOutputs ms/page | + buildOutputFiles ms/page | files | digest |\n|---|---:|---|---:|---:|---:|---|');
+console.log('| site | pages | lib | generateOutputs ms/page | + buildOutputFiles ms/page (range) | files | digest |\n|---|---:|---|---:|---:|---:|---|');
 for (const id of sites) {
   const site = loadSite(id);
   const results: Record<string, Array<ReturnType<typeof generateOnce>>> = {};
+  const order = Object.entries(generators);
   for (let run = -1; run < runs; run++) {
-    for (const [label, gen] of Object.entries(generators)) {
+    // Each run reverses the order, so neither generator always runs on the heap and caches the
+    // other left behind.
+    for (const [label, gen] of run % 2 === 0 ? order : [...order].reverse()) {
       const result = generateOnce(gen, site);
       if (run >= 0) (results[label] ??= []).push(result);
     }
   }
   const rows: Record<string, unknown> = {};
   for (const [label, rs] of Object.entries(results)) {
-    const row = { outputsMsPerPage: median(rs.map((r) => r.outputsMs)) / site.pages.length, totalMsPerPage: median(rs.map((r) => r.totalMs)) / site.pages.length, files: rs[0]?.files, digest: rs[0]?.digest };
+    const perPage = (ms: number[]) => ms.map((m) => m / site.pages.length);
+    const totals = perPage(rs.map((r) => r.totalMs));
+    const row = { outputsMsPerPage: median(perPage(rs.map((r) => r.outputsMs))), totalMsPerPage: median(totals), totalMsPerPageRange: [Math.min(...totals), Math.max(...totals)], files: rs[0]?.files, digest: rs[0]?.digest };
     rows[label] = row;
-    console.log(`| ${id} | ${site.pages.length} | ${label} | ${row.outputsMsPerPage.toFixed(2)} | ${row.totalMsPerPage.toFixed(2)} | ${row.files} | ${row.digest?.slice(0, 12)} |`);
+    const range = `${row.totalMsPerPageRange[0]?.toFixed(2)}–${row.totalMsPerPageRange[1]?.toFixed(2)}`;
+    console.log(`| ${id} | ${site.pages.length} | ${label} | ${row.outputsMsPerPage.toFixed(2)} | ${row.totalMsPerPage.toFixed(2)} (${range}) | ${row.files} | ${row.digest?.slice(0, 12)} |`);
   }
   const digests = new Set(Object.values(results).map((r) => r[0]?.digest));
   if (pair && digests.size !== 1) differ = true;
