@@ -8,7 +8,10 @@
  * `textContent` of every element (each element's subtree again: quadratic in the nesting depth)
  * and, for blank ones, walks the subtree 27 more times, once per tag of two lists; its tag checks
  * scan those lists with `indexOf` for every node; each element's children are copied into a new
- * array; and every converted piece goes through a regular expression to trim its leading newlines.
+ * array; every converted piece goes through a regular expression to trim its leading newlines;
+ * each element's Markdown is joined from its children's, a copy at every level of nesting; the
+ * whitespace collapse rewrites every text node, changed or not; and the end of the page is
+ * trimmed by a pattern tried at every run of whitespace in it.
  *
  * Patched, the Markdown is the same (tests/unit/turndown-node-flags.test.ts compares the two on
  * tricky inputs; bench/convert-digest.ts on every page of the matrix):
@@ -20,7 +23,11 @@
  * - tag lists are Sets; children are followed by `nextSibling` (each taken before its node is
  *   converted, so a rule that removes its own node does not end the walk);
  * - leading newlines are counted, not matched; an element whose text neither starts nor ends with
- *   whitespace has no flanking whitespace, without the regular expression that splits its edges.
+ *   whitespace has no flanking whitespace, without the regular expression that splits its edges;
+ * - an element's content is its pieces concatenated (V8 links them; the text is copied once, when
+ *   the first reader flattens it) instead of joined into a fresh copy at each level;
+ * - text with no run to collapse (no tab, return, newline or double space) is left as it is,
+ *   not replaced and written back; the page's end is trimmed by `trimEnd`, the same characters as `\s`.
  * Rules that read another node's `flankingWhitespace`, or a text node's flags, would see nothing:
  * none of turndown's, the GFM plugin's or lib/convert's do.
  */
@@ -33,6 +40,32 @@ const tagSet = (test: string, list: string): [string, string] => [
 ];
 
 const REPLACEMENTS: Replacements = [
+  [
+    `      var text = node.data.replace(/[ \\r\\n\\t]+/g, ' ');
+      if ((!prevText || / $/.test(prevText.data)) && !keepLeadingWs && text[0] === ' ') {
+        text = text.substr(1);
+      }
+
+      // \`text\` might be empty at this point.
+      if (!text) {
+        node = remove(node);
+        continue;
+      }
+      node.data = text;`,
+    `      var data = node.data;
+      // Most text holds no run to collapse: single spaces between words stay as they are.
+      var text = /[\\r\\n\\t]|  /.test(data) ? data.replace(/[ \\r\\n\\t]+/g, ' ') : data;
+      if ((!prevText || prevText.data.charCodeAt(prevText.data.length - 1) === 32) && !keepLeadingWs && text.charCodeAt(0) === 32) {
+        text = text.substr(1);
+      }
+
+      // \`text\` might be empty at this point.
+      if (!text) {
+        node = remove(node);
+        continue;
+      }
+      if (text !== data) node.data = text;`,
+  ],
   [
     `function trimLeadingNewlines(string) {
   return string.replace(/^\\n*/, '');
@@ -150,7 +183,19 @@ function flankingWhitespace(node, options) {
     `function replacementForNode(node) {
   var whitespace = flankingWhitespace(node, this.options);
   var rule = this.rules.forNode(node);
-  var content = process.call(this, node).join('');`,
+  // Concatenated, not joined: join copies the pieces into a new string at every nesting level,
+  // while + links them, and the one copy happens when a rule or the parent reads the result.
+  var pieces = process.call(this, node);
+  var content = '';
+  for (var i = 0; i < pieces.length; i++) content += pieces[i];`,
+  ],
+  [
+    `  return output.join('').replace(/^[\\t\\r\\n]+/, '').replace(/[\\t\\r\\n\\s]+$/, '');`,
+    `  var markdown = output.join('');
+  var start = 0;
+  for (var code = markdown.charCodeAt(0); code === 9 || code === 10 || code === 13; code = markdown.charCodeAt(++start));
+  // trimEnd strips what \\s matches (\\t, \\r and \\n among them); the pattern tried every whitespace run of the page as the end.
+  return markdown.slice(start).trimEnd();`,
   ],
 ];
 

@@ -74,6 +74,12 @@ const TRICKY = [
   '<h2> Title <a href="#t">¶</a></h2><blockquote><p>q <b> b </b></p></blockquote>',
   '<p>1. not a list</p><p>- not a bullet</p><p># not a heading</p><p>line<br>break<br></p>',
   '<del>gone</del> <s> s </s><ul><li><input type="checkbox" checked> done</li></ul>',
+  // The page's edges: leading tabs, returns and newlines go, a leading space stays; any trailing whitespace goes.
+  '<pre>\t\r\n\tlead</pre><p>end\u00a0\u2003\u3000</p>',
+  '<pre> \tspace first</pre><p>x</p><pre>last \u00a0\t</pre>',
+  // Collapsing: runs of spaces, tabs and newlines; single spaces kept; spaces meeting across inline edges.
+  '<p>one  two\tthree\nfour <span> five</span>  <b>six </b> seven\r\neight</p><p>plain words only</p><p> lead <i> x</i></p>',
+  '<p>tab\tonly</p><p>return\ronly</p><p>newline\nonly</p>',
 ];
 
 /** A deterministic mix of the above's ingredients, nested at random. */
