@@ -30,6 +30,10 @@ const WRITE_CHARS = 1 << 16;
 // Bytes of a long body read at a time when it is written out as bytes (`utf8Chunks`).
 const READ_BYTES = 1 << 20;
 
+// The largest read buffer a spill keeps between reads: a body up to this size is read into it and
+// decoded from there; a longer one (a rare page, an llms-full.txt) gets a buffer of its own.
+const KEEP_READ_BYTES = 1 << 20;
+
 const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
 
 /** Shorter bodies stay in the row: a file read would cost more than the memory it saves. */
@@ -41,6 +45,9 @@ export class BodySpill implements RowSpill {
   private end = 0;
   private closed = false;
   private scratch?: Buffer;
+  private readBuffer?: Buffer;
+  /** Where each held field of a row is: a copy of the row can point at the same bytes without reading them. */
+  private readonly refs = new WeakMap<object, Map<string, BodyRef>>();
 
   constructor(
     /** Where the temporary folder is made (the system's temporary folder by default). */
@@ -117,8 +124,16 @@ export class BodySpill implements RowSpill {
     return this.write((ref ? this.read(ref) : '') + held.join(''));
   }
 
+  /**
+   * The body as a string. Its bytes are read into one buffer the spill keeps and decoded from
+   * there: a page read back is then a string only, not also a buffer of its bytes left for the
+   * collector (generation reads every page's Markdown twice, tens of MB of buffers on a large site).
+   */
   read(ref: BodyRef): string {
-    return this.bytes(ref).toString(ref.utf16 ? 'utf16le' : 'utf8');
+    const encoding = ref.utf16 ? 'utf16le' : 'utf8';
+    if (ref.bytes > KEEP_READ_BYTES) return this.bytes(ref).toString(encoding);
+    if (!this.readBuffer || this.readBuffer.length < ref.bytes) this.readBuffer = Buffer.allocUnsafe(Math.max(ref.bytes, this.readBuffer ? Math.min(KEEP_READ_BYTES, this.readBuffer.length * 2) : 1 << 16));
+    return this.bytes(ref, this.readBuffer).toString(encoding, 0, ref.bytes);
   }
 
   /**
@@ -142,9 +157,8 @@ export class BodySpill implements RowSpill {
     for (let from = 0; from < ref.bytes; from += size) yield this.bytes({ ...ref, at: ref.at + from, bytes: Math.min(size, ref.bytes - from) });
   }
 
-  private bytes(ref: BodyRef): Buffer {
+  private bytes(ref: BodyRef, buffer: Buffer = Buffer.allocUnsafe(ref.bytes)): Buffer {
     if (this.fd === undefined) throw new Error('The store was closed: its bodies are gone.');
-    const buffer = Buffer.allocUnsafe(ref.bytes);
     let done = 0;
     while (done < ref.bytes) {
       const n = readSync(this.fd, buffer, done, ref.bytes - done, ref.at + done);
@@ -160,6 +174,8 @@ export class BodySpill implements RowSpill {
    * the one the caller gave). The record must be the store's own (a copy).
    */
   hold<T extends object>(record: T, field: keyof T & string): T {
+    // A copy that `copyHeld` made already points at its text on disk: nothing to read or write.
+    if (this.heldAt(record, field)) return record;
     const value = (record as Record<string, unknown>)[field];
     if (typeof value !== 'string' || value.length < this.minChars) return record;
     return this.keep(record, field, this.write(value));
@@ -178,14 +194,38 @@ export class BodySpill implements RowSpill {
     return this.keep(record, field, ref.chars === value.length ? ref : this.write(value));
   }
 
+  /**
+   * A copy of `record` (`copy` of its other fields) whose `field`, when this spill holds it, is the
+   * same text on disk, in the same place among the keys, never read back: a row updated beside
+   * its text (a page's token counts) costs no read and no second write of a body. A record whose
+   * field is not held is copied whole.
+   */
+  copyHeld<T extends object>(record: T, field: keyof T & string, copy: <V>(value: V) => V): T {
+    const ref = this.heldAt(record, field);
+    if (!ref) return copy(record);
+    // The text's place held by an empty string, so the copy's keys keep the record's order.
+    const shell: Record<string, unknown> = {};
+    for (const key of Object.keys(record)) shell[key] = key === field ? '' : (record as Record<string, unknown>)[key];
+    return this.keep(copy(shell) as T, field, ref);
+  }
+
+  /** Where `record[field]` is on disk when this spill holds it (its accessor still the spill's own). */
+  private heldAt(record: object, field: string): BodyRef | undefined {
+    const ref = this.refs.get(record)?.get(field);
+    return ref && Object.getOwnPropertyDescriptor(record, field)?.get ? ref : undefined;
+  }
+
   private keep<T extends object>(record: T, field: keyof T & string, written: BodyRef): T {
-    let ref = written;
+    let fields = this.refs.get(record);
+    if (!fields) this.refs.set(record, (fields = new Map()));
+    const refs = fields;
+    refs.set(field, written);
     Object.defineProperty(record, field, {
       enumerable: true,
       configurable: true,
-      get: () => this.read(ref),
+      get: () => this.read(refs.get(field) as BodyRef),
       set: (text: string) => {
-        ref = this.write(text);
+        refs.set(field, this.write(text));
       },
     });
     return record;
@@ -195,6 +235,7 @@ export class BodySpill implements RowSpill {
   close(): void {
     this.closed = true;
     this.scratch = undefined;
+    this.readBuffer = undefined;
     open.delete(this);
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;

@@ -28,7 +28,8 @@ export async function keepPageCounts(store: MemoryStore, jobId: string, updates:
   const still = updates.filter((u) => pages.get(u.key)?.contentHash === u.contentHash);
   for (const u of still) {
     const page = pages.get(u.key);
-    if (page) pages.set(u.key, applyChanges(copy(page), u.changes));
+    // Only counts change: the page's Markdown stays where it is (on disk, for the CLI's store).
+    if (page) pages.set(u.key, applyChanges(pages.copyForUpdate(page), u.changes));
   }
 }
 

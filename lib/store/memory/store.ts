@@ -105,6 +105,8 @@ export interface RowSpill {
   hold<T extends object>(record: T, field: keyof T & string): T;
   /** `hold`, given the pieces the text joins to, so that it need not read the text whole. */
   holdPieces?<T extends object>(record: T, field: keyof T & string, pieces: Iterable<string>): T;
+  /** `copy(record)`, its held `field` pointing at the same text, which is not read back. */
+  copyHeld?<T extends object>(record: T, field: keyof T & string, copy: <V>(value: V) => V): T;
   close(): void;
 }
 
@@ -301,6 +303,14 @@ export class PageRows extends Map<string, PageRecord> {
     const hashed = byHash.get(page.contentHash);
     hashed?.delete(key);
     if (hashed?.size === 0) byHash.delete(page.contentHash);
+  }
+
+  /**
+   * A copy of a stored page for an update that leaves its Markdown as it is: with a spill, the copy
+   * keeps the text where it is on disk rather than reading it back and writing it again.
+   */
+  copyForUpdate(page: PageRecord): PageRecord {
+    return this.spill?.copyHeld ? this.spill.copyHeld(page, 'markdown', copy) : copy(page);
   }
 
   /** The keys of the pages in one state (unordered). */
