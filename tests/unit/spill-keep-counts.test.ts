@@ -37,7 +37,7 @@ describe('the memory store with a spill, keeping token counts', () => {
     const size = statSync(file).size;
     const reads = vi.spyOn(bodies, 'read');
 
-    const updates = Array.from({ length: PAGES }, (_, i) => ({ key: page(i).key, contentHash: `h${i}`, changes: { bodyCounts: { plain: { count: i } } } as Pick<PageRecord, 'bodyCounts'> }));
+    const updates = Array.from({ length: PAGES }, (_, i) => ({ key: page(i).key, contentHash: `h${i}`, changes: { bodyCounts: [{ f: `fp${i}`, n: i }] } as Pick<PageRecord, 'bodyCounts'> }));
     await keepPageCounts(store, 'crawl', updates);
 
     // Before, each page was copied whole (its Markdown read from disk) and set again (written again):
