@@ -90,6 +90,11 @@ async function generateOn(db: MemoryStore, spill: BodySpill, options: GenerateOp
   const result = await crawlSite({ db, startUrl, fetch, rendering: true, settings: options.settings, output: options.output, ...(options.date ? { now: options.date } : {}), onProgress: io.progress, onPlan, fullTexts: keepFullText });
   const boundary = result.plan?.boundary;
   const { job, generated } = result;
+  // Every file's llms-full.txt waits in the spill (fullTexts). The site's as generation returned
+  // it is the pieces it was appended from, as much text as the site: let go before the files are
+  // written, unless a file was not kept (then that file is cut from it).
+  const siteFullText = generated?.files.files.some((_, i) => !fullTexts.has(i)) ? generated.output.llmsFullTxt : '';
+  if (generated) generated.output.llmsFullTxt = '';
   const frontier = await queueRowsIn(db, job.id, ['failed', 'skipped']);
   const failed = frontier.filter((f) => f.state === 'failed').map((f) => ({ url: f.url, reason: f.reason ?? '' }));
   const skippedBy = new Map<string, number>();
@@ -116,7 +121,7 @@ async function generateOn(db: MemoryStore, spill: BodySpill, options: GenerateOp
   // Paths come from the site: each is held to safe-path.ts, and written only inside --out (write-out.ts).
   const layoutFiles = publishLayout(generated.files, (file, i) => {
     const kept = fullTexts.get(i);
-    return kept ? spill.read(kept) : fileFullText(generated.output.llmsFullTxt, generated.files, file, job.origin);
+    return kept ? spill.read(kept) : fileFullText(siteFullText, generated.files, file, job.origin);
   });
   // An llms-full.txt generation kept in the spill (the largest texts written, tens of MB) goes from
   // the spill's bytes to the file a slice at a time, never a string, never in memory whole.
