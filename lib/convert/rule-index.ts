@@ -48,8 +48,10 @@ export function indexRules(service: TurndownService, functionTags = new Map<Rule
     if (rule) tagsOf.set(rule, tags);
   }
   const ordered = [...rules.array, ...(rules._keep ?? []), ...(rules._remove ?? [])];
-  const byTag = new Map<string, Rule[]>();
-  const candidates = (tag: string): Rule[] => {
+  // Keyed by nodeName as read: lower-casing it for every node made (and hashed) a new string.
+  const byName = new Map<string, Rule[]>();
+  const candidates = (name: string): Rule[] => {
+    const tag = name.toLowerCase();
     const list: Rule[] = [];
     for (const rule of ordered) {
       const { filter } = rule;
@@ -62,14 +64,14 @@ export function indexRules(service: TurndownService, functionTags = new Map<Rule
         break;
       }
     }
-    byTag.set(tag, list);
+    byName.set(name, list);
     return list;
   };
   const { options } = rules;
   rules.forNode = (node: HTMLElement): Rule => {
     if ((node as HTMLElement & { isBlank?: boolean }).isBlank) return rules.blankRule;
-    const tag = node.nodeName.toLowerCase();
-    for (const rule of byTag.get(tag) ?? candidates(tag)) {
+    const name = node.nodeName;
+    for (const rule of byName.get(name) ?? candidates(name)) {
       const { filter } = rule;
       if (typeof filter !== 'function' || filter.call(rule, node, options)) return rule;
     }
