@@ -1,12 +1,14 @@
 /**
  * Every build-time patch of a pinned dependency, in one list. The extension's Vite build
  * (wxt.config.ts), the CLI's esbuild (scripts/build-cli.mjs) and the benchmarks' Node load hook
- * (bench/linkedom-patched-hooks.ts) all apply this list, so each runs the same linkedom and turndown.
+ * (bench/linkedom-patched-hooks.ts) all apply this list, so each runs the same linkedom (with its
+ * htmlparser2) and turndown.
  */
 import { EVENT_TARGET_MODULE, lazyListeners } from './linkedom-lazy-listeners';
 import { PARSER_MODULE, rawClass } from './linkedom-raw-class';
 import { MATCHES_MODULE, selectorCache } from './linkedom-selector-cache';
 import { ELEMENT_MODULE, textContent } from './linkedom-text-content';
+import { TOKENIZER_MODULE, textRuns } from './linkedom-text-runs';
 import { UTILS_MODULE, upperNames } from './linkedom-upper-names';
 import { nodeFlags, TURNDOWN_MODULE } from './turndown-node-flags';
 
@@ -29,6 +31,7 @@ export const SOURCE_PATCHES: readonly SourcePatch[] = [
   patch('linkedom-upper-names', UTILS_MODULE, upperNames),
   patch('linkedom-selector-cache', MATCHES_MODULE, selectorCache),
   patch('linkedom-text-content', ELEMENT_MODULE, textContent),
+  patch('linkedom-text-runs', TOKENIZER_MODULE, textRuns),
   patch('turndown-node-flags', TURNDOWN_MODULE, nodeFlags),
 ];
 
