@@ -1,7 +1,7 @@
 /**
  * Turndown's rule lookup, indexed by tag. Turndown (7.2) tries every rule's filter on every node
- * in order, and each filter reads `nodeName` afresh: ~25 rules × every node of the page, and in
- * linkedom each read builds a new upper-case string. The built-in `code` rule's filter also asks
+ * in order, and each filter reads `nodeName` afresh and lower-cases it: ~25 rules × every node of
+ * the page, a new string each time. The built-in `code` rule's filter also asks
  * every node for its `previousSibling`, which linkedom finds by scanning the parent's children.
  * This lookup picks the same rule turndown would: the first in turndown's order whose filter
  * matches, then keep rules, then remove rules, else the default (the blank rule first for blank
