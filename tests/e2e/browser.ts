@@ -22,6 +22,8 @@ export interface LaunchOptions {
   headless?: boolean;
   /** A profile the caller keeps (and removes); by default a fresh one is made and removed when the context closes. */
   userDataDir?: string;
+  /** More Chromium switches (a benchmark's tracing, say), after the ones every launch has. */
+  args?: string[];
 }
 
 /** Profiles made here and not yet removed: a run that exits without closing its contexts still removes them. */
@@ -71,6 +73,7 @@ export async function launchWithExtension(options: LaunchOptions = {}): Promise<
       '--disable-sync',
       // .test hosts serve plain http; don't let Chromium try https first.
       '--disable-features=HttpsUpgrades,HttpsFirstBalancedModeAutoEnable',
+      ...(options.args ?? []),
     ],
   }).catch(async (error: unknown) => {
     if (!options.userDataDir) await removeProfile(profile);
