@@ -40,7 +40,7 @@ import { linkedomAdapter } from '../lib/convert/dom';
 import { startFixtureServer, type FixtureServer } from '../tests/fixtures/server';
 import { NETWORK_HEADER, PACE_HEADER, networkFigures, networkRow, pace, paceRow, type NetworkFigures, type PaceFigures } from './figures';
 import { allChromium, cpuBetween, perPage, sampleCpu, type CpuSample } from './cpu';
-import { arg, corpora, htmlFilesOf, networkFromArgs, openCrawlPanel } from './harness';
+import { arg, corpora, htmlFilesOf, type JobRow, networkFromArgs, newestCrawlJob, openCrawlPanel } from './harness';
 import { launchWithExtension } from '../tests/e2e/browser';
 import { readStore } from '../tests/e2e/extension-db';
 
@@ -70,7 +70,6 @@ const refreshed = new Set(
   : ['python', 'node'],
 );
 
-interface JobRow { id: string; kind: string; state: string; createdAt: number; startedAt?: number; endedAt?: number; counters: Record<string, number>; settings?: { perHostConcurrency?: number } }
 
 /**
  * Reads the crawl's job and pages from one of the extension's pages, once the crawl is over: read
@@ -83,30 +82,6 @@ async function readDb(panel: Page): Promise<{ job?: JobRow; urls: string[]; byte
   return { job, urls: pages.map((p) => p.finalUrl), bytes: pages.reduce((n, p) => n + p.bytes, 0), writtenAt: pages.map((p) => p.fetchedAt) };
 }
 
-/**
- * The newest crawl job, for the poll that waits for the crawl to end: one IndexedDB connection kept
- * open in the page (re-opened after a navigation), the jobs store only. Opening the database for
- * every poll (readStore) cost about 5 ms of Chromium CPU each — ~3 in the browser process, ~2 in
- * the extension's main thread — about 4 ms per page of a crawl polled every 100 ms, all counted
- * as the crawl's own.
- */
-async function newestCrawlJob(panel: Page): Promise<JobRow | undefined> {
-  const rows = await panel.evaluate(async () => {
-    const g = globalThis as unknown as { scoutBenchDb?: Promise<IDBDatabase> };
-    g.scoutBenchDb ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('llms-txt-scout');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const db = await g.scoutBenchDb;
-    return new Promise<unknown[]>((resolve, reject) => {
-      const req = db.transaction('jobs').objectStore('jobs').getAll();
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
-  });
-  return (rows as JobRow[]).filter((j) => j.kind === 'crawl').sort((a, b) => b.createdAt - a.createdAt)[0];
-}
 
 /**
  * Reads the service worker's used JS heap through the DevTools protocol: a

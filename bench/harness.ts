@@ -1,6 +1,7 @@
 /**
- * What bench/crawl.ts and bench/profile.ts share: the corpora they crawl, their command line,
- * and a side panel opened on a corpus, ready to start a crawl.
+ * What the crawl benchmarks share (bench/crawl.ts, bench/profile.ts, bench/trace.ts): the corpora they
+ * crawl, their command line, a side panel opened on a corpus, ready to start a crawl, and the poll
+ * that waits for the crawl to end.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
@@ -90,4 +91,32 @@ export async function openCrawlPanel(context: BrowserContext, extensionId: strin
   await panel.getByTestId('max-pages').fill(String(maxPages));
   await panel.getByTestId('max-depth').fill('50');
   return panel;
+}
+
+/** A job row as the benchmarks read it. */
+export interface JobRow { id: string; kind: string; state: string; createdAt: number; startedAt?: number; endedAt?: number; counters: Record<string, number>; settings?: { perHostConcurrency?: number } }
+
+/**
+ * The newest crawl job, for the poll that waits for the crawl to end: one IndexedDB connection kept
+ * open in the page (re-opened after a navigation), the jobs store only. Opening the database for
+ * every poll (readStore) cost about 5 ms of Chromium CPU each — ~3 in the browser process, ~2 in
+ * the extension's main thread — about 4 ms per page of a crawl polled every 100 ms, all counted
+ * as the crawl's own.
+ */
+export async function newestCrawlJob(panel: Page): Promise<JobRow | undefined> {
+  const rows = await panel.evaluate(async () => {
+    const g = globalThis as unknown as { scoutBenchDb?: Promise<IDBDatabase> };
+    g.scoutBenchDb ??= new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('llms-txt-scout');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const db = await g.scoutBenchDb;
+    return new Promise<unknown[]>((resolve, reject) => {
+      const req = db.transaction('jobs').objectStore('jobs').getAll();
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+  });
+  return (rows as JobRow[]).filter((j) => j.kind === 'crawl').sort((a, b) => b.createdAt - a.createdAt)[0];
 }

@@ -18,8 +18,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, resolve } from 'node:path';
 import { startFixtureServer } from '../tests/fixtures/server';
 import { launchWithExtension } from '../tests/e2e/browser';
-import { readStore } from '../tests/e2e/extension-db';
-import { arg, corpora, openCrawlPanel } from './harness';
+import { arg, corpora, type JobRow, newestCrawlJob, openCrawlPanel } from './harness';
 
 const CORPUS = arg('corpus', 'python');
 const SECONDS = Number(arg('seconds', '60'));
@@ -40,14 +39,6 @@ interface TraceEvent {
   args?: Record<string, unknown>;
 }
 
-interface JobRow {
-  kind: string;
-  state: string;
-  createdAt: number;
-  startedAt?: number;
-  endedAt?: number;
-  counters?: { stored?: number };
-}
 
 const corpus = corpora()[CORPUS];
 if (!corpus) throw new Error(`Unknown corpus ${CORPUS}`);
@@ -64,7 +55,7 @@ try {
   await panel.getByTestId('start-crawl').click();
   for (;;) {
     await panel.waitForTimeout(500);
-    job = (await readStore<JobRow>(panel, 'jobs')).filter((j) => j.kind === 'crawl').sort((a, b) => b.createdAt - a.createdAt)[0];
+    job = await newestCrawlJob(panel);
     if (job && job.state !== 'running') break;
   }
   // Chromium writes the trace when its duration is up, not at exit: wait for the file.
