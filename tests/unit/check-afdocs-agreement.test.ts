@@ -26,7 +26,7 @@ describe('Scout’s check beside AFDocs’ on the same sites', () => {
     const rows = results.flatMap((s) => s.rows);
     const same = rows.filter((r) => r.same).length;
     expect(same / rows.length).toBeGreaterThanOrEqual(0.95);
-    const unexplained = rows.filter((r) => !r.same && !r.known).map((r) => `${r.site} ${r.afdocs}: scout ${r.scout}, afdocs ${r.theirs}`);
+    const unexplained = rows.filter((r) => !r.same && !r.known).map((r) => `${r.site} ${r.afdocs}: scout ${r.scout}, afdocs ${r.theirs} (${r.message})`);
     expect(unexplained).toEqual([]);
     // The list stays true: each known difference still is one.
     const differing = new Set(rows.filter((r) => !r.same).map((r) => `${r.site} ${r.afdocs}`));
