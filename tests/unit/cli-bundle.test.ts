@@ -11,12 +11,14 @@
  * writes a mark on stderr when the bundle's code runs: the TypeScript has no such line.
  */
 import { execFile } from 'node:child_process';
-import { appendFile, cp, mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countTokens } from '../../lib/tokens';
 
 const MARK = 'scout-test: the bundle ran';
 /** The extension's build-time linkedom and turndown patches, which the CLI's build applies too. */
@@ -80,6 +82,21 @@ describe('scripts/build-cli.mjs', () => {
     for (const input of inputs) expect((await stat(join(copy, input))).mtimeMs).toBeLessThanOrEqual(builtAt);
     expect(builtAt).toBeLessThanOrEqual(Date.now());
   });
+
+  it('holds the tokenizer\'s vocabulary as JSON data, and counts as the package does', async () => {
+    const chunks = (await readdir(bundleDir)).filter((name) => name.endsWith('.js'));
+    const texts = await Promise.all(chunks.map((name) => readFile(join(bundleDir, name), 'utf8')));
+    const at = texts.findIndex((text) => text.includes('bpeRanks/o200k_base.js'));
+    expect(at).toBeGreaterThanOrEqual(0);
+    const chunk = texts[at] as string;
+    // The module's one statement, with the 200,000 entries in the string JSON.parse reads.
+    const vocabulary = chunk.slice(chunk.indexOf('bpeRanks/o200k_base.js'));
+    expect(vocabulary).toMatch(/^bpeRanks\/o200k_base\.js\n\s*var \w+ = JSON\.parse\([`"']\["!",/);
+    const bundled = (await import(pathToFileURL(join(bundleDir, chunks[at] as string)).href)) as { countTokens: (text: string) => number };
+    for (const text of ['Hello, world!', 'naïve café — 日本語のテキスト 🙂', 'def f(x):\n    return x ** 2\n', '<|endoftext|> is plain text here', ' '.repeat(700)]) {
+      expect(bundled.countTokens(text)).toBe(countTokens(text));
+    }
+  }, 60_000);
 });
 
 describe('the linkedom patches in the CLI build', () => {
