@@ -137,6 +137,18 @@ export class HostGate {
   }
 
   /** robots.txt for an origin, fetched once; unreachable or missing means everything is allowed. */
+  /**
+   * The origin's robots.txt as the site's discovery read it moments ago (its text, or null: the
+   * site has none): loadRobots then asks the site nothing.
+   */
+  knowRobots(origin: string, text: string | null): void {
+    const h = this.state(new URL(origin).hostname);
+    if (h.robots) return;
+    const rules = text === null ? null : parseRobots(`${origin}/robots.txt`, text);
+    h.rules = rules;
+    h.robots = Promise.resolve(rules);
+  }
+
   loadRobots(origin: string): Promise<RobotsInfo | null> {
     const h = this.state(new URL(origin).hostname);
     h.robots ??= (async () => {

@@ -39,6 +39,13 @@ export interface ProcessRequest {
    * runner's conversion backlog. Not called, the page counts as backlog until it settles.
    */
   converting?: () => void;
+  /**
+   * Given by the queue runner: the pipeline hands it a page's tab render, and gets the render's
+   * result back when the runner is ready to write it. A render takes seconds, and the runner writes
+   * pages in the order they started: awaited in place, it would hold every later page's write (and
+   * the links they add to the queue) that long. Without it the render is awaited in place.
+   */
+  renderLater?: (render: () => Promise<ProcessResult>) => Promise<ProcessResult>;
 }
 
 /** A page ready to store (its state — stored or duplicate — is decided at write time). */

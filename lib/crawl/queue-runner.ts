@@ -1,10 +1,12 @@
 import type { FrontierRecord, JobState } from '../store/db';
 import type { Store } from '../store/store';
 import { setJobFields } from '../store/jobs';
+import { latestJob } from '../store/queries';
+import { discoveredRows } from './seeds';
 import { Frontier } from './frontier';
 import { InOrder } from './in-order';
 import { DEFAULT_CRAWL_DELAY_CAP_S, HostGate } from './host-gate';
-import type { HostSlot, PageOutcome, PageProcessor } from './processor';
+import type { HostSlot, PageOutcome, PageProcessor, ProcessRequest, ProcessResult } from './processor';
 import type { CrawlSettings } from './settings';
 import type { DocsBoundary } from '../url/boundary';
 
@@ -89,6 +91,9 @@ const MAX_HELD = 256;
  * MAX_HELD results, and its held results stay about a hundred megabytes at most.
  */
 const MAX_HELD_CHARS = 48 * 1024 * 1024;
+
+/** How recent a discovery's robots.txt must be for a crawl to use it instead of asking again. */
+const ROBOTS_FRESH_MS = 30 * 60_000;
 
 /** Progress is written at most this often: enough to look live, few enough writes to stay cheap. */
 const PROGRESS_EVERY_MS = 250;
@@ -183,8 +188,28 @@ export abstract class QueueRunner {
     const frontier = new Frontier(this.deps.db, this.jobId);
     await frontier.init();
     await frontier.recover();
-    if (settings.respectRobots) await gate.loadRobots(new URL(startUrl).origin);
+    if (settings.respectRobots) {
+      const origin = new URL(startUrl).origin;
+      const known = await this.discoveredRobots(origin);
+      if (known !== undefined) gate.knowRobots(origin, known);
+      await gate.loadRobots(origin);
+    }
     return { startUrl, settings, gate, frontier };
+  }
+
+  /**
+   * The start origin's robots.txt as its latest discovery read it, when that discovery ended
+   * within ROBOTS_FRESH_MS (the panel's, moments before the user pressed Start): its text, null
+   * when the site answered that it has none, undefined when the crawl must ask itself. Asking
+   * again would be the same request twice within a minute.
+   */
+  private async discoveredRobots(origin: string): Promise<string | null | undefined> {
+    const discovery = await latestJob(this.deps.db, origin, 'discovery', 'done');
+    if (!discovery || Date.now() - (discovery.endedAt ?? discovery.createdAt) > ROBOTS_FRESH_MS) return undefined;
+    const row = (await discoveredRows(this.deps.db, discovery)).find((r) => r.kind === 'robots' && r.url === `${origin}/robots.txt`);
+    if (row?.status === 'found' && row.text !== undefined) return row.text;
+    if (row?.status === 'missing' && (row.httpStatus === 404 || row.httpStatus === 410)) return null;
+    return undefined;
   }
 
   /** Drains the job's queue to its end, a pause or a cancel, and records how it ended. */
@@ -210,6 +235,14 @@ export abstract class QueueRunner {
       ({ entry, outcome }) => writer.add(entry, outcome),
       ({ outcome }) => (outcome.state === 'done' ? outcome.page.markdown.length : 0),
     );
+    // Pages rendering in a tab (renderLater): a render takes seconds, and written in its place it
+    // would hold every later page's write (and the links they queue) that long. Each renders at
+    // once, but its result is written when nothing else can start, in the order the pages started:
+    // every run writes them at the same point of the crawl and numbers their links the same.
+    const parked: Array<{ order: number; entry: FrontierRecord; write: () => void; drop: () => void }> = [];
+    const writeParked = () => {
+      for (const page of parked.sort((a, b) => a.order - b.order).splice(0)) page.write();
+    };
     // A buffered URL's host, parsed once: pump looks at every buffered URL each time a slot frees.
     const hosts = new WeakMap<FrontierRecord, string>();
     const hostOf = (entry: FrontierRecord): string => {
@@ -265,9 +298,43 @@ export abstract class QueueRunner {
         pump();
         this.wake();
       };
-      const ticket = ordered.ticket();
-      const task = this.processEntry(entry, job, slot, converting)
+      let ticket = ordered.ticket();
+      // Its result waits in `parked`; dropped: a stop came first and the URL goes back to pending.
+      let waits = false;
+      let dropped = false;
+      const renderLater = (render: () => Promise<ProcessResult>): Promise<ProcessResult> => {
+        // The page gives up its place in the write order, so the pages after it are written while
+        // it renders; it takes a new place when `parked` is written. Meanwhile it is no backlog.
+        const order = ticket;
+        const rendering = render();
+        // A dropped page's render may still fail; nothing waits for it then.
+        rendering.catch(() => undefined);
+        ordered.settle(ticket, null);
+        slot.release();
+        waits = true;
+        processing--;
+        if (queued) waiting--;
+        queued = false;
+        pump();
+        this.wake();
+        return new Promise<ProcessResult>((resolve, reject) => {
+          parked.push({
+            order,
+            entry,
+            write: () => {
+              ticket = ordered.ticket();
+              rendering.then(resolve, reject);
+            },
+            drop: () => {
+              dropped = true;
+              resolve({ state: 'skipped', reason: 'stopped before its render', retries: 0, ms: { fetch: 0, convert: 0 } });
+            },
+          });
+        });
+      };
+      const task = this.processEntry(entry, job, slot, converting, renderLater)
         .then((outcome) => {
+          if (dropped) return;
           if (this.abort.signal.aborted) return ordered.settle(ticket, null);
           ordered.settle(ticket, { entry, outcome });
           if (job.stopOnRefusals) this.noteFirstPage(outcome);
@@ -282,7 +349,7 @@ export abstract class QueueRunner {
             held = false;
             fetching--;
             gate.release(host);
-          } else {
+          } else if (!waits) {
             processing--;
             if (queued) waiting--;
           }
@@ -312,6 +379,11 @@ export abstract class QueueRunner {
           buffer.push(...claimed);
           if (claimed.length) continue;
         }
+        // Nothing else can start: the rendered pages are written (their links may queue more).
+        if (parked.length > 0 && buffer.length === 0 && active.size === parked.length && writer.idle && !frontier.hasPending()) {
+          writeParked();
+          continue;
+        }
         if (buffer.length === 0 && active.size === 0 && writer.idle) {
           if (job.reachedLimit() || !frontier.hasPending()) break;
           if (this.woken) {
@@ -325,9 +397,12 @@ export abstract class QueueRunner {
       clearInterval(progress);
     }
 
+    // A stop leaves parked pages unwritten: their URLs go back to pending with the buffered ones.
+    const unrendered = parked.splice(0);
+    for (const page of unrendered) page.drop();
     await Promise.all(active);
     await writer.drain();
-    await frontier.release(buffer);
+    await frontier.release([...buffer, ...unrendered.map((page) => page.entry)]);
     if (this.stopRequest === 'cancel' || this.refused) await frontier.recover();
     await job.report(this.stopRequest ? 'running' : 'done');
     if (this.stopRequest === 'cancel') return this.finish('cancelled', job.messages.cancelled);
@@ -386,13 +461,13 @@ export abstract class QueueRunner {
     this.woken = false;
   }
 
-  private async processEntry(entry: FrontierRecord, job: QueueJob, slot: HostSlot, converting: () => void): Promise<PageOutcome> {
+  private async processEntry(entry: FrontierRecord, job: QueueJob, slot: HostSlot, converting: () => void, renderLater: ProcessRequest['renderLater']): Promise<PageOutcome> {
     const { startUrl, settings, gate, boundary } = job;
     if (settings.respectRobots) {
       const rules = await gate.loadRobots(new URL(entry.url).origin);
       if (rules && !rules.isAllowed(entry.url)) return { state: 'skipped', reason: job.robotsReason, retries: 0 };
     }
-    const result = await this.deps.process({ entry, startUrl, settings, ...(boundary ? { boundary } : {}), timeoutMs: this.deps.timeoutMs, slot, converting }, this.abort.signal);
+    const result = await this.deps.process({ entry, startUrl, settings, ...(boundary ? { boundary } : {}), timeoutMs: this.deps.timeoutMs, slot, converting, renderLater }, this.abort.signal);
     this.timings.fetch += result.ms.fetch;
     this.timings.convert += result.ms.convert;
     return result;

@@ -55,7 +55,7 @@ export function renderingStep(inner: PageProcessor, deps: RenderingDeps): PagePr
     const result = await inner(request, signal);
     if (result.state !== 'done') return result;
     const verdict = result.shell;
-    if (!verdict) return mode === 'always' ? render(request, result, undefined, signal) : result;
+    if (!verdict) return mode === 'always' ? renderSoon(request, result, undefined, signal) : result;
     const origin = new URL(entry.url).origin;
     if (verdict.shell) shellsPerSite.set(origin, (shellsPerSite.get(origin) ?? 0) + 1);
     if (verdict.shell && verdict.docsify && mode !== 'always') {
@@ -64,13 +64,20 @@ export function renderingStep(inner: PageProcessor, deps: RenderingDeps): PagePr
       return timed(() => docsifyPage(entry, shellUrl, config, fetchCtx), result.ms);
     }
     const byTheSite = !verdict.shell && (shellsPerSite.get(origin) ?? 0) >= SITE_SHELLS;
-    if (!verdict.shell && !byTheSite) return mode === 'always' ? render(request, result, undefined, signal) : result;
+    if (!verdict.shell && !byTheSite) return mode === 'always' ? renderSoon(request, result, undefined, signal) : result;
     const why = byTheSite ? `${verdict.reason} · the site's other pages are client-rendered shells` : verdict.reason;
     const page = { ...result.page, shell: why };
     if (mode === 'never') return { ...result, page, reason: `${why} — kept as fetched (rendering is set to Never)` };
     if (!deps.renderer) return { ...result, page, reason: `${why} — kept as fetched (this browser cannot render pages for Scout)` };
-    return render(request, result, why, signal);
+    return renderSoon(request, result, why, signal);
   };
+
+  /** The render, through the runner's `renderLater` when it gives one (see ProcessRequest). */
+  function renderSoon(request: ProcessRequest, fetched: Done & { ms: ProcessResult['ms'] }, why: string | undefined, signal?: AbortSignal): Promise<ProcessResult> {
+    if (!deps.renderer || fetched.page.format !== 'html') return Promise.resolve(fetched);
+    const run = () => render(request, fetched, why, signal);
+    return request.renderLater ? request.renderLater(run) : run();
+  }
 
   async function render(request: ProcessRequest, fetched: Done & { ms: ProcessResult['ms'] }, why: string | undefined, signal?: AbortSignal): Promise<ProcessResult> {
     const { entry, startUrl } = request;

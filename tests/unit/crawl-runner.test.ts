@@ -145,6 +145,21 @@ describe('crawl runner', () => {
     expect(frontier.find((f) => f.url.endsWith('/drafts/secret-roadmap.html'))).toMatchObject({ state: 'skipped', reason: 'Disallowed by robots.txt' });
     expect(frontier.find((f) => f.url.endsWith('/llms.txt'))).toMatchObject({ state: 'skipped' });
     expect(server.requests.some((r) => r.path.startsWith('/drafts/'))).toBe(false);
+    // The rules came from the discovery's robots.txt: the crawl did not ask for it again.
+    expect(server.requests.filter((r) => r.path === '/robots.txt')).toHaveLength(1);
+  });
+
+  it('asks for robots.txt itself when the site’s discovery is older than half an hour', async () => {
+    db = createDb(`t-${Math.random()}`);
+    server = await startFixtureServer({ 'docs.scout-demo.test': { dir: demoDir } });
+    const start = server.url('docs.scout-demo.test', '/guide/');
+    await runDiscoveryJob(db, { jobId: 'd', pageUrl: start, fetch: loopbackFetch() });
+    await db.jobs.update('d', { endedAt: Date.now() - 31 * 60_000 });
+    const job = await createCrawlJob(db, start, {});
+    expect(await new CrawlRunner({ db, fetch: loopbackFetch(), process: nodePipeline({ fetch: loopbackFetch() }).process }, job.id).run()).toBe('done');
+    expect(server.requests.filter((r) => r.path === '/robots.txt')).toHaveLength(2);
+    const frontier = await db.frontier.where('[jobId+seq]').between([job.id, 0], [job.id, Infinity]).toArray();
+    expect(frontier.find((f) => f.url.endsWith('/drafts/secret-roadmap.html'))).toMatchObject({ state: 'skipped', reason: 'Disallowed by robots.txt' });
   });
 
   it('waits for the discovery still running when Generate is pressed, and seeds from what it finds', async () => {

@@ -146,4 +146,85 @@ describe('client-rendered sites in a crawl', () => {
     const moved = await crawl(spaShell, {}, away);
     expect(moved.frontier[0]).toMatchObject({ state: 'skipped', reason: 'The rendered page moved out of scope to http://other.test/landing (Outside the site (other.test))' });
   });
+  describe('a slow render among static pages', () => {
+    // "/" links a shell first, then static pages two levels deep; the shell renders to a page that
+    // links one more static page.
+    const html = { 'content-type': 'text/html; charset=utf-8' };
+    const mixed: FixtureSite = {
+      routes: {
+        '/': { headers: html, body: STATIC_PAGE('Home', ['/shell', '/a', '/b']) },
+        '/shell': { headers: html, body: SHELL },
+        '/a': { headers: html, body: STATIC_PAGE('A', ['/a1', '/a2']) },
+        '/b': { headers: html, body: STATIC_PAGE('B', ['/b1']) },
+        '/a1': { headers: html, body: STATIC_PAGE('A1', []) },
+        '/a2': { headers: html, body: STATIC_PAGE('A2', []) },
+        '/b1': { headers: html, body: STATIC_PAGE('B1', []) },
+        '/r1': { headers: html, body: STATIC_PAGE('R1', []) },
+      },
+    };
+    // Renders for delayMs; with `waitFor`, until that many pages are stored too (at most 3 s):
+    // pages written while the tab renders, not after it.
+    const slowShell = (delayMs: number, storedAtRender: number[], waitFor = 0): Renderer => async (r) => {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      for (const t0 = Date.now(); (await db.pages.count()) < waitFor && Date.now() - t0 < 3000; ) await new Promise((resolve) => setTimeout(resolve, 20));
+      storedAtRender.push(await db.pages.count());
+      const rendered = STATIC_PAGE('Rendered', [new URL('/r1', r.url).href]);
+      return { ok: true, ms: delayMs, dom: { html: rendered, url: r.url, links: [new URL('/r1', r.url).href], settled: true, textChars: 400 } };
+    };
+
+    it('does not hold the other pages while it renders, and queues its links after theirs', async () => {
+      const storedAtRender: number[] = [];
+      const { state, pages, frontier } = await crawl(mixed, {}, slowShell(50, storedAtRender, 6));
+      expect(state).toBe('done');
+      // Every static page the crawl could reach without the render was stored while it rendered.
+      expect(storedAtRender).toEqual([6]);
+      expect(pages.map((p) => new URL(p.url).pathname).sort()).toEqual(['/', '/a', '/a1', '/a2', '/b', '/b1', '/r1', '/shell']);
+      expect(pages.find((p) => p.url.endsWith('/shell'))).toMatchObject({ rendered: true });
+      const r1 = frontier.find((f) => f.url.endsWith('/r1'));
+      expect(r1?.seq).toBeGreaterThan(Math.max(...frontier.filter((f) => !f.url.endsWith('/r1')).map((f) => f.seq)));
+    });
+
+    it('queues the same links in the same order however long the render takes', async () => {
+      const order = async (delayMs: number) => {
+        const { frontier } = await crawl(mixed, {}, slowShell(delayMs, []));
+        const seen = frontier.map((f) => `${new URL(f.url).pathname}@${f.depth}#${f.seq}`).sort();
+        await db.delete();
+        await server.close();
+        return seen;
+      };
+      const quick = await order(0);
+      expect(await order(400)).toEqual(quick);
+    });
+
+    it('a pause while the render waits sends the page back to the queue, and resuming renders it', async () => {
+      db = createDb(`t-${Math.random()}`);
+      server = await startFixtureServer({ 'spa.example.test': mixed });
+      const fetchFn = loopbackFetch();
+      let runner: CrawlRunner | undefined;
+      const seen: string[] = [];
+      // Pauses the crawl at the moment the page "/b1" is fetched: the shell is rendered, not written.
+      const pausing: typeof fetch = async (input, init) => {
+        if (String(input instanceof Request ? input.url : input).endsWith('/b1')) runner?.pause();
+        return fetchFn(input, init);
+      };
+      const renderer: Renderer = async (r) => {
+        seen.push(r.url);
+        return slowShell(0, [])(r);
+      };
+      const process = createPagePipeline({ fetch: pausing, convert: { dom: linkedomAdapter }, rendering: { renderer, dom: linkedomAdapter } }).process;
+      const job = await createCrawlJob(db, server.url('spa.example.test', '/'), { useSeeds: false, maxDepth: 5 });
+      runner = new CrawlRunner({ db, fetch: pausing, process, timeoutMs: 2000 }, job.id);
+      expect(await runner.run()).toBe('paused');
+      const shell = (await frontierOf(db, job.id).toArray()).find((f) => f.url.endsWith('/shell'));
+      expect(shell?.state).toBe('pending');
+      await db.jobs.update(job.id, { state: 'running' });
+      const resumed = createPagePipeline({ fetch: fetchFn, convert: { dom: linkedomAdapter }, rendering: { renderer, dom: linkedomAdapter } }).process;
+      expect(await new CrawlRunner({ db, fetch: fetchFn, process: resumed, timeoutMs: 2000 }, job.id).run()).toBe('done');
+      // Rendered again on resume: the first render's result was never written.
+      expect(seen).toHaveLength(2);
+      const pages = await db.pages.where('[jobId+state]').between([job.id, ''], [job.id, '\uffff']).toArray();
+      expect(pages.find((p) => p.url.endsWith('/shell'))).toMatchObject({ rendered: true });
+      expect(pages.some((p) => p.url.endsWith('/r1'))).toBe(true);
+    });
+  });
 });
