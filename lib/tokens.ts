@@ -3,7 +3,8 @@
  * measure of what a file costs in a model's context. gpt-tokenizer is pure JavaScript with the
  * vocabulary bundled, so it works offline and in a service worker.
  */
-import { countTokens as countO200k } from 'gpt-tokenizer';
+import o200k, { countTokens as countO200k } from 'gpt-tokenizer';
+import { ownString } from './bounded-memo';
 
 // By default gpt-tokenizer throws on text that contains a special token such as `<|endoftext|>`;
 // documentation about tokenizers quotes them, and here they are plain text to be counted.
@@ -51,4 +52,54 @@ function countPiece(text: string): number {
     // Not expected with special tokens allowed as text; a rough estimate beats failing an export.
     return Math.ceil(text.length / 4);
   }
+}
+
+/**
+ * The o200k vocabulary's ranks by token text, as gpt-tokenizer holds them for its own byte-pair
+ * merging (every token that is valid UTF-8, so every ASCII one); undefined should a version of
+ * the package no longer hold them so, and then `countAsciiPreToken` asks `countTokens`.
+ */
+const RANKS: ReadonlyMap<string, number> | undefined = (() => {
+  const core = (o200k as unknown as { bytePairEncodingCoreProcessor?: { bytePairStringRankEncoder?: unknown } }).bytePairEncodingCoreProcessor;
+  const ranks = core?.bytePairStringRankEncoder;
+  return ranks instanceof Map && ranks.get('!') === 0 && ranks.get('hello') !== undefined ? (ranks as Map<string, number>) : undefined;
+})();
+
+/**
+ * `countTokens(text)` for a `text` that is one o200k pre-token of ASCII characters only (as
+ * lib/generate/segment-count.ts cuts them): gpt-tokenizer's byte-pair merge, made on the text's
+ * characters, which for ASCII are its UTF-8 bytes. The package's own path splits the text by its
+ * pre-token regex again, checks for special tokens, and encodes and decodes each candidate pair's
+ * bytes to look it up: for the first count of a site's pages that took most of the tokenizer's time.
+ * Parts are merged as the package merges them: the adjacent pair of lowest rank first, the
+ * leftmost of equal ones, until no pair is a token; the count is the parts left.
+ */
+export function countAsciiPreToken(text: string): number {
+  // The package's merge cache keeps what it counted: a copy of its own, not a view into a page.
+  if (!RANKS || text.length > MAX_RUN) return countTokens(ownString(text));
+  if (text === '') return 0;
+  if (text.length === 1 || RANKS.has(text)) return 1;
+  const rankOf = (from: number, to: number | undefined): number => (to === undefined ? Number.POSITIVE_INFINITY : (RANKS.get(text.slice(from, to)) ?? Number.POSITIVE_INFINITY));
+  const starts: number[] = [];
+  const ranks: number[] = [];
+  for (let i = 0; i <= text.length; i++) {
+    starts.push(i);
+    ranks.push(i < text.length - 1 ? rankOf(i, i + 2) : Number.POSITIVE_INFINITY);
+  }
+  while (starts.length > 1) {
+    let lowest = Number.POSITIVE_INFINITY;
+    let at = -1;
+    for (let i = 0; i < ranks.length - 1; i++) {
+      if ((ranks[i] as number) < lowest) {
+        lowest = ranks[i] as number;
+        at = i;
+      }
+    }
+    if (at < 0) break;
+    starts.splice(at + 1, 1);
+    ranks.splice(at, 1);
+    ranks[at] = rankOf(starts[at] as number, starts[at + 2]);
+    if (at > 0) ranks[at - 1] = rankOf(starts[at - 1] as number, starts[at + 1]);
+  }
+  return starts.length - 1;
 }

@@ -5,7 +5,7 @@
  * page) share most segments, as do pages of one site (headers, code, phrases).
  */
 import { ownString } from '../bounded-memo';
-import { countTokens, MAX_RUN } from '../tokens';
+import { countAsciiPreToken, countTokens, MAX_RUN } from '../tokens';
 
 const WHITESPACE = /\s/u;
 const isAlnum = (code: number) => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
@@ -275,7 +275,7 @@ export function segmentCounter(): (text: string) => number {
     if (known >= 0) return known;
     let n = 0;
     // BPE works per pre-token, and a pre-token alone is one pre-token again, so an ASCII segment
-    // is counted pre-token by pre-token, each distinct one tokenized once: the words and
+    // is counted pre-token by pre-token, each distinct one merged once (countAsciiPreToken): the words and
     // punctuation of a site's new segments are nearly all old ones. Cut here, no string or regex
     // match is made per pre-token. Longer segments are counted whole, as countTokens cuts long runs.
     if (to - from <= MAX_RUN && isAscii(text, from, to)) {
@@ -283,7 +283,8 @@ export function segmentCounter(): (text: string) => number {
         const end = preTokenEnd(text, at, to);
         let count = preTokenCounts.get(text, at, end);
         if (count < 0) {
-          count = tokenize(text, at, end);
+          // Not kept by the count: a view into the text will do.
+          count = countAsciiPreToken(text.slice(at, end));
           preTokenCounts.set(count);
         }
         n += count;
