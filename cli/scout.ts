@@ -9,7 +9,7 @@ import { DEFAULT_SETTINGS, MAX_PAGES_LIMIT } from '../lib/crawl/settings';
 import { DEFAULT_OUTPUT_SETTINGS, MAX_BUDGET, MIN_BUDGET } from '../lib/generate/output-settings';
 import { HARD_LIMIT_CHARS, RECOMMENDED_CHARS } from '../lib/check/budget';
 import { EXIT, intOption, UsageError, type ExitCode, type Io } from './common';
-import { boundHeapGrowth } from './heap';
+import { boundHeapGrowth, boundYoungGeneration } from './heap';
 
 const n = (v: number) => v.toLocaleString('en');
 
@@ -318,6 +318,7 @@ const io = {
 const exit = (code: number) => void process.stdout.write('', () => process.exit(code));
 
 boundHeapGrowth();
+boundYoungGeneration();
 main(process.argv.slice(2), io).then(exit, (error: unknown) => {
   // parseArgs throws TypeErrors with a code for unknown options and missing values: usage errors too.
   const usage = error instanceof UsageError || (error instanceof TypeError && String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS'));
