@@ -89,30 +89,30 @@ function paragraphRanges(text: string, each: (from: number, to: number) => void)
 }
 
 /**
- * Counts under a piece's length and 64-bit hash (cyrb53's two halves, read in place), in an
- * open-addressed table of typed arrays. Two different pieces share a key only when their lengths
- * are equal and both halves meet: about once in 1.8·10^19 such pairs. No key or count is an
- * object of its own: in a Map under 53-bit numbers nearly every key is a heap number, and on the
- * Python docs its lookups took half as long as tokenizing the pieces they saved.
+ * Counts under a piece's 64-bit hash (cyrb53's two halves, its length mixed in, read in place), in
+ * an open-addressed table of one typed array, a slot's hash halves and count side by side. Two
+ * different pieces share a key only when both halves meet: about once in 1.8·10^19 pairs. No key
+ * or count is an object of its own: in a Map under 53-bit numbers nearly every key is a heap
+ * number, and on the Python docs its lookups took half as long as tokenizing the pieces they saved.
+ * The table is an ArrayBuffer outside V8's heap, tens of MB on a large site at generation's
+ * fullest: a slot is three 32-bit numbers, not four (the length kept beside the hash).
  */
 class PieceCounts {
   private capacity = 1 << 10;
-  private h1s = new Int32Array(this.capacity);
-  private h2s = new Int32Array(this.capacity);
-  /** The piece's length plus one; 0 marks a free slot. */
-  private lengths = new Int32Array(this.capacity);
-  private counts = new Int32Array(this.capacity);
+  /** Per slot: hash halves h1 and h2, and the count plus one (0 marks a free slot). */
+  private slots = new Int32Array(this.capacity * SLOT);
   private size = 0;
   // The piece `get` last missed: `set` stores its count there.
   private slot = 0;
   private h1 = 0;
   private h2 = 0;
-  private length = 0;
 
   /** The count of `text.slice(from, to)` if known, else -1 (then `set` stores it). */
   get(text: string, from: number, to: number): number {
-    let h1 = 0xdeadbeef;
-    let h2 = 0x41c6ce57;
+    // The length seeds the hash: pieces of different lengths then differ in both halves.
+    const length = to - from;
+    let h1 = 0xdeadbeef ^ length;
+    let h2 = 0x41c6ce57 ^ length;
     for (let i = from; i < to; i++) {
       const code = text.charCodeAt(i);
       h1 = Math.imul(h1 ^ code, 2654435761);
@@ -120,50 +120,51 @@ class PieceCounts {
     }
     h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
     h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-    const length = to - from + 1;
+    const slots = this.slots;
     const mask = this.capacity - 1;
     let slot = h1 & mask;
-    for (let held = this.lengths[slot] as number; held !== 0; held = this.lengths[slot] as number) {
-      if (held === length && this.h1s[slot] === h1 && this.h2s[slot] === h2) return this.counts[slot] as number;
+    for (let held = slots[slot * SLOT + 2] as number; held !== 0; held = slots[slot * SLOT + 2] as number) {
+      if (slots[slot * SLOT] === h1 && slots[slot * SLOT + 1] === h2) return held - 1;
       slot = (slot + 1) & mask;
     }
     this.slot = slot;
     this.h1 = h1;
     this.h2 = h2;
-    this.length = length;
     return -1;
   }
 
   /** Stores `count` for the piece the last `get` did not find. */
   set(count: number): void {
-    this.put(this.slot, this.h1, this.h2, this.length, count);
+    this.put(this.slots, this.slot, this.h1, this.h2, count + 1);
     // Kept at most half full, so a miss ends at a free slot within a few steps.
     if (++this.size * 2 > this.capacity) this.grow();
   }
 
-  private put(slot: number, h1: number, h2: number, length: number, count: number): void {
-    this.h1s[slot] = h1;
-    this.h2s[slot] = h2;
-    this.lengths[slot] = length;
-    this.counts[slot] = count;
+  private put(slots: Int32Array, slot: number, h1: number, h2: number, held: number): void {
+    slots[slot * SLOT] = h1;
+    slots[slot * SLOT + 1] = h2;
+    slots[slot * SLOT + 2] = held;
   }
 
   private grow(): void {
-    const { h1s, h2s, lengths, counts } = this;
+    const old = this.slots;
     this.capacity *= 2;
-    this.h1s = new Int32Array(this.capacity);
-    this.h2s = new Int32Array(this.capacity);
-    this.lengths = new Int32Array(this.capacity);
-    this.counts = new Int32Array(this.capacity);
+    const slots = new Int32Array(this.capacity * SLOT);
     const mask = this.capacity - 1;
-    for (let i = 0; i < lengths.length; i++) {
-      if (lengths[i] === 0) continue;
-      let slot = (h1s[i] as number) & mask;
-      while (this.lengths[slot] !== 0) slot = (slot + 1) & mask;
-      this.put(slot, h1s[i] as number, h2s[i] as number, lengths[i] as number, counts[i] as number);
+    for (let i = 0; i < old.length; i += SLOT) {
+      const held = old[i + 2] as number;
+      if (held === 0) continue;
+      const h1 = old[i] as number;
+      let slot = h1 & mask;
+      while (slots[slot * SLOT + 2] !== 0) slot = (slot + 1) & mask;
+      this.put(slots, slot, h1, old[i + 1] as number, held);
     }
+    this.slots = slots;
   }
 }
+
+/** 32-bit numbers per slot of a `PieceCounts` table. */
+const SLOT = 3;
 
 // ASCII character classes of the o200k pre-token pattern (gpt-tokenizer's `tokenSplitRegex`).
 const OTHER = 0; // neither letter, digit nor space: punctuation, symbols, control characters
