@@ -5,6 +5,7 @@
  * htmlparser2) and turndown.
  */
 import { EVENT_TARGET_MODULE, lazyListeners } from './linkedom-lazy-listeners';
+import { parseHandlers } from './linkedom-parse-handlers';
 import { PARSER_MODULE, rawClass } from './linkedom-raw-class';
 import { MATCHES_MODULE, selectorCache } from './linkedom-selector-cache';
 import { ELEMENT_MODULE, textContent } from './linkedom-text-content';
@@ -27,7 +28,9 @@ const patch = (name: string, module: RegExp, apply: (code: string) => string): S
 
 export const SOURCE_PATCHES: readonly SourcePatch[] = [
   patch('linkedom-lazy-listeners', EVENT_TARGET_MODULE, lazyListeners),
-  patch('linkedom-raw-class', PARSER_MODULE, rawClass),
+  // Each module has one entry (the CLI's esbuild and the Node load hook take the first that
+  // matches): both parser patches are applied here, parse-handlers over raw-class's output.
+  patch('linkedom-raw-class', PARSER_MODULE, (code) => parseHandlers(rawClass(code))),
   patch('linkedom-upper-names', UTILS_MODULE, upperNames),
   patch('linkedom-selector-cache', MATCHES_MODULE, selectorCache),
   patch('linkedom-text-content', ELEMENT_MODULE, textContent),
@@ -36,4 +39,4 @@ export const SOURCE_PATCHES: readonly SourcePatch[] = [
 ];
 
 /** The files the patches are made of: a build that applies them reads these too. */
-export const SOURCE_PATCH_FILES: readonly string[] = [...SOURCE_PATCHES.map((p) => p.file), 'scripts/source-patch.ts', 'scripts/source-patches.ts'];
+export const SOURCE_PATCH_FILES: readonly string[] = [...SOURCE_PATCHES.map((p) => p.file), 'scripts/linkedom-parse-handlers.ts', 'scripts/source-patch.ts', 'scripts/source-patches.ts'];

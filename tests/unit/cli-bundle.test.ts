@@ -22,7 +22,7 @@ import { countTokens } from '../../lib/tokens';
 
 const MARK = 'scout-test: the bundle ran';
 /** The extension's build-time linkedom and turndown patches, which the CLI's build applies too. */
-const LINKEDOM_PATCHES = ['scripts/linkedom-lazy-listeners.ts', 'scripts/linkedom-raw-class.ts', 'scripts/linkedom-upper-names.ts', 'scripts/linkedom-selector-cache.ts', 'scripts/linkedom-text-content.ts', 'scripts/linkedom-text-runs.ts', 'scripts/turndown-node-flags.ts'];
+const LINKEDOM_PATCHES = ['scripts/linkedom-lazy-listeners.ts', 'scripts/linkedom-raw-class.ts', 'scripts/linkedom-parse-handlers.ts', 'scripts/linkedom-upper-names.ts', 'scripts/linkedom-selector-cache.ts', 'scripts/linkedom-text-content.ts', 'scripts/linkedom-text-runs.ts', 'scripts/turndown-node-flags.ts'];
 const copy = resolve('.output', `cli-test-${process.pid}`);
 const bundleDir = join(copy, '.output', 'cli');
 let tmp: string;
