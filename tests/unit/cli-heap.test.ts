@@ -1,9 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { heapProbe } from './heap-probe';
 
 // A program that holds a growing amount (150 MB by the end) while making as much garbage that
 // lives a while (promoted, then dropped), and prints the largest heap V8 made for it. With
@@ -23,14 +19,7 @@ for (let i = 0; i < 1500; i++) {
 process.stdout.write(String(most));
 `;
 
-function largestHeap(bound: boolean): number {
-  const file = join(tmpdir(), `scout-heap-test-${process.pid}.mjs`);
-  writeFileSync(file, PROGRAM);
-  const heapModule = pathToFileURL(join(import.meta.dirname, '../../cli/heap.ts')).href;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', ...(bound ? { SCOUT_HEAP_TEST_BOUND: heapModule } : {}) } });
-  expect(run.status, run.stderr).toBe(0);
-  return Number(run.stdout);
-}
+const largestHeap = (bound: boolean): number => heapProbe(PROGRAM, 'heap-test', bound);
 
 describe('boundHeapGrowth', () => {
   it('takes effect when set from inside the running process', { timeout: 120_000 }, () => {

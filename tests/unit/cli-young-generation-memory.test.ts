@@ -1,9 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { heapProbe } from './heap-probe';
 import { SEMI_SPACE_MB } from '@/cli/heap';
 
 // A program that makes garbage for a while, part of it living across a few collections (so V8
@@ -28,14 +24,7 @@ for (let round = 0; round < 40; round++) {
 process.stdout.write(String(most));
 `;
 
-function largestNewSpace(bound: boolean): number {
-  const file = join(tmpdir(), `scout-young-test-${process.pid}.mjs`);
-  writeFileSync(file, PROGRAM);
-  const heapModule = pathToFileURL(join(import.meta.dirname, '../../cli/heap.ts')).href;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', ...(bound ? { SCOUT_HEAP_TEST_BOUND: heapModule } : {}) } });
-  expect(run.status, run.stderr).toBe(0);
-  return Number(run.stdout);
-}
+const largestNewSpace = (bound: boolean): number => heapProbe(PROGRAM, 'young-test', bound);
 
 describe('boundYoungGeneration', () => {
   it('keeps new space at its cap, set from inside the running process', { timeout: 120_000 }, () => {
