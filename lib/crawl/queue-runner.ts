@@ -379,8 +379,10 @@ export abstract class QueueRunner {
           buffer.push(...claimed);
           if (claimed.length) continue;
         }
-        // Nothing else can start: the rendered pages are written (their links may queue more).
-        if (parked.length > 0 && buffer.length === 0 && active.size === parked.length && writer.idle && !frontier.hasPending()) {
+        // Nothing else can start (the claim above took nothing: the queue is empty, or the page
+        // limit counts the parked pages in): the rendered pages are written, and their links may
+        // queue more. Waiting for the queue alone would wait forever at the limit.
+        if (parked.length > 0 && buffer.length === 0 && active.size === parked.length && writer.idle) {
           writeParked();
           continue;
         }

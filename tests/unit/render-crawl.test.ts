@@ -184,6 +184,17 @@ describe('client-rendered sites in a crawl', () => {
       expect(r1?.seq).toBeGreaterThan(Math.max(...frontier.filter((f) => !f.url.endsWith('/r1')).map((f) => f.seq)));
     });
 
+    it('writes the rendered page when the page limit, not an empty queue, leaves nothing else to start', async () => {
+      // At 4 pages: "/", "/a", "/b" stored, the shell rendering, "/a1", "/a2", "/b1" queued: no room.
+      const ended = crawl(mixed, { maxPages: 4 }, slowShell(50, []));
+      const hang = new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 8000));
+      const result = await Promise.race([ended, hang]);
+      expect(result).not.toBe('hung');
+      if (result === 'hung') return;
+      expect(result.state).toBe('done');
+      expect(result.pages.map((p) => new URL(p.url).pathname).sort()).toEqual(['/', '/a', '/b', '/shell']);
+    });
+
     it('queues the same links in the same order however long the render takes', async () => {
       const order = async (delayMs: number) => {
         const { frontier } = await crawl(mixed, {}, slowShell(delayMs, []));
