@@ -136,7 +136,6 @@ export class HostGate {
     return this.hosts.get(host)?.rules;
   }
 
-  /** robots.txt for an origin, fetched once; unreachable or missing means everything is allowed. */
   /**
    * The origin's robots.txt as the site's discovery read it moments ago (its text, or null: the
    * site has none): loadRobots then asks the site nothing.
@@ -149,6 +148,7 @@ export class HostGate {
     h.robots = Promise.resolve(rules);
   }
 
+  /** robots.txt for an origin, fetched once; unreachable or missing means everything is allowed. */
   loadRobots(origin: string): Promise<RobotsInfo | null> {
     const h = this.state(new URL(origin).hostname);
     h.robots ??= (async () => {

@@ -74,17 +74,17 @@ export function renderingStep(inner: PageProcessor, deps: RenderingDeps): PagePr
 
   /** The render, through the runner's `renderLater` when it gives one (see ProcessRequest). */
   function renderSoon(request: ProcessRequest, fetched: Done & { ms: ProcessResult['ms'] }, why: string | undefined, signal?: AbortSignal): Promise<ProcessResult> {
-    if (!deps.renderer || fetched.page.format !== 'html') return Promise.resolve(fetched);
-    const run = () => render(request, fetched, why, signal);
+    const { renderer } = deps;
+    if (!renderer || fetched.page.format !== 'html') return Promise.resolve(fetched);
+    const run = () => render(renderer, request, fetched, why, signal);
     return request.renderLater ? request.renderLater(run) : run();
   }
 
-  async function render(request: ProcessRequest, fetched: Done & { ms: ProcessResult['ms'] }, why: string | undefined, signal?: AbortSignal): Promise<ProcessResult> {
+  async function render(renderer: Renderer, request: ProcessRequest, fetched: Done & { ms: ProcessResult['ms'] }, why: string | undefined, signal?: AbortSignal): Promise<ProcessResult> {
     const { entry, startUrl } = request;
-    if (!deps.renderer || fetched.page.format !== 'html') return fetched;
     const startHost = hostnameOf(startUrl);
     const allowHost = startHost && privateHostReason(startHost) !== null ? startHost : undefined;
-    const rendered = await deps.renderer({ url: entry.url, jobId: entry.jobId, site: siteInfo(startUrl).site, allowHost, signal });
+    const rendered = await renderer({ url: entry.url, jobId: entry.jobId, site: siteInfo(startUrl).site, allowHost, signal });
     const ms = { fetch: fetched.ms.fetch + (rendered.ok ? rendered.ms : 0), convert: fetched.ms.convert };
     if (!rendered.ok) return { state: 'failed', reason: why ? `${rendered.reason} (${why})` : rendered.reason, retries: fetched.retries, ms };
     const t0 = Date.now();
