@@ -26,33 +26,48 @@ const MAX_SHAPE_WORDS = 6;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const LINK = /(?<!\\)!?\[((?:[^[\]\\]|\\.)*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"]*")?\)/g;
 
-/** Splits Markdown into blocks at blank lines, keeping fenced code whole. */
+/**
+ * Splits Markdown into blocks at blank lines, keeping fenced code whole. A block is a run of whole
+ * lines, so its text is one slice of `markdown` (no array of the page's lines, no join). A line
+ * starting with a printable ASCII character other than a fence's is neither blank nor a fence: it
+ * is added without being cut out of the page.
+ */
 export function blocksOf(markdown: string): Block[] {
   const blocks: Block[] = [];
-  let lines: string[] = [];
+  // The lines taken so far: `markdown.slice(from, to)`; none while `from` is -1.
+  let from = -1;
+  let to = 0;
   let fence = '';
   const flush = (code: boolean) => {
-    if (lines.length) blocks.push({ text: lines.join('\n'), code });
-    lines = [];
+    if (from >= 0) blocks.push({ text: markdown.slice(from, to), code });
+    from = -1;
   };
-  for (const line of markdown.split('\n')) {
-    const marker = FENCE.exec(line)?.[1];
+  for (let start = 0; start <= markdown.length; ) {
+    const newline = markdown.indexOf('\n', start);
+    const end = newline < 0 ? markdown.length : newline;
+    const first = markdown.charCodeAt(start);
+    const plain = first > 32 && first < 127 && first !== 96 && first !== 126;
+    const line = plain ? '' : markdown.slice(start, end);
+    const marker = plain ? undefined : FENCE.exec(line)?.[1];
     if (fence) {
-      lines.push(line);
+      if (from < 0) from = start;
+      to = end;
       if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) {
         flush(true);
         fence = '';
       }
-      continue;
-    }
-    if (marker) {
+    } else if (marker) {
       flush(false);
       fence = marker;
-      lines.push(line);
-      continue;
+      from = start;
+      to = end;
+    } else if (!plain && line.trim() === '') {
+      flush(false);
+    } else {
+      if (from < 0) from = start;
+      to = end;
     }
-    if (line.trim() === '') flush(false);
-    else lines.push(line);
+    start = end + 1;
   }
   flush(fence !== '');
   return blocks;

@@ -53,8 +53,8 @@ function leanLine(line: string, base: URL, context: LeanContext, seen: Set<strin
   let copied = 0;
   let i = 0;
   while (i < line.length) {
-    const ch = line[i];
-    if (ch === '`') {
+    const ch = line.charCodeAt(i);
+    if (ch === 96) {
       const end = spans.get(i);
       if (end === undefined) {
         // A run with no closing run of its length is plain text, backticks and all.
@@ -70,7 +70,7 @@ function leanLine(line: string, base: URL, context: LeanContext, seen: Set<strin
       i = end;
       continue;
     }
-    if (ch === '[' || ch === '!') {
+    if (ch === 91 || ch === 33) {
       LINK_AT.lastIndex = i;
       const m = LINK_AT.exec(line);
       if (m) {
@@ -175,20 +175,35 @@ export function leanMarkdown(markdown: string, pageUrl: string, context: LeanCon
   }
   const seen = new Set<string>();
   let fence: string | null = null;
-  const lines = markdown.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    const opener = FENCE.exec(line)?.[1];
+  // The page is read line by line in place, and only a line a link changes is cut out and
+  // replaced: most lines hold no link, and a page with none comes back as it came.
+  let out = '';
+  let copied = 0;
+  // The next `](` at or after the line being read (-1: none left): no line's search reads past the next link.
+  let nextLink = markdown.indexOf('](');
+  for (let start = 0; start <= markdown.length; ) {
+    const newline = markdown.indexOf('\n', start);
+    const end = newline < 0 ? markdown.length : newline;
+    // A fence line starts with a space, a backtick or a tilde (FENCE): other lines are not tried.
+    const first = markdown.charCodeAt(start);
+    const opener = first === 32 || first === 96 || first === 126 ? FENCE.exec(markdown.slice(start, end))?.[1] : undefined;
     if (fence !== null) {
       // A fence closes with a run of the same character at least as long as the one that opened it.
-      if (opener && opener[0] === fence[0] && opener.length >= fence.length && line.trim() === opener) fence = null;
-      continue;
-    }
-    if (opener) {
+      if (opener && opener[0] === fence[0] && opener.length >= fence.length && markdown.slice(start, end).trim() === opener) fence = null;
+    } else if (opener) {
       fence = opener;
-      continue;
+    } else {
+      if (nextLink >= 0 && nextLink < start) nextLink = markdown.indexOf('](', start);
+      if (nextLink >= 0 && nextLink < end) {
+        const line = markdown.slice(start, end);
+        const lean = leanLine(line, base, context, seen, keys);
+        if (lean !== line) {
+          out += markdown.slice(copied, start) + lean;
+          copied = end;
+        }
+      }
     }
-    if (line.includes('](')) lines[i] = leanLine(line, base, context, seen, keys);
+    start = end + 1;
   }
-  return lines.join('\n');
+  return copied === 0 ? markdown : out + markdown.slice(copied);
 }
