@@ -17,9 +17,10 @@ export function textFingerprint(text: string): string {
  * service worker and Node provide.
  *
  * The digest is of `text.replace(/\s+/g, ' ').trim()` as UTF-8, but that string is never made:
- * the text is encoded a stretch at a time, between the whitespace runs that fold, into one buffer
- * kept for the next page. Folding and encoding every page's Markdown as two new copies of it were
- * a tenth of the crawl's service worker time (bench/profile.ts on the Python docs).
+ * the text is encoded once into one buffer kept for the next page, and the whitespace is folded
+ * there, in place. Folding the string first and encoding the result made two copies of every
+ * page's Markdown; encoding it a stretch at a time between the runs that fold cost a native call
+ * per line (bench/profile.ts on the Python docs).
  */
 export async function contentFingerprint(text: string): Promise<string> {
   const bytes = foldedUtf8(text);
@@ -27,8 +28,6 @@ export async function contentFingerprint(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Whitespace that does not stay as it is: a run of two or more, or one that is not a plain space. */
-const FOLDS = /\s{2,}|[^\S ]/g;
 const encoder = new TextEncoder();
 let scratch: Uint8Array<ArrayBuffer> = new Uint8Array(1 << 16);
 /** A buffer this big serves one page and is then let go: a huge page's would stay for nothing. */
@@ -38,24 +37,51 @@ const KEEP_BYTES = 4 << 20;
 export function foldedUtf8(text: string): Uint8Array<ArrayBuffer> {
   // UTF-8 takes at most three bytes per UTF-16 unit (a surrogate pair: four for two).
   const need = 3 * text.length;
-  const buffer = need <= scratch.length ? scratch : new Uint8Array(need);
-  if (buffer !== scratch && need <= KEEP_BYTES) scratch = buffer;
+  const bytes = need <= scratch.length ? scratch : new Uint8Array(need);
+  if (bytes !== scratch && need <= KEEP_BYTES) scratch = bytes;
+  const length = encoder.encodeInto(text, bytes).written;
+  // Folding only shortens, so the folded text is written over the encoded one, never ahead of it.
   let written = 0;
-  const put = (from: number, to: number) => {
-    if (to > from) written += encoder.encodeInto(text.slice(from, to), buffer.subarray(written)).written;
-  };
-  // Leading and trailing whitespace goes (trim); every inner run becomes one space.
-  let start = 0;
-  while (start < text.length && /\s/.test(text[start] as string)) start++;
-  let end = text.length;
-  while (end > start && /\s/.test(text[end - 1] as string)) end--;
-  FOLDS.lastIndex = start;
-  let from = start;
-  for (let m = FOLDS.exec(text); m !== null && m.index < end; m = FOLDS.exec(text)) {
-    put(from, m.index);
-    buffer[written++] = 0x20;
-    from = m.index + m[0].length;
+  let read = 0;
+  while (read < length) {
+    const byte = bytes[read] as number;
+    // Most bytes are printable ASCII or inside a character that is not whitespace.
+    if (byte > 0x20 && byte < 0xc2) {
+      bytes[written++] = byte;
+      read++;
+      continue;
+    }
+    const space = spaceAt(bytes, read, length);
+    if (space === 0) {
+      bytes[written++] = byte;
+      read++;
+      continue;
+    }
+    // A run of whitespace: one space between two words, none at either end (trim).
+    read += space;
+    for (let more = spaceAt(bytes, read, length); more > 0; more = spaceAt(bytes, read, length)) read += more;
+    if (written > 0 && read < length) bytes[written++] = 0x20;
   }
-  put(from, end);
-  return buffer.subarray(0, written);
+  return bytes.subarray(0, written);
+}
+
+/**
+ * How many bytes of whitespace, as JavaScript's `\s` (and `trim`) define it, start at `at` in
+ * UTF-8: 0 when none. ASCII tab to carriage return and space; U+00A0; U+1680; U+2000–U+200A;
+ * U+2028, U+2029, U+202F, U+205F; U+3000; U+FEFF.
+ */
+function spaceAt(bytes: Uint8Array, at: number, length: number): number {
+  if (at >= length) return 0;
+  const b0 = bytes[at] as number;
+  if (b0 <= 0x20) return b0 === 0x20 || (b0 >= 0x09 && b0 <= 0x0d) ? 1 : 0;
+  if (b0 < 0xc2 || at + 1 >= length) return 0;
+  const b1 = bytes[at + 1] as number;
+  if (b0 === 0xc2) return b1 === 0xa0 ? 2 : 0;
+  if (at + 2 >= length) return 0;
+  const b2 = bytes[at + 2] as number;
+  if (b0 === 0xe2) return (b1 === 0x80 && (b2 <= 0x8a || b2 === 0xa8 || b2 === 0xa9 || b2 === 0xaf)) || (b1 === 0x81 && b2 === 0x9f) ? 3 : 0;
+  if (b0 === 0xe1) return b1 === 0x9a && b2 === 0x80 ? 3 : 0;
+  if (b0 === 0xe3) return b1 === 0x80 && b2 === 0x80 ? 3 : 0;
+  if (b0 === 0xef) return b1 === 0xbb && b2 === 0xbf ? 3 : 0;
+  return 0;
 }

@@ -41,6 +41,17 @@ describe('contentFingerprint', () => {
     for (const [i, text] of texts.entries()) expect(await contentFingerprint(text)).toBe(alone[i]);
   });
 
+  it('folds exactly the characters \\s matches, of every UTF-16 code unit', () => {
+    // Whitespace is told apart in UTF-8 bytes: each code unit between two letters, alone and in a run.
+    let text = '';
+    for (let unit = 0; unit < 0x10000; unit++) {
+      const c = String.fromCharCode(unit);
+      text += `a${c}b${c}${c} `;
+    }
+    const expected = new TextEncoder().encode(text.replace(/\s+/g, ' ').trim());
+    expect(Buffer.from(foldedUtf8(text)).equals(Buffer.from(expected))).toBe(true);
+  });
+
   it('gives the folded bytes themselves', () => {
     expect(new TextDecoder().decode(foldedUtf8('  Hello,\n\n  wörld\u3000😀  '))).toBe('Hello, wörld 😀');
     expect(foldedUtf8(' \n\t ').length).toBe(0);
