@@ -3,7 +3,7 @@
  * use it to order pages the way the site's authors did.
  */
 import { boundedMemo } from '../bounded-memo';
-import { listLinks, type NavLink } from './nav-tree';
+import { countLinks, indexLinks, type LinkIndex, listLinks, type NavLink } from './nav-tree';
 import type { HrefCache } from './urls';
 import { classOf, namesOf, tagOf, walkElements } from './walk';
 
@@ -49,7 +49,8 @@ function nameBits(id: string | null, cls: string | null): number {
 interface Candidate {
   element: Element;
   score: number;
-  links: NavLink[];
+  /** Read only for the candidate that wins: the others need only their counts. */
+  links?: NavLink[];
 }
 
 /**
@@ -67,45 +68,62 @@ function inPageFrame(element: Element): boolean {
   return false;
 }
 
+/** An element whose names say navigation, before its links are counted. */
+interface Named {
+  element: Element;
+  /** Its links count twice: a sidebar or an aside. */
+  side: boolean;
+  contents: boolean;
+}
+
 /**
  * Finds the navigation tree in `body` and returns its page links in order, with depth from the
  * nesting of list items. In-page anchors (`#section`) are left out: they are a table of contents
  * of this page, not the site. Returns an empty list when no tree is recognisable.
  */
 export function findNavLinks(body: Element, baseUrl: string | undefined, hrefs: HrefCache = new Map()): NavLink[] {
-  const candidates: Candidate[] = [];
-  // Every in-page table of contents, however short: several small ones can make one tree.
-  const contents: Candidate[] = [];
+  const named: Named[] = [];
   walkElements(body, (element) => {
     const tag = tagOf(element);
     if (tag === 'svg' || tag === 'pre' || tag === 'table') return 'skip';
     const role = element.getAttribute('role');
     const id = element.getAttribute('id');
-    const named = nameBits(id, classOf(element));
-    const sidebar = (named & SIDEBAR_NAME) !== 0 || SIDEBAR_IDS.has(id ?? '');
-    if (!sidebar && tag !== 'nav' && tag !== 'aside' && role !== 'navigation' && !(named & NAV_NAME)) return undefined;
+    const bits = nameBits(id, classOf(element));
+    const sidebar = (bits & SIDEBAR_NAME) !== 0 || SIDEBAR_IDS.has(id ?? '');
+    if (!sidebar && tag !== 'nav' && tag !== 'aside' && role !== 'navigation' && !(bits & NAV_NAME)) return undefined;
     const names = namesOf(element);
     const label = (element.getAttribute('aria-label') ?? '').toLowerCase();
     if (NOT_TREE.test(names) || NOT_TREE.test(label)) return 'skip';
-    const { links, listed } = listLinks(element, baseUrl, hrefs);
-    const pages = links.filter((link) => link.url !== '').length;
-    // A site header's menu is navigation too, but rarely the documentation tree.
-    const inBanner = inPageFrame(element);
-    const candidate = { element, score: pages * (sidebar || tag === 'aside' ? 2 : 1) * (inBanner ? 0.25 : 1), links };
-    if (pages > 0 && CONTENTS_NAMES.test(names)) contents.push(candidate);
-    if (listed >= MIN_LINKS || pages >= MIN_FREE_LINKS) candidates.push(candidate);
+    named.push({ element, side: sidebar || tag === 'aside', contents: CONTENTS_NAMES.test(names) });
     return undefined;
   });
+  if (named.length === 0) return [];
+  const index = indexLinks(body, baseUrl, hrefs);
+  const counts = countLinks(
+    named.map((n) => n.element),
+    index,
+  );
+  const candidates: Candidate[] = [];
+  // Every in-page table of contents, however short: several small ones can make one tree.
+  const contents: Candidate[] = [];
+  for (const { element, side, contents: isContents } of named) {
+    const { pages, listed } = counts.get(element) ?? { pages: 0, listed: 0 };
+    // A site header's menu is navigation too, but rarely the documentation tree.
+    const candidate = { element, score: pages > 0 ? pages * (side ? 2 : 1) * (inPageFrame(element) ? 0.25 : 1) : 0 };
+    if (pages > 0 && isContents) contents.push(candidate);
+    if (listed >= MIN_LINKS || pages >= MIN_FREE_LINKS) candidates.push(candidate);
+  }
   // Contents lists are combined per region: a sidebar's toctrees make one tree, the page's own
   // another (Sphinx's sidebar says "Community" where the start page's heading says "Community guide";
   // mixing both would name the site's groups by whichever comes first in the document).
   for (const region of contentRegions(contents, candidates)) {
-    const sections = sectionedContents(region, baseUrl, hrefs);
+    const sections = sectionedContents(region, baseUrl, hrefs, index);
     if (sections) candidates.push(sections);
   }
   let best: Candidate | undefined;
   for (const candidate of candidates) if (!best || candidate.score > best.score) best = candidate;
-  return best?.links ?? [];
+  if (!best) return [];
+  return best.links ?? listLinks(best.element, baseUrl, hrefs, index).links;
 }
 
 // A start page's contents count as the site's tree with this many groups and page links at least.
@@ -131,18 +149,21 @@ export function findContentsTree(main: Element, baseUrl: string | undefined, hre
 
 /** Contents lists grouped by the outermost navigation candidate holding them (or none: the page). */
 function contentRegions(contents: Candidate[], candidates: Candidate[]): Candidate[][] {
+  const holders = new Set(candidates.map((candidate) => candidate.element));
   const regions = new Map<Element | null, Candidate[]>();
   for (const list of contents) {
     let region: Element | null = null;
-    for (const candidate of candidates) {
-      const holder = candidate.element;
-      if (holder !== list.element && holder.contains(list.element) && (!region || holder.contains(region))) region = holder;
-    }
+    for (let node = list.element.parentElement; node; node = node.parentElement) if (holders.has(node)) region = node;
     const members = regions.get(region);
     if (members) members.push(list);
     else regions.set(region, [list]);
   }
   return [...regions.values()];
+}
+
+function hasAncestorIn(element: Element, set: Set<Element>): boolean {
+  for (let node = element.parentElement; node; node = node.parentElement) if (set.has(node)) return true;
+  return false;
 }
 
 /** The innermost element holding both. */
@@ -156,13 +177,14 @@ function commonAncestor(a: Element, b: Element): Element | null {
  * under "User's Guide", "API Reference"…): each list alone is a fragment; the element holding
  * them all, read with its headings as group labels, is the site's table of contents.
  */
-function sectionedContents(contents: Candidate[], baseUrl: string | undefined, hrefs: HrefCache): Candidate | undefined {
-  const lists = contents.filter((c) => !contents.some((o) => o !== c && o.element.contains(c.element)));
+function sectionedContents(contents: Candidate[], baseUrl: string | undefined, hrefs: HrefCache, index: LinkIndex): Candidate | undefined {
+  const elements = new Set(contents.map((c) => c.element));
+  const lists = contents.filter((c) => !hasAncestorIn(c.element, elements));
   if (lists.length < 2) return undefined;
   let holder: Element | null = lists[0]?.element ?? null;
   for (const list of lists.slice(1)) holder = holder && commonAncestor(holder, list.element);
   if (!holder) return undefined;
-  const { links } = listLinks(holder, baseUrl, hrefs);
+  const { links } = listLinks(holder, baseUrl, hrefs, index);
   if (!links.some((link) => link.url === '')) return undefined;
   // Worth more than any one of its lists, which it contains.
   return { element: holder, score: lists.reduce((sum, list) => sum + list.score, 0) * 1.1, links: collapseLabelChains(links) };

@@ -31,16 +31,44 @@ const CAPTION_NAMES = /caption|title|label|heading|header|category|group/i;
 const PERMALINK = /^[¶§#🔗]?$/u;
 const PROSE = new Set(['p', 'blockquote', 'table', 'figure']);
 
+/**
+ * What the walk of any container under `root` reads of the page, found once for all of them: the
+ * navigation search asks about many containers of one page, nested in each other (a Sphinx
+ * contents page nests thousands of `li.toctree-lN`, each one a candidate).
+ */
+export interface LinkIndex {
+  root: Element;
+  /** Elements under the root that hold at least one page link. */
+  holders: Set<Element>;
+  /** Each anchor's page URL, resolved once. */
+  urls: Map<Element, string>;
+  /** Each linked anchor's title, read once ('' for none). */
+  titles: Map<Element, string>;
+}
+
+/**
+ * Indexes the page links under `root`. An element's holding a page link depends on its own
+ * subtree only, so the set serves every container under the root: within a container, it is the
+ * set that container's own walk would build.
+ */
+export function indexLinks(root: Element, baseUrl: string | undefined, cache: HrefCache = new Map()): LinkIndex {
+  const index: LinkIndex = { root, holders: new Set(), urls: new Map(), titles: new Map() };
+  for (const anchor of root.getElementsByTagName('a')) {
+    const url = pageHref(anchor, baseUrl, cache);
+    if (!url) continue;
+    index.urls.set(anchor, url);
+    for (let node = anchor.parentElement; node && node !== root && !index.holders.has(node); node = node.parentElement) index.holders.add(node);
+  }
+  return index;
+}
+
 /** What the walk of one container collects. */
 interface Walk {
   links: NavLink[];
   seen: Set<string>;
   listed: number;
   container: Element;
-  /** Elements (up to the container) that hold at least one page link. */
-  holders: Set<Element>;
-  /** Each anchor's page URL, resolved once. */
-  urls: Map<Element, string>;
+  index: LinkIndex;
 }
 
 /** The page URL an anchor points to (fragment dropped), or undefined for in-page and unusable links. */
@@ -75,7 +103,7 @@ function labelText(element: Element): string | undefined {
 }
 
 function followedByLinks(element: Element, walk: Walk): boolean {
-  for (let next = element.nextElementSibling; next; next = next.nextElementSibling) if (walk.holders.has(next)) return true;
+  for (let next = element.nextElementSibling; next; next = next.nextElementSibling) if (walk.index.holders.has(next)) return true;
   return false;
 }
 
@@ -96,7 +124,7 @@ function walkLevel(parent: Element, level: number, inItem: boolean, parentLabel:
       addLink(child, base, walk);
       continue;
     }
-    if (!walk.holders.has(child)) {
+    if (!walk.index.holders.has(child)) {
       const text = labelText(child);
       // A nested menu repeats its opener's label as its title (MkDocs Material): not a new level.
       if (text && text !== parentLabel && followedByLinks(child, walk)) {
@@ -115,10 +143,20 @@ function walkLevel(parent: Element, level: number, inItem: boolean, parentLabel:
   }
 }
 
+/** An anchor's title: its text, else its label; '' when it has none (it is not listed then). */
+function titleOf(anchor: Element, index: LinkIndex): string {
+  let title = index.titles.get(anchor);
+  if (title === undefined) {
+    title = normalizeSpace(anchor.textContent) || normalizeSpace(anchor.getAttribute('aria-label') ?? anchor.getAttribute('title'));
+    index.titles.set(anchor, title);
+  }
+  return title;
+}
+
 function addLink(anchor: Element, depth: number, walk: Walk): void {
-  const url = walk.urls.get(anchor);
+  const url = walk.index.urls.get(anchor);
   if (!url || walk.seen.has(url)) return;
-  const title = normalizeSpace(anchor.textContent) || normalizeSpace(anchor.getAttribute('aria-label') ?? anchor.getAttribute('title'));
+  const title = titleOf(anchor, walk.index);
   if (!title) return;
   walk.seen.add(url);
   walk.links.push({ title, url, depth });
@@ -134,16 +172,14 @@ function addLink(anchor: Element, depth: number, walk: Walk): void {
 /**
  * The container's page links and group labels in order, with their depth in the tree. Labels
  * that head nothing (their group had only in-page links) are dropped; depths start at 0.
+ * `index` (of the container or an element holding it, with the same base URL) saves reading the
+ * page again for each container; the DOM must not have changed since it was made.
  */
-export function listLinks(container: Element, baseUrl: string | undefined, cache: HrefCache = new Map()): TreeLinks {
-  const walk: Walk = { links: [], seen: new Set(), listed: 0, container, holders: new Set(), urls: new Map() };
-  for (const anchor of container.getElementsByTagName('a')) {
-    const url = pageHref(anchor, baseUrl, cache);
-    if (!url) continue;
-    walk.urls.set(anchor, url);
-    for (let node = anchor.parentElement; node && node !== container && !walk.holders.has(node); node = node.parentElement) walk.holders.add(node);
-  }
-  if (walk.holders.size === 0) return { links: [], listed: 0 };
+export function listLinks(container: Element, baseUrl: string | undefined, cache: HrefCache = new Map(), index?: LinkIndex): TreeLinks {
+  const read = index ?? indexLinks(container, baseUrl, cache);
+  // Only links nested in the container's elements make a tree: a row of bare links (a pager) is none.
+  if (!holdsInChild(container, read)) return { links: [], listed: 0 };
+  const walk: Walk = { links: [], seen: new Set(), listed: 0, container, index: read };
   walkLevel(container, 0, false, undefined, walk);
   let links = walk.links.filter((link, i) => link.url !== '' || (walk.links[i + 1]?.depth ?? -1) > link.depth);
   let top = Math.min(...links.map((link) => link.depth));
@@ -153,4 +189,54 @@ export function listLinks(container: Element, baseUrl: string | undefined, cache
     top++;
   }
   return { links: top > 0 ? links.map((link) => ({ ...link, depth: link.depth - top })) : links, listed: walk.listed };
+}
+
+/** How many page links {@link listLinks} lists in a container, and how many of them sit in list items. */
+export interface LinkCounts {
+  pages: number;
+  listed: number;
+}
+
+/**
+ * {@link LinkCounts} of each of `containers` (elements under `index.root`), without reading any
+ * as a tree: one pass up from each page link, where a walk of each container would cost the
+ * page's size times its nesting (thousands of nested `li.toctree-lN` on a Sphinx contents page). The walk reaches a link from a container unless an element between them is
+ * prose or another anchor (it reads neither's links), lists each URL once, where it first
+ * reaches it, and counts that link as listed when a list item lies between it and the container.
+ */
+export function countLinks(containers: Iterable<Element>, index: LinkIndex): Map<Element, LinkCounts> {
+  const counts = new Map<Element, LinkCounts & { seen: Set<string> }>();
+  for (const container of containers) counts.set(container, { pages: 0, listed: 0, seen: new Set() });
+  if (counts.size === 0) return counts;
+  for (const [anchor, url] of index.urls) {
+    let titled: boolean | undefined;
+    let inItem = false;
+    for (let node = anchor.parentElement; node; node = node.parentElement) {
+      const count = counts.get(node);
+      if (count && !count.seen.has(url)) {
+        titled ??= titleOf(anchor, index) !== '';
+        if (!titled) break;
+        count.seen.add(url);
+        count.pages++;
+        if (inItem) count.listed++;
+      }
+      if (node === index.root) break;
+      const tag = tagOf(node);
+      if (PROSE.has(tag) || tag === 'a') break;
+      if (tag === 'li' || tag === 'dt' || tag === 'dd') inItem = true;
+    }
+  }
+  for (const [container, count] of counts) {
+    // listLinks reads nothing from a container none of whose children holds a link (see there).
+    if (count.pages > 0 && !holdsInChild(container, index)) {
+      count.pages = 0;
+      count.listed = 0;
+    }
+  }
+  return counts;
+}
+
+function holdsInChild(container: Element, index: LinkIndex): boolean {
+  for (let child = container.firstElementChild; child; child = child.nextElementSibling) if (index.holders.has(child)) return true;
+  return false;
 }
