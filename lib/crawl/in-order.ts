@@ -4,7 +4,7 @@
  * copy it stored first, so writing pages as their fetches finish made both depend on the network's
  * timing: at the page limit, which pages made it differed from one run to the next. Written in the
  * order started — the frontier's breadth-first order on one host — every link is numbered the same
- * on every run, each URL is claimed in the same order, and the pages a limit admits are the same.
+ * on every run, each URL is claimed in the same order, and the pages the page limit admits are the same.
  *
  * A result that finished early waits for the ones started before it (`held`); the caller bounds
  * how many may wait.
@@ -14,6 +14,11 @@ export class InOrder<T> {
   private next = 0;
   private readonly waiting = new Map<number, T | null>();
   private weight = 0;
+  /** Places taken just before an issued ticket (ticketBefore): numbered -1, -2, … in the order taken. */
+  private readonly before = new Map<number, number[]>();
+  private inserted = 0;
+  /** Places from ticketBefore not settled yet. */
+  private readonly open = new Set<number>();
 
   constructor(
     private readonly emit: (item: T) => void,
@@ -26,19 +31,42 @@ export class InOrder<T> {
     return this.issued++;
   }
 
+  /**
+   * A place just before `ticket` (after any taken before it already), for work that gave up its
+   * own place and must come back at a point every run agrees on. `ticket` must not be emitted yet.
+   */
+  ticketBefore(ticket: number): number {
+    if (ticket < this.next || ticket >= this.issued) throw new Error(`InOrder: no place before ticket ${ticket}`);
+    const place = -++this.inserted;
+    this.open.add(place);
+    const list = this.before.get(ticket);
+    if (list) list.push(place);
+    else this.before.set(ticket, [place]);
+    return place;
+  }
+
   /** The result of the work at `ticket`, or null when it gives none (aborted): emitted once all before it are. */
   settle(ticket: number, item: T | null): void {
-    if (ticket < this.next || this.waiting.has(ticket)) throw new Error(`InOrder: ticket ${ticket} settled twice`);
+    const settled = ticket < 0 ? !this.open.delete(ticket) : ticket < this.next || this.waiting.has(ticket);
+    if (settled) throw new Error(`InOrder: ticket ${ticket} settled twice`);
     this.waiting.set(ticket, item);
     if (item !== null) this.weight += this.weigh(item);
-    while (this.waiting.has(this.next)) {
-      const ready = this.waiting.get(this.next) ?? null;
-      this.waiting.delete(this.next);
-      this.next++;
-      if (ready === null) continue;
-      this.weight -= this.weigh(ready);
-      this.emit(ready);
+    for (;;) {
+      const first = this.before.get(this.next);
+      while (first && first.length > 0 && this.waiting.has(first[0] as number)) this.take(first.shift() as number);
+      if (first?.length) return;
+      if (first) this.before.delete(this.next);
+      if (!this.waiting.has(this.next)) return;
+      this.take(this.next++);
     }
+  }
+
+  private take(ticket: number): void {
+    const ready = this.waiting.get(ticket) ?? null;
+    this.waiting.delete(ticket);
+    if (ready === null) return;
+    this.weight -= this.weigh(ready);
+    this.emit(ready);
   }
 
   /** What the held results weigh together. */

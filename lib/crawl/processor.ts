@@ -40,13 +40,22 @@ export interface ProcessRequest {
    */
   converting?: () => void;
   /**
-   * Given by the queue runner: the pipeline hands it a page's tab render, and gets the render's
-   * result back when the runner is ready to write it. A render takes seconds, and the runner writes
-   * pages in the order they started: awaited in place, it would hold every later page's write (and
-   * the links they add to the queue) that long. Without it the render is awaited in place.
+   * Given by the queue runner: the pipeline hands it a page's slow step, and gets the step's result
+   * back when the runner is ready to write it. The runner writes pages in the order they started:
+   * awaited in place, a slow step would hold every later page's write (and the links they add to
+   * the queue) that long. The step starts at once; `place` says where its page is written instead.
+   * Without it the step is awaited in place.
    */
-  renderLater?: (render: () => Promise<ProcessResult>) => Promise<ProcessResult>;
+  later?: (run: () => Promise<ProcessResult>, place: LaterPlace) => Promise<ProcessResult>;
 }
+
+/**
+ * Where a page whose slow step ran apart is written (both points are the same on every run):
+ * `idle`, when nothing else can start (a tab render: seconds); `deeper`, just before the first
+ * page deeper than it starts, so its links still queue before any deeper page's (a very big page's
+ * conversion: about a second).
+ */
+export type LaterPlace = 'idle' | 'deeper';
 
 /** A page ready to store (its state — stored or duplicate — is decided at write time). */
 export type FetchedPage = Pick<PageRecord, 'url' | 'finalUrl' | 'title' | 'description' | 'siteName' | 'markdown' | 'format' | 'twinUrl' | 'contentHash' | 'bytes' | 'etag' | 'lastModified' | 'rendered' | 'shell' | 'empty' | 'notDocs'>;

@@ -6,7 +6,7 @@ import { discoveredRows } from './seeds';
 import { Frontier } from './frontier';
 import { InOrder } from './in-order';
 import { DEFAULT_CRAWL_DELAY_CAP_S, HostGate } from './host-gate';
-import type { HostSlot, PageOutcome, PageProcessor, ProcessRequest, ProcessResult } from './processor';
+import type { HostSlot, LaterPlace, PageOutcome, PageProcessor, ProcessRequest, ProcessResult } from './processor';
 import type { CrawlSettings } from './settings';
 import type { DocsBoundary } from '../url/boundary';
 
@@ -235,13 +235,25 @@ export abstract class QueueRunner {
       ({ entry, outcome }) => writer.add(entry, outcome),
       ({ outcome }) => (outcome.state === 'done' ? outcome.page.markdown.length : 0),
     );
-    // Pages rendering in a tab (renderLater): a render takes seconds, and written in its place it
-    // would hold every later page's write (and the links they queue) that long. Each renders at
-    // once, but its result is written when nothing else can start, in the order the pages started:
-    // every run writes them at the same point of the crawl and numbers their links the same.
-    const parked: Array<{ order: number; entry: FrontierRecord; write: () => void; drop: () => void }> = [];
-    const writeParked = () => {
-      for (const page of parked.sort((a, b) => a.order - b.order).splice(0)) page.write();
+    // Pages whose slow step (ProcessRequest.later) runs while they wait for a new place in the
+    // write order, in the order they started: a tab render (seconds) until nothing else can start,
+    // a very big page's conversion until the first deeper page starts. Either point is the same on
+    // every run, so every run numbers their links the same.
+    const parked: Array<{ order: number; depth: number; place: LaterPlace; entry: FrontierRecord; write: (ticket: number) => void; drop: () => void }> = [];
+    const writeParked = (which: (page: (typeof parked)[number]) => boolean) => {
+      const ready = parked.filter(which).sort((a, b) => a.order - b.order);
+      for (const page of ready) {
+        parked.splice(parked.indexOf(page), 1);
+        page.write(ordered.ticket());
+      }
+    };
+    // The first ticket each depth was given: a page that waits for a deeper page to start, when one
+    // already has, takes its place just before that one.
+    const firstTicketAt = new Map<number, number>();
+    const deeperTicket = (depth: number): number | undefined => {
+      let first: number | undefined;
+      for (const [d, t] of firstTicketAt) if (d > depth && (first === undefined || t < first)) first = t;
+      return first;
     };
     // A buffered URL's host, parsed once: pump looks at every buffered URL each time a slot frees.
     const hosts = new WeakMap<FrontierRecord, string>();
@@ -298,18 +310,28 @@ export abstract class QueueRunner {
         pump();
         this.wake();
       };
+      // Pages parked until a deeper page starts take their places before this one's.
+      writeParked((page) => page.place === 'deeper' && page.depth < entry.depth);
       let ticket = ordered.ticket();
-      // Its result waits in `parked`; dropped: a stop came first and the URL goes back to pending.
+      if (!firstTicketAt.has(entry.depth)) firstTicketAt.set(entry.depth, ticket);
+      // Its slow step runs apart from its place (`later`); dropped: it was parked when a stop came,
+      // and the URL goes back to pending.
       let waits = false;
       let dropped = false;
-      const renderLater = (render: () => Promise<ProcessResult>): Promise<ProcessResult> => {
+      const later = (run: () => Promise<ProcessResult>, place: LaterPlace): Promise<ProcessResult> => {
+        // A page gives up its place once; a second slow step (a big page rendered too) runs in its new place.
+        if (waits) return run();
         // The page gives up its place in the write order, so the pages after it are written while
-        // it renders; it takes a new place when `parked` is written. Meanwhile it is no backlog.
+        // its slow step runs. Meanwhile it is no backlog.
         const order = ticket;
-        const rendering = render();
-        // A dropped page's render may still fail; nothing waits for it then.
-        rendering.catch(() => undefined);
-        ordered.settle(ticket, null);
+        const running = run();
+        // A dropped page's step may still fail; nothing waits for it then.
+        running.catch(() => undefined);
+        // Its new place, taken now when the point it waits for has passed (before its old place
+        // is given up, so the write order cannot move past the new one).
+        const before = place === 'deeper' ? deeperTicket(entry.depth) : undefined;
+        if (before !== undefined) ticket = ordered.ticketBefore(before);
+        ordered.settle(order, null);
         slot.release();
         waits = true;
         processing--;
@@ -317,13 +339,16 @@ export abstract class QueueRunner {
         queued = false;
         pump();
         this.wake();
+        if (before !== undefined) return running;
         return new Promise<ProcessResult>((resolve, reject) => {
           parked.push({
             order,
+            depth: entry.depth,
+            place,
             entry,
-            write: () => {
-              ticket = ordered.ticket();
-              rendering.then(resolve, reject);
+            write: (next) => {
+              ticket = next;
+              running.then(resolve, reject);
             },
             drop: () => {
               dropped = true;
@@ -332,7 +357,7 @@ export abstract class QueueRunner {
           });
         });
       };
-      const task = this.processEntry(entry, job, slot, converting, renderLater)
+      const task = this.processEntry(entry, job, slot, converting, later)
         .then((outcome) => {
           if (dropped) return;
           if (this.abort.signal.aborted) return ordered.settle(ticket, null);
@@ -380,10 +405,10 @@ export abstract class QueueRunner {
           if (claimed.length) continue;
         }
         // Nothing else can start (the claim above took nothing: the queue is empty, or the page
-        // limit counts the parked pages in): the rendered pages are written, and their links may
+        // limit counts the parked pages in): the parked pages are written, and their links may
         // queue more. Waiting for the queue alone would wait forever at the limit.
         if (parked.length > 0 && buffer.length === 0 && active.size === parked.length && writer.idle) {
-          writeParked();
+          writeParked(() => true);
           continue;
         }
         if (buffer.length === 0 && active.size === 0 && writer.idle) {
@@ -463,13 +488,13 @@ export abstract class QueueRunner {
     this.woken = false;
   }
 
-  private async processEntry(entry: FrontierRecord, job: QueueJob, slot: HostSlot, converting: () => void, renderLater: ProcessRequest['renderLater']): Promise<PageOutcome> {
+  private async processEntry(entry: FrontierRecord, job: QueueJob, slot: HostSlot, converting: () => void, later: ProcessRequest['later']): Promise<PageOutcome> {
     const { startUrl, settings, gate, boundary } = job;
     if (settings.respectRobots) {
       const rules = await gate.loadRobots(new URL(entry.url).origin);
       if (rules && !rules.isAllowed(entry.url)) return { state: 'skipped', reason: job.robotsReason, retries: 0 };
     }
-    const result = await this.deps.process({ entry, startUrl, settings, ...(boundary ? { boundary } : {}), timeoutMs: this.deps.timeoutMs, slot, converting, renderLater }, this.abort.signal);
+    const result = await this.deps.process({ entry, startUrl, settings, ...(boundary ? { boundary } : {}), timeoutMs: this.deps.timeoutMs, slot, converting, later }, this.abort.signal);
     this.timings.fetch += result.ms.fetch;
     this.timings.convert += result.ms.convert;
     return result;

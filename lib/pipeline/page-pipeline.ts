@@ -11,11 +11,19 @@
  * chromium.ts and firefox.ts (through browser.ts) and node.ts fill it in.
  */
 import type { DomAdapter } from '../convert/dom';
-import type { CrawlProcessor, PageProcessor, ProcessRequest } from '../crawl/processor';
+import type { CrawlProcessor, PageProcessor, ProcessRequest, ProcessResult } from '../crawl/processor';
 import type { Renderer } from '../render/tab-renderer';
 import { createScope } from '../url/scope';
 import { renderingStep } from './rendering';
 import { convertBody, convertJobOf, fetchStep, finishPage, type ConvertedBody, type ConvertJob } from './steps';
+
+/**
+ * A page of more HTML than this converts apart from its place in the write order (ProcessRequest.later):
+ * it takes about a second or more to convert, and in its place it held every later page's write.
+ * The Python docs' `contents.html` (2.5 MB, at depth 1, linking every page) left the crawl with
+ * nothing to request for seconds while it converted.
+ */
+const BIG_PAGE_CHARS = 1_000_000;
 
 /** Conversion lanes away from the calling thread, as the pipeline uses them (a ConversionQueue fits). */
 export interface ConversionLanes {
@@ -51,20 +59,24 @@ export function createPagePipeline(runtime: PipelineRuntime): CrawlProcessor {
     const ctx = { fetch: runtime.fetch, scope: scopeOf(request), signal, timeoutMs, timings, slot };
     const step = await fetchStep(entry, ctx).finally(() => slot?.release());
     if (step.kind === 'outcome') return { ...step.outcome, ms: timings };
-    const job = convertJobOf(entry, step.res);
-    let body: ConvertedBody;
-    if ('lanes' in convert) {
-      const converted = await convert.lanes.convert(job, signal, request.converting);
-      timings.convert += converted.ms;
-      body = converted;
-    } else {
-      request.converting?.();
-      const t0 = Date.now();
-      body = convertBody(job, convert.dom);
-      timings.convert += Date.now() - t0;
-    }
-    const outcome = await finishPage(entry, step.res, body, ctx);
-    return { ...outcome, ms: timings };
+    const { res } = step;
+    const job = convertJobOf(entry, res);
+    const convertAndFinish = async (): Promise<ProcessResult> => {
+      let body: ConvertedBody;
+      if ('lanes' in convert) {
+        const converted = await convert.lanes.convert(job, signal, request.converting);
+        timings.convert += converted.ms;
+        body = converted;
+      } else {
+        request.converting?.();
+        const t0 = Date.now();
+        body = convertBody(job, convert.dom);
+        timings.convert += Date.now() - t0;
+      }
+      const outcome = await finishPage(entry, res, body, ctx);
+      return { ...outcome, ms: timings };
+    };
+    return job.html.length > BIG_PAGE_CHARS && request.later ? request.later(convertAndFinish, 'deeper') : convertAndFinish();
   };
   const process = runtime.rendering ? renderingStep(fetchAndConvert, { ...runtime.rendering, fetch: runtime.fetch, scopeOf }) : fetchAndConvert;
   return {

@@ -72,12 +72,12 @@ export function renderingStep(inner: PageProcessor, deps: RenderingDeps): PagePr
     return renderSoon(request, result, why, signal);
   };
 
-  /** The render, through the runner's `renderLater` when it gives one (see ProcessRequest). */
+  /** The render, through the runner's `later` when it gives one (see ProcessRequest). */
   function renderSoon(request: ProcessRequest, fetched: Done & { ms: ProcessResult['ms'] }, why: string | undefined, signal?: AbortSignal): Promise<ProcessResult> {
     const { renderer } = deps;
     if (!renderer || fetched.page.format !== 'html') return Promise.resolve(fetched);
     const run = () => render(renderer, request, fetched, why, signal);
-    return request.renderLater ? request.renderLater(run) : run();
+    return request.later ? request.later(run, 'idle') : run();
   }
 
   async function render(renderer: Renderer, request: ProcessRequest, fetched: Done & { ms: ProcessResult['ms'] }, why: string | undefined, signal?: AbortSignal): Promise<ProcessResult> {

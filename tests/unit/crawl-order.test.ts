@@ -6,6 +6,10 @@ import { withoutSelfLinks } from '@/lib/pipeline/steps';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import type { CrawlSettings } from '@/lib/crawl/settings';
 import { InOrder } from '@/lib/crawl/in-order';
+import { linkedomAdapter } from '@/lib/convert/dom';
+import { convertBody } from '@/lib/pipeline/steps';
+import { createPagePipeline, type ConversionLanes } from '@/lib/pipeline/page-pipeline';
+import { frontierOf } from '@/lib/store/queries';
 import { loopbackFetch, startFixtureServer, type FixtureServer, type FixtureSite, type Route } from '../fixtures/server';
 
 // What a crawl stores must not depend on which fetch finishes first: the same site gives the same
@@ -95,6 +99,78 @@ describe('the page limit', () => {
   });
 });
 
+describe('a very big page', () => {
+  // "/" links /a, /big and /b; /big (over a megabyte of HTML) links /x; /a and /b link a page each,
+  // and /a's links one more.
+  const site: FixtureSite = {
+    routes: {
+      '/': page('Home', ['/a', '/big', '/b']),
+      '/a': page('A', ['/a1']),
+      '/big': page('Big', ['/x'], `<p>${'Every function of the library, listed with its signature. '.repeat(20_000)}</p>`),
+      '/b': page('B', ['/b1']),
+      '/a1': page('A1', ['/a1x']),
+      '/b1': page('B1'),
+      '/x': page('X'),
+      '/a1x': page('A1X'),
+    },
+  };
+
+  // Converts as the CLI does, but the big page waits `delayMs` first, as on a busy conversion
+  // worker; records how many pages were stored when it was done (waiting up to 3 s for 3).
+  // `answerDelays` hold pages' answers (ms by path).
+  async function crawlWith(delayMs: number, answerDelays: Record<string, number> = {}) {
+    db = createDb(`t-${Math.random()}`);
+    const routes = Object.fromEntries(Object.entries(site.routes ?? {}).map(([path, route]) => [path, { ...(route as Route), delayMs: answerDelays[path] ?? 0 }]));
+    server = await startFixtureServer({ 'docs.example.test': { routes } });
+    const store = db;
+    const fetchFn = loopbackFetch();
+    const storedWhenDone: number[] = [];
+    const lanes: ConversionLanes = {
+      capacity: 2,
+      convert: async (job, _signal, taken) => {
+        taken?.();
+        if (job.html.length > 1_000_000) {
+          await new Promise((resolve) => setTimeout(resolve, delayMs));
+          for (const t0 = Date.now(); delayMs > 0 && (await store.pages.count()) < 3 && Date.now() - t0 < 3000; ) await new Promise((resolve) => setTimeout(resolve, 20));
+          storedWhenDone.push(await store.pages.count());
+        }
+        return { ...convertBody(job, linkedomAdapter), ms: 0 };
+      },
+    };
+    const job = await createCrawlJob(db, server.url('docs.example.test', '/'), { useSeeds: false });
+    const state = await new CrawlRunner({ db, fetch: fetchFn, process: createPagePipeline({ fetch: fetchFn, convert: { lanes } }).process, converters: 2, timeoutMs: 5000 }, job.id).run();
+    const frontier = await frontierOf(db, job.id).toArray();
+    await server.close();
+    server = undefined;
+    await db.delete();
+    db = undefined;
+    const seq = (path: string) => frontier.find((f) => new URL(f.url).pathname === path)?.seq ?? -1;
+    return { state, seq, storedWhenDone, numbered: frontier.map((f) => `${new URL(f.url).pathname}@${f.depth}#${f.seq}:${f.state}`).sort() };
+  }
+
+  it('converts apart from its place: the pages after it are written meanwhile, and its links still queue before those of any deeper page', async () => {
+    const { state, seq, storedWhenDone } = await crawlWith(300);
+    expect(state).toBe('done');
+    // "/", "/a" and "/b" were stored while it converted (held behind it, "/b" was not).
+    expect(storedWhenDone).toEqual([3]);
+    // Its link /x is numbered after its siblings' links, and before the link of a deeper page.
+    expect([seq('/a1'), seq('/b1'), seq('/x'), seq('/a1x')].every((n, i, all) => n >= 0 && (i === 0 || n > (all[i - 1] as number)))).toBe(true);
+  });
+
+  it('numbers every link the same however long it takes to fetch or convert', async () => {
+    const quick = await crawlWith(0);
+    const slow = await crawlWith(300);
+    expect(slow.numbered).toEqual(quick.numbered);
+    // Fetched after the deeper pages started, it still takes its place before theirs; fetched
+    // long before, it waits for them.
+    const late = await crawlWith(0, { '/big': 500 });
+    expect(late.numbered).toEqual(quick.numbered);
+    const early = await crawlWith(0, { '/a': 300, '/b': 300 });
+    expect(early.numbered).toEqual(quick.numbered);
+    expect(quick.numbered.filter((f) => f.endsWith(':done'))).toHaveLength(8);
+  });
+});
+
 describe('InOrder', () => {
   it('hands results on in the order started, skipping work that gave none', () => {
     const out: string[] = [];
@@ -110,5 +186,24 @@ describe('InOrder', () => {
     expect(out).toEqual(['a', 'c', 'd']);
     expect(ordered.held).toBe(0);
     expect(() => ordered.settle(a, 'again')).toThrow(/twice/);
+  });
+
+  it('takes a place just before an issued ticket, and holds that ticket until the place is settled', () => {
+    const out: string[] = [];
+    const ordered = new InOrder<string>((item) => out.push(item));
+    const [a, b, c] = [ordered.ticket(), ordered.ticket(), ordered.ticket()];
+    const x = ordered.ticketBefore(c);
+    const y = ordered.ticketBefore(c);
+    ordered.settle(a, 'a');
+    ordered.settle(c, 'c');
+    ordered.settle(b, 'b');
+    expect(out).toEqual(['a', 'b']);
+    ordered.settle(y, 'y');
+    expect(out).toEqual(['a', 'b']);
+    ordered.settle(x, 'x');
+    expect(out).toEqual(['a', 'b', 'x', 'y', 'c']);
+    expect(ordered.held).toBe(0);
+    expect(() => ordered.settle(x, 'again')).toThrow(/twice/);
+    expect(() => ordered.ticketBefore(c)).toThrow(/no place/);
   });
 });
