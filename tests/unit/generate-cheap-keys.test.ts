@@ -127,4 +127,41 @@ describe('cheap site-wide keys', () => {
     }
     expect(nonEmpty).toBeGreaterThan(200);
   });
+  it('blocks are the runs of lines between blank lines, fenced code whole', () => {
+    // The definition: the page split into lines, each block its lines joined again.
+    const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+    const referenceBlocks = (markdown: string) => {
+      const blocks: Array<{ text: string; code: boolean }> = [];
+      let lines: string[] = [];
+      let fence = '';
+      const flush = (code: boolean) => {
+        if (lines.length) blocks.push({ text: lines.join('\n'), code });
+        lines = [];
+      };
+      for (const line of markdown.split('\n')) {
+        const marker = FENCE.exec(line)?.[1];
+        if (fence) {
+          lines.push(line);
+          if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) {
+            flush(true);
+            fence = '';
+          }
+        } else if (marker) {
+          flush(false);
+          fence = marker;
+          lines.push(line);
+        } else if (line.trim() === '') flush(false);
+        else lines.push(line);
+      }
+      flush(fence !== '');
+      return blocks;
+    };
+    const { random, pick } = generator(13);
+    // Lines that open, close or almost close fences, blank lines of every kind of space, and text.
+    const lines = ['```', '````', '~~~', '~~~~ ', '   ```js', '    ```', ' ~~~', '``', '', ' ', '\t', '\u00a0', '\r', '\ufeff', 'text', '# Heading', '- item', ' indented', '\u00e9t\u00e9', '`code`', '~x', '[a](https://x.test/a)'];
+    for (let page = 0; page < 3000; page++) {
+      const markdown = Array.from({ length: random(14) }, () => pick(lines)).join('\n');
+      expect(blocksOf(markdown), JSON.stringify(markdown)).toEqual(referenceBlocks(markdown));
+    }
+  });
 });

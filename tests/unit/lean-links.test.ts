@@ -33,6 +33,13 @@ describe('token-lean links', () => {
     expect(lean(text)).toBe('[A](/x.html), A again and [B](https://other.test/y) B.');
   });
 
+  it('know fenced code line by line: indented and tilde fences, a longer closer, an unclosed fence', () => {
+    const link = (name: string) => `[${name}](${O}/en/20/core/${name}.html)`;
+    const text = [link('a'), '   ~~~', link('b'), '~~~~  ', link('c'), '```', '````', link('d'), ' ```', '', `x ${link('e')}`].join('\n');
+    const made = ['[a](../core/a.html)', '   ~~~', link('b'), '~~~~  ', '[c](../core/c.html)', '```', '````', '[d](../core/d.html)', ' ```', '', `x ${link('e')}`].join('\n');
+    expect(lean(text)).toBe(made);
+  });
+
   it('leave code, images, other sites and odd links alone', () => {
     const text = [
       '```python',
