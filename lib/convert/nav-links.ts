@@ -3,7 +3,7 @@
  * use it to order pages the way the site's authors did.
  */
 import { boundedMemo } from '../bounded-memo';
-import { countLinks, indexLinks, type LinkIndex, listLinks, type NavLink } from './nav-tree';
+import { countLinks, indexLinks, listLinks, type NavLink } from './nav-tree';
 import type { HrefCache } from './urls';
 import { classOf, namesOf, tagOf, walkElements } from './walk';
 
@@ -98,7 +98,10 @@ export function findNavLinks(body: Element, baseUrl: string | undefined, hrefs: 
     return undefined;
   });
   if (named.length === 0) return [];
-  const index = indexLinks(body, baseUrl, hrefs);
+  // The outermost named elements hold every candidate: reading links there, not in all the page.
+  const roots = new Set<Element>();
+  for (const { element } of named) if (!hasAncestorIn(element, roots)) roots.add(element);
+  const index = indexLinks(roots, baseUrl, hrefs);
   const counts = countLinks(
     named.map((n) => n.element),
     index,
@@ -117,7 +120,7 @@ export function findNavLinks(body: Element, baseUrl: string | undefined, hrefs: 
   // another (Sphinx's sidebar says "Community" where the start page's heading says "Community guide";
   // mixing both would name the site's groups by whichever comes first in the document).
   for (const region of contentRegions(contents, candidates)) {
-    const sections = sectionedContents(region, baseUrl, hrefs, index);
+    const sections = sectionedContents(region, baseUrl, hrefs);
     if (sections) candidates.push(sections);
   }
   let best: Candidate | undefined;
@@ -177,14 +180,15 @@ function commonAncestor(a: Element, b: Element): Element | null {
  * under "User's Guide", "API Reference"…): each list alone is a fragment; the element holding
  * them all, read with its headings as group labels, is the site's table of contents.
  */
-function sectionedContents(contents: Candidate[], baseUrl: string | undefined, hrefs: HrefCache, index: LinkIndex): Candidate | undefined {
+function sectionedContents(contents: Candidate[], baseUrl: string | undefined, hrefs: HrefCache): Candidate | undefined {
   const elements = new Set(contents.map((c) => c.element));
   const lists = contents.filter((c) => !hasAncestorIn(c.element, elements));
   if (lists.length < 2) return undefined;
   let holder: Element | null = lists[0]?.element ?? null;
   for (const list of lists.slice(1)) holder = holder && commonAncestor(holder, list.element);
   if (!holder) return undefined;
-  const { links } = listLinks(holder, baseUrl, hrefs, index);
+  // The element holding the lists may lie outside the index's roots (the page's main): read on its own.
+  const { links } = listLinks(holder, baseUrl, hrefs);
   if (!links.some((link) => link.url === '')) return undefined;
   // Worth more than any one of its lists, which it contains.
   return { element: holder, score: lists.reduce((sum, list) => sum + list.score, 0) * 1.1, links: collapseLabelChains(links) };

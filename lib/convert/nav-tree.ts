@@ -32,13 +32,14 @@ const PERMALINK = /^[¶§#🔗]?$/u;
 const PROSE = new Set(['p', 'blockquote', 'table', 'figure']);
 
 /**
- * What the walk of any container under `root` reads of the page, found once for all of them: the
+ * What the walk of any container inside `roots` reads of the page, found once for all of them: the
  * navigation search asks about many containers of one page, nested in each other (a Sphinx
  * contents page nests thousands of `li.toctree-lN`, each one a candidate).
  */
 export interface LinkIndex {
-  root: Element;
-  /** Elements under the root that hold at least one page link. */
+  /** Elements none inside another: the index covers their subtrees. */
+  roots: Set<Element>;
+  /** Elements inside the roots that hold at least one page link. */
   holders: Set<Element>;
   /** Each anchor's page URL, resolved once. */
   urls: Map<Element, string>;
@@ -47,17 +48,20 @@ export interface LinkIndex {
 }
 
 /**
- * Indexes the page links under `root`. An element's holding a page link depends on its own
- * subtree only, so the set serves every container under the root: within a container, it is the
- * set that container's own walk would build.
+ * Indexes the page links inside `roots` (none inside another). An element's holding a page link
+ * depends on its own subtree only, so the set serves every container inside a root: within a
+ * container, it is the set that container's own walk would build. Only the roots are read, not
+ * the page: the links of an API page's content can outnumber its navigation's a hundredfold.
  */
-export function indexLinks(root: Element, baseUrl: string | undefined, cache: HrefCache = new Map()): LinkIndex {
-  const index: LinkIndex = { root, holders: new Set(), urls: new Map(), titles: new Map() };
-  for (const anchor of root.getElementsByTagName('a')) {
-    const url = pageHref(anchor, baseUrl, cache);
-    if (!url) continue;
-    index.urls.set(anchor, url);
-    for (let node = anchor.parentElement; node && node !== root && !index.holders.has(node); node = node.parentElement) index.holders.add(node);
+export function indexLinks(roots: Iterable<Element>, baseUrl: string | undefined, cache: HrefCache = new Map()): LinkIndex {
+  const index: LinkIndex = { roots: new Set(roots), holders: new Set(), urls: new Map(), titles: new Map() };
+  for (const root of index.roots) {
+    for (const anchor of root.getElementsByTagName('a')) {
+      const url = pageHref(anchor, baseUrl, cache);
+      if (!url) continue;
+      index.urls.set(anchor, url);
+      for (let node = anchor.parentElement; node && node !== root && !index.holders.has(node); node = node.parentElement) index.holders.add(node);
+    }
   }
   return index;
 }
@@ -176,7 +180,7 @@ function addLink(anchor: Element, depth: number, walk: Walk): void {
  * page again for each container; the DOM must not have changed since it was made.
  */
 export function listLinks(container: Element, baseUrl: string | undefined, cache: HrefCache = new Map(), index?: LinkIndex): TreeLinks {
-  const read = index ?? indexLinks(container, baseUrl, cache);
+  const read = index ?? indexLinks([container], baseUrl, cache);
   // Only links nested in the container's elements make a tree: a row of bare links (a pager) is none.
   if (!holdsInChild(container, read)) return { links: [], listed: 0 };
   const walk: Walk = { links: [], seen: new Set(), listed: 0, container, index: read };
@@ -198,7 +202,7 @@ export interface LinkCounts {
 }
 
 /**
- * {@link LinkCounts} of each of `containers` (elements under `index.root`), without reading any
+ * {@link LinkCounts} of each of `containers` (elements inside the index's roots), without reading any
  * as a tree: one pass up from each page link, where a walk of each container would cost the
  * page's size times its nesting (thousands of nested `li.toctree-lN` on a Sphinx contents page). The walk reaches a link from a container unless an element between them is
  * prose or another anchor (it reads neither's links), lists each URL once, where it first
@@ -220,7 +224,7 @@ export function countLinks(containers: Iterable<Element>, index: LinkIndex): Map
         count.pages++;
         if (inItem) count.listed++;
       }
-      if (node === index.root) break;
+      if (index.roots.has(node)) break;
       const tag = tagOf(node);
       if (PROSE.has(tag) || tag === 'a') break;
       if (tag === 'li' || tag === 'dt' || tag === 'dd') inItem = true;

@@ -14,7 +14,7 @@ function elementsOf(body: Element): Element[] {
 /** countLinks against what listLinks itself reports, for every element of the page; how many were compared. */
 function expectCountsMatch(body: Element): number {
   const hrefs = new Map();
-  const index = indexLinks(body, ORIGIN, hrefs);
+  const index = indexLinks([body], ORIGIN, hrefs);
   const elements = elementsOf(body);
   const counts = countLinks(elements, index);
   for (const element of elements) {
