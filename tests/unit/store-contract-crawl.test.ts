@@ -29,6 +29,7 @@ import { putSiteRows, readSiteRows, type SiteRows } from '@/lib/store/site-state
 import { BodySpill } from '@/lib/store/memory/body-spill';
 import { MemoryStore, type Store } from '@/lib/store/store';
 import { type FixtureServer, loopbackFetch, startFixtureServer } from '../fixtures/server';
+import { seededRandom } from '../fixtures/seeded-random';
 
 // The crawl side's repository functions on both stores: IndexedDB through Dexie (the extension's)
 // and the CLI's memory store. Each scenario writes and asks through the functions alone and keeps
@@ -411,24 +412,13 @@ describe('the memory store answers what the Dexie store answers', () => {
   });
 });
 
-/** A seeded pseudo-random source (mulberry32), so a failing workload can be replayed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * A crawl's queue traffic drawn from `seed`: batches of new rows (some keys seen before, depths
  * out of order), claims of a few rows at a time with new rows from "blocks", and claimed rows put
  * back done, failed or pending. Answers every claim's rows and the queue at the end.
  */
 async function workload(store: Store, seed: number, rows: number): Promise<unknown[]> {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = (n: number) => Math.floor(next() * n);
   const claims: unknown[] = [];
   let seq = 0;
