@@ -247,6 +247,9 @@ export abstract class QueueRunner {
         page.write(ordered.ticket());
       }
     };
+    // Markdown of parked pages whose step is done, bounded with the held results': a level of big
+    // pages waiting for the first deeper page must not hold more than the write order may.
+    let parkedChars = 0;
     // The first ticket each depth was given: a page that waits for a deeper page to start, when one
     // already has, takes its place just before that one.
     const firstTicketAt = new Map<number, number>();
@@ -322,7 +325,7 @@ export abstract class QueueRunner {
         // A page gives up its place once; a second slow step (a big page rendered too) runs in its new place.
         if (waits) return run();
         // The page gives up its place in the write order, so the pages after it are written while
-        // its slow step runs. Meanwhile it is no backlog.
+        // its slow step runs.
         const order = ticket;
         const running = run();
         // A dropped page's step may still fail; nothing waits for it then.
@@ -334,12 +337,30 @@ export abstract class QueueRunner {
         ordered.settle(order, null);
         slot.release();
         waits = true;
-        processing--;
-        if (queued) waiting--;
-        queued = false;
-        pump();
-        this.wake();
+        // No longer the runner's backlog: a render at once (a tab holds it, not this thread); a
+        // conversion once it is done, so a level of big pages is fetched no faster than it converts.
+        const done = () => {
+          processing--;
+          if (queued) waiting--;
+          queued = false;
+          pump();
+          this.wake();
+        };
+        if (place === 'idle') done();
+        else running.then(done, done);
         if (before !== undefined) return running;
+        let chars = 0;
+        let placed = false;
+        const unpark = () => {
+          placed = true;
+          parkedChars -= chars;
+          chars = 0;
+        };
+        running.then((result) => {
+          if (placed || result.state !== 'done') return;
+          chars = result.page.markdown.length;
+          parkedChars += chars;
+        }, () => undefined);
         return new Promise<ProcessResult>((resolve, reject) => {
           parked.push({
             order,
@@ -347,10 +368,12 @@ export abstract class QueueRunner {
             place,
             entry,
             write: (next) => {
+              unpark();
               ticket = next;
               running.then(resolve, reject);
             },
             drop: () => {
+              unpark();
               dropped = true;
               resolve({ state: 'skipped', reason: 'stopped before its render', retries: 0, ms: { fetch: 0, convert: 0 } });
             },
@@ -399,7 +422,7 @@ export abstract class QueueRunner {
         pump();
         // Claim ahead: keep about two URLs per slot buffered, within the job's limit.
         const want = Math.min(slots * 3 - buffer.length - fetching, job.room(buffer.length + active.size + ordered.held + writer.pending));
-        if (want > 0 && buffer.length < slots * 2 && ordered.held < MAX_HELD && ordered.heldWeight < MAX_HELD_CHARS && frontier.hasPending()) {
+        if (want > 0 && buffer.length < slots * 2 && ordered.held + parked.length < MAX_HELD && ordered.heldWeight + parkedChars < MAX_HELD_CHARS && frontier.hasPending()) {
           const claimed = await frontier.claim(want);
           buffer.push(...claimed);
           if (claimed.length) continue;

@@ -157,6 +157,35 @@ describe('a very big page', () => {
     expect([seq('/a1'), seq('/b1'), seq('/x'), seq('/a1x')].every((n, i, all) => n >= 0 && (i === 0 || n > (all[i - 1] as number)))).toBe(true);
   });
 
+  it('a level of big pages is fetched no faster than it converts', async () => {
+    db = createDb(`t-${Math.random()}`);
+    const bigPages = Array.from({ length: 16 }, (_, i) => `/big${i}`);
+    const routes: Record<string, Route> = { '/': page('Home', bigPages) };
+    for (const path of bigPages) routes[path] = site.routes?.['/big'] as Route;
+    server = await startFixtureServer({ 'docs.example.test': { routes } });
+    const fixture = server;
+    const fetchFn = loopbackFetch();
+    // One converter, stuck on the first big page for 600 ms: how many big pages were fetched by then.
+    const fetchedMeanwhile: number[] = [];
+    const lanes: ConversionLanes = {
+      capacity: 1,
+      convert: async (job, _signal, taken) => {
+        taken?.();
+        if (job.html.length > 1_000_000 && fetchedMeanwhile.length === 0) {
+          await new Promise((resolve) => setTimeout(resolve, 600));
+          fetchedMeanwhile.push(fixture.requests.filter((r) => r.path.startsWith('/big')).length);
+        }
+        return { ...convertBody(job, linkedomAdapter), ms: 0 };
+      },
+    };
+    const job = await createCrawlJob(db, server.url('docs.example.test', '/'), { useSeeds: false, perHostConcurrency: 4 });
+    const state = await new CrawlRunner({ db, fetch: fetchFn, process: createPagePipeline({ fetch: fetchFn, convert: { lanes } }).process, converters: 1, timeoutMs: 5000 }, job.id).run();
+    expect(state).toBe('done');
+    // Converting (4 for one converter), waiting for it (2) and in flight (4): not the whole level.
+    expect(fetchedMeanwhile[0]).toBeLessThanOrEqual(10);
+    expect(await db.pages.count()).toBe(17);
+  });
+
   it('numbers every link the same however long it takes to fetch or convert', async () => {
     const quick = await crawlWith(0);
     const slow = await crawlWith(300);
