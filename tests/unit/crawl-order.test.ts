@@ -2,12 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, type ScoutDb } from '@/lib/store/db';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { nodePipeline } from '@/lib/pipeline/node';
-import { withoutSelfLinks } from '@/lib/pipeline/steps';
+import { convertBody, withoutSelfLinks } from '@/lib/pipeline/steps';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import type { CrawlSettings } from '@/lib/crawl/settings';
 import { InOrder } from '@/lib/crawl/in-order';
 import { linkedomAdapter } from '@/lib/convert/dom';
-import { convertBody } from '@/lib/pipeline/steps';
 import { createPagePipeline, type ConversionLanes } from '@/lib/pipeline/page-pipeline';
 import { frontierOf } from '@/lib/store/queries';
 import { loopbackFetch, startFixtureServer, type FixtureServer, type FixtureSite, type Route } from '../fixtures/server';
@@ -115,6 +114,25 @@ describe('a very big page', () => {
     },
   };
 
+  // Converts in this thread as the CLI does, with `capacity` lanes; each big page awaits `hold` first.
+  const lanesHoldingBig = (capacity: number, hold: () => Promise<void>): ConversionLanes => ({
+    capacity,
+    convert: async (job, _signal, taken) => {
+      taken?.();
+      if (job.html.length > 1_000_000) await hold();
+      return { ...convertBody(job, linkedomAdapter), ms: 0 };
+    },
+  });
+
+  /** Crawls the fixture server's site with those lanes; the job's state and id. */
+  async function crawlOn(store: ScoutDb, fixture: FixtureServer, lanes: ConversionLanes, settings: Partial<CrawlSettings> = {}) {
+    const fetchFn = loopbackFetch();
+    const job = await createCrawlJob(store, fixture.url('docs.example.test', '/'), { useSeeds: false, ...settings });
+    const process = createPagePipeline({ fetch: fetchFn, convert: { lanes } }).process;
+    const state = await new CrawlRunner({ db: store, fetch: fetchFn, process, converters: lanes.capacity, timeoutMs: 5000 }, job.id).run();
+    return { state, jobId: job.id };
+  }
+
   // Converts as the CLI does, but the big page waits `delayMs` first, as on a busy conversion
   // worker; records how many pages were stored when it was done (waiting up to 3 s for 3).
   // `answerDelays` hold pages' answers (ms by path).
@@ -123,23 +141,14 @@ describe('a very big page', () => {
     const routes = Object.fromEntries(Object.entries(site.routes ?? {}).map(([path, route]) => [path, { ...(route as Route), delayMs: answerDelays[path] ?? 0 }]));
     server = await startFixtureServer({ 'docs.example.test': { routes } });
     const store = db;
-    const fetchFn = loopbackFetch();
     const storedWhenDone: number[] = [];
-    const lanes: ConversionLanes = {
-      capacity: 2,
-      convert: async (job, _signal, taken) => {
-        taken?.();
-        if (job.html.length > 1_000_000) {
-          await new Promise((resolve) => setTimeout(resolve, delayMs));
-          for (const t0 = Date.now(); delayMs > 0 && (await store.pages.count()) < 3 && Date.now() - t0 < 3000; ) await new Promise((resolve) => setTimeout(resolve, 20));
-          storedWhenDone.push(await store.pages.count());
-        }
-        return { ...convertBody(job, linkedomAdapter), ms: 0 };
-      },
-    };
-    const job = await createCrawlJob(db, server.url('docs.example.test', '/'), { useSeeds: false });
-    const state = await new CrawlRunner({ db, fetch: fetchFn, process: createPagePipeline({ fetch: fetchFn, convert: { lanes } }).process, converters: 2, timeoutMs: 5000 }, job.id).run();
-    const frontier = await frontierOf(db, job.id).toArray();
+    const lanes = lanesHoldingBig(2, async () => {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      for (const t0 = Date.now(); delayMs > 0 && (await store.pages.count()) < 3 && Date.now() - t0 < 3000; ) await new Promise((resolve) => setTimeout(resolve, 20));
+      storedWhenDone.push(await store.pages.count());
+    });
+    const { state, jobId } = await crawlOn(db, server, lanes);
+    const frontier = await frontierOf(db, jobId).toArray();
     await server.close();
     server = undefined;
     await db.delete();
@@ -164,22 +173,14 @@ describe('a very big page', () => {
     for (const path of bigPages) routes[path] = site.routes?.['/big'] as Route;
     server = await startFixtureServer({ 'docs.example.test': { routes } });
     const fixture = server;
-    const fetchFn = loopbackFetch();
     // One converter, stuck on the first big page for 600 ms: how many big pages were fetched by then.
     const fetchedMeanwhile: number[] = [];
-    const lanes: ConversionLanes = {
-      capacity: 1,
-      convert: async (job, _signal, taken) => {
-        taken?.();
-        if (job.html.length > 1_000_000 && fetchedMeanwhile.length === 0) {
-          await new Promise((resolve) => setTimeout(resolve, 600));
-          fetchedMeanwhile.push(fixture.requests.filter((r) => r.path.startsWith('/big')).length);
-        }
-        return { ...convertBody(job, linkedomAdapter), ms: 0 };
-      },
-    };
-    const job = await createCrawlJob(db, server.url('docs.example.test', '/'), { useSeeds: false, perHostConcurrency: 4 });
-    const state = await new CrawlRunner({ db, fetch: fetchFn, process: createPagePipeline({ fetch: fetchFn, convert: { lanes } }).process, converters: 1, timeoutMs: 5000 }, job.id).run();
+    const lanes = lanesHoldingBig(1, async () => {
+      if (fetchedMeanwhile.length > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      fetchedMeanwhile.push(fixture.requests.filter((r) => r.path.startsWith('/big')).length);
+    });
+    const { state } = await crawlOn(db, server, lanes, { perHostConcurrency: 4 });
     expect(state).toBe('done');
     // Converting (4 for one converter), waiting for it (2) and in flight (4): not the whole level.
     expect(fetchedMeanwhile[0]).toBeLessThanOrEqual(10);
