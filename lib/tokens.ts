@@ -79,27 +79,61 @@ export function countAsciiPreToken(text: string): number {
   if (!RANKS || text.length > MAX_RUN) return countTokens(ownString(text));
   if (text === '') return 0;
   if (text.length === 1 || RANKS.has(text)) return 1;
-  const rankOf = (from: number, to: number | undefined): number => (to === undefined ? Number.POSITIVE_INFINITY : (RANKS.get(text.slice(from, to)) ?? Number.POSITIVE_INFINITY));
-  const starts: number[] = [];
-  const ranks: number[] = [];
-  for (let i = 0; i <= text.length; i++) {
-    starts.push(i);
-    ranks.push(i < text.length - 1 ? rankOf(i, i + 2) : Number.POSITIVE_INFINITY);
+  const ranks = RANKS;
+  // starts[i]: where part i begins (starts[parts] is the text's end); rank[i]: the rank of parts i
+  // and i + 1 joined, NO_TOKEN when that is no token. In scratch arrays (a pre-token is at most
+  // MAX_RUN long): a merge shifts the tail of both down by one, as splicing would, with no array made.
+  let parts = text.length;
+  for (let i = 0; i < parts; i++) {
+    STARTS[i] = i;
+    RANK[i] = i + 1 < parts ? pairRank(ranks, text.charCodeAt(i), text.charCodeAt(i + 1)) : NO_TOKEN;
   }
-  while (starts.length > 1) {
-    let lowest = Number.POSITIVE_INFINITY;
+  STARTS[parts] = parts;
+  const rankOf = (from: number, to: number): number => ranks.get(text.slice(from, to)) ?? NO_TOKEN;
+  while (parts > 1) {
+    let lowest = NO_TOKEN;
     let at = -1;
-    for (let i = 0; i < ranks.length - 1; i++) {
-      if ((ranks[i] as number) < lowest) {
-        lowest = ranks[i] as number;
+    for (let i = 0; i < parts - 1; i++) {
+      const rank = RANK[i] as number;
+      if (rank < lowest) {
+        lowest = rank;
         at = i;
       }
     }
     if (at < 0) break;
-    starts.splice(at + 1, 1);
-    ranks.splice(at, 1);
-    ranks[at] = rankOf(starts[at] as number, starts[at + 2]);
-    if (at > 0) ranks[at - 1] = rankOf(starts[at - 1] as number, starts[at + 1]);
+    // Parts at and at + 1 become one: what followed moves down by one.
+    for (let i = at + 1; i < parts; i++) {
+      STARTS[i] = STARTS[i + 1] as number;
+      RANK[i] = RANK[i + 1] as number;
+    }
+    parts--;
+    RANK[at] = at + 1 < parts ? rankOf(STARTS[at] as number, STARTS[at + 2] as number) : NO_TOKEN;
+    if (at > 0) RANK[at - 1] = rankOf(STARTS[at - 1] as number, STARTS[at + 1] as number);
   }
-  return starts.length - 1;
+  return parts;
+}
+
+/** A rank above every token's: the pair is no token. */
+const NO_TOKEN = 0x7fffffff;
+const STARTS = new Int32Array(MAX_RUN + 1);
+const RANK = new Int32Array(MAX_RUN + 1);
+
+/**
+ * Ranks of two-character ASCII tokens by their two codes, found in the vocabulary once each:
+ * every pre-token's merge starts with a lookup for each pair of neighbours, most of them the same
+ * few thousand pairs. 0 is not yet looked up, else the rank plus one, or -1 for no token.
+ */
+const PAIRS = new Int32Array(128 * 128);
+
+function pairRank(ranks: ReadonlyMap<string, number>, a: number, b: number): number {
+  // Only ASCII is held; any other pair (not what this is for) is looked up every time.
+  if ((a | b) > 127) return ranks.get(String.fromCharCode(a, b)) ?? NO_TOKEN;
+  const key = a * 128 + b;
+  let held = PAIRS[key] as number;
+  if (held === 0) {
+    const rank = ranks.get(String.fromCharCode(a, b));
+    held = rank === undefined ? -1 : rank + 1;
+    PAIRS[key] = held;
+  }
+  return held < 0 ? NO_TOKEN : held - 1;
 }
