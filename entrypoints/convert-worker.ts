@@ -6,7 +6,8 @@ import { probeFetch } from './offscreen/probe-fetch';
  * A conversion worker (Web Worker): linkedom + turndown on a thread of its own. Workers have no
  * DOMParser, hence linkedom. The page that starts it (Chrome's offscreen document, Firefox's
  * background page) sends it one MessagePort per crawl side that wants to talk to it; pages
- * arrive on those ports and go back converted (lib/pipeline/convert-port.ts).
+ * arrive on those ports as undecoded bytes, are decoded and converted here, and go back
+ * converted (lib/pipeline/convert-port.ts).
  */
 export default defineUnlistedScript(() => {
   self.addEventListener('message', (event: MessageEvent) => {

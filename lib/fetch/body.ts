@@ -7,21 +7,61 @@ export function mimeOf(contentType: string): string {
   return (contentType.split(';')[0] ?? '').trim().toLowerCase();
 }
 
+/** An HTML body as it travels to the converter: its bytes and the Content-Type they came with, decoded there by {@link decodeBody}. */
+export interface HtmlBody {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
 /**
  * Bytes to text. Order (as in the HTML spec, simplified): a BOM, the
  * Content-Type charset, for HTML a `<meta charset>` or `<meta http-equiv>` in the
  * first 2 KB, else UTF-8. Unknown labels fall back to UTF-8 rather than failing the page.
  */
 export function decodeBody(bytes: Uint8Array, contentType: string, sniffMeta: boolean): string {
-  const label = bomCharset(bytes) ?? charsetParam(contentType) ?? (sniffMeta ? metaCharset(bytes) : null) ?? 'utf-8';
-  let decoder: TextDecoder;
-  try {
-    decoder = new TextDecoder(label);
-  } catch {
-    decoder = new TextDecoder('utf-8');
-  }
+  const decoder = decoderFor(bytes, contentType, sniffMeta);
   const text = decoder.decode(bytes);
   return decoder.encoding === 'windows-1252' ? fixWindows1252(text) : text;
+}
+
+/**
+ * The start of what {@link decodeBody} returns, at least `chars` characters of it (or all of it):
+ * read in 4 KB steps with a streaming decoder, which holds back a character cut at a step's end,
+ * so the text is exactly the decoded body's beginning.
+ */
+export function decodeHead(bytes: Uint8Array, contentType: string, sniffMeta: boolean, chars: number): string {
+  const decoder = decoderFor(bytes, contentType, sniffMeta);
+  let text = '';
+  for (let at = 0; at < bytes.byteLength && text.length < chars; at += HEAD_STEP) {
+    text += decoder.decode(bytes.subarray(at, at + HEAD_STEP), { stream: true });
+  }
+  if (text.length < chars) text += decoder.decode();
+  return decoder.encoding === 'windows-1252' ? fixWindows1252(text) : text;
+}
+
+/**
+ * Whether {@link decodeBody}'s text is whitespace only (`text.trim() === ''`), reading only as far
+ * as the first other character: a page's first 4 KB, as a rule. The windows-1252 fix maps C1
+ * controls to printable characters, and neither is whitespace, so the check needs no fix.
+ */
+export function isBlankBody(bytes: Uint8Array, contentType: string, sniffMeta: boolean): boolean {
+  const decoder = decoderFor(bytes, contentType, sniffMeta);
+  for (let at = 0; at < bytes.byteLength; at += HEAD_STEP) {
+    if (/\S/.test(decoder.decode(bytes.subarray(at, at + HEAD_STEP), { stream: true }))) return false;
+  }
+  // A character cut off at the end decodes to U+FFFD here, as it does in decodeBody.
+  return !/\S/.test(decoder.decode());
+}
+
+const HEAD_STEP = 4096;
+
+function decoderFor(bytes: Uint8Array, contentType: string, sniffMeta: boolean): TextDecoder {
+  const label = bomCharset(bytes) ?? charsetParam(contentType) ?? (sniffMeta ? metaCharset(bytes) : null) ?? 'utf-8';
+  try {
+    return new TextDecoder(label);
+  } catch {
+    return new TextDecoder('utf-8');
+  }
 }
 
 // WHATWG index-windows-1252 for bytes 0x80–0x9F. Node ≤ 22 decodes windows-1252 (and

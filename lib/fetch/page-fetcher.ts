@@ -5,14 +5,16 @@
  * runtime allows (redirects.ts) and plain-words reasons. `fetch` comes in as
  * a parameter (the browser's, with the user's cookies; a loopback one in tests).
  *
+ * `fetchPageBody` leaves an HTML page's bytes undecoded for the converter; `fetchPage` decodes them.
+ *
  * `fetchPage` never throws: every outcome, cancellation included ("Cancelled"),
  * is a result. A caller that aborts on pause must check its own signal before
  * recording a 'failed' result, and put the URL back to pending instead.
  */
-import { looksLikeHtml, notFoundReason } from './soft-404';
+import { LOOKS_LIKE_HTML_CHARS, looksLikeHtml, notFoundReason } from './soft-404';
 import { NetworkRefused } from './guarded-fetch';
 import { RedirectError } from './redirects';
-import { decodeBody, looksLikeMarkdown, mimeOf, sniffBinary } from './body';
+import { decodeBody, decodeHead, isBlankBody, looksLikeMarkdown, mimeOf, sniffBinary } from './body';
 import { exchange, type Answer } from './exchange';
 import { formatBytes } from '../format';
 import { statusReason } from './status';
@@ -48,9 +50,20 @@ export interface PageFetchOptions {
   checkRedirect?: (target: string) => string | null;
 }
 
-export type PageFetchResult =
-  | { kind: 'markdown'; url: string; finalUrl: string; status: number; markdown: string; contentType: string; etag?: string; lastModified?: string; bytes: number; retries: number; twinUrl?: string }
-  | { kind: 'html'; url: string; finalUrl: string; status: number; html: string; contentType: string; etag?: string; lastModified?: string; bytes: number; retries: number }
+type Fetched = { url: string; finalUrl: string; status: number; contentType: string; etag?: string; lastModified?: string; bytes: number; retries: number };
+
+/** What {@link fetchPage} gives back; an HTML page comes decoded, as `html`. */
+export type PageFetchResult = OtherResult | (Fetched & { kind: 'html'; html: string });
+
+/**
+ * What {@link fetchPageBody} gives back; an HTML page comes as its undecoded `body`, for the
+ * converter to decode ({@link decodeBody}, with `sniffMeta`) where it parses the page.
+ */
+export type PageBodyResult = OtherResult | HtmlBodyResult;
+export type HtmlBodyResult = Fetched & { kind: 'html'; body: Uint8Array };
+
+type OtherResult =
+  | (Fetched & { kind: 'markdown'; markdown: string; twinUrl?: string })
   | { kind: 'not-modified'; url: string; status: 304; retries: number }
   | { kind: 'skipped'; url: string; finalUrl?: string; status?: number; reason: string }
   | { kind: 'failed'; url: string; status?: number; reason: string; retries: number };
@@ -92,6 +105,17 @@ export function markdownTwinCandidates(url: string): string[] {
 
 /** Fetches one page; see {@link PageFetchResult} for what comes back. Never throws. */
 export async function fetchPage(url: string, options: PageFetchOptions): Promise<PageFetchResult> {
+  const res = await fetchPageBody(url, options);
+  if (res.kind !== 'html') return res;
+  const { body, ...rest } = res;
+  return { ...rest, html: decodeBody(body, res.contentType, true) };
+}
+
+/**
+ * As {@link fetchPage}, with an HTML page left undecoded: the crawl sends the bytes to a converter
+ * on another thread without decoding or copying them in its own (see lib/pipeline/convert-port.ts).
+ */
+export async function fetchPageBody(url: string, options: PageFetchOptions): Promise<PageBodyResult> {
   const settings: Settings = {
     timeoutMs: 10_000,
     maxRetries: 3,
@@ -113,7 +137,7 @@ export async function fetchPage(url: string, options: PageFetchOptions): Promise
 }
 
 /** One attempt, no retries: a twin that fails in any way just means "use the page". */
-async function tryTwin(url: string, twin: string, settings: Settings): Promise<PageFetchResult | null> {
+async function tryTwin(url: string, twin: string, settings: Settings): Promise<PageBodyResult | null> {
   const answer = await exchange(twin, settings, (code, mime) => code === 200 && TWIN_TYPES.has(mime)).catch(() => null);
   if (!answer) return null;
   // The validators sent were this URL's; a 304 means what was stored is current.
@@ -125,7 +149,7 @@ async function tryTwin(url: string, twin: string, settings: Settings): Promise<P
   return { kind: 'markdown', ...common(url, answer, 0), markdown: text, twinUrl: twin };
 }
 
-async function fetchWithRetries(url: string, settings: Settings): Promise<PageFetchResult> {
+async function fetchWithRetries(url: string, settings: Settings): Promise<PageBodyResult> {
   for (let retries = 0; ; retries++) {
     let reason: string;
     let status: number | undefined;
@@ -160,21 +184,27 @@ async function fetchWithRetries(url: string, settings: Settings): Promise<PageFe
   }
 }
 
-function classify(url: string, answer: Answer, retries: number, settings: Settings): PageFetchResult {
+function classify(url: string, answer: Answer, retries: number, settings: Settings): PageBodyResult {
   const { status, finalUrl } = answer;
   if (answer.stopped) return { kind: 'skipped', url, finalUrl, status, reason: answer.stopped };
   if (status === 304) return { kind: 'not-modified', url, status: 304, retries };
   const refused = statusReason(status, { loggedInHint: true });
   if (refused) return { kind: 'failed', url, status, retries, reason: refused };
   const mime = mimeOf(answer.contentType);
-  const skip = (reason: string): PageFetchResult => ({ kind: 'skipped', url, finalUrl, status, reason });
+  const skip = (reason: string): PageBodyResult => ({ kind: 'skipped', url, finalUrl, status, reason });
   if (!PAGE_TYPES.has(mime)) return skip(`Not a web page (${mime})`);
   if (!answer.body) return skip(`Larger than ${formatBytes(settings.maxBytes)}`);
   if (sniffBinary(answer.body)) return skip(`Binary content served as ${mime || 'a page without a content type'}`);
+  const { body, contentType } = answer;
   const isHtmlType = mime === 'text/html' || mime === 'application/xhtml+xml';
-  const text = decodeBody(answer.body, answer.contentType, isHtmlType || mime === '');
+  const sniffMeta = isHtmlType || mime === '';
+  if (sniffMeta) {
+    // HTML is decoded by its converter, which reads it whole: here only as far as these checks read.
+    if (isBlankBody(body, contentType, sniffMeta)) return skip('The page is empty');
+    if (isHtmlType || looksLikeHtml(decodeHead(body, contentType, sniffMeta, LOOKS_LIKE_HTML_CHARS))) return { kind: 'html', ...common(url, answer, retries), body };
+  }
+  const text = decodeBody(body, contentType, sniffMeta);
   if (text.trim() === '') return skip('The page is empty');
-  if (isHtmlType || (mime === '' && looksLikeHtml(text))) return { kind: 'html', ...common(url, answer, retries), html: text };
   if (mime === 'text/markdown' || mime === 'text/x-markdown') return { kind: 'markdown', ...common(url, answer, retries), markdown: text };
   // text/plain, or no type at all: Markdown only when it reads like Markdown and not like HTML.
   const facts = { status, contentType: 'text/plain', text };
@@ -222,7 +252,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
   });
 }
 
-function cancelled(url: string, retries: number): PageFetchResult {
+function cancelled(url: string, retries: number): PageBodyResult {
   return { kind: 'failed', url, retries, reason: 'Cancelled' };
 }
 

@@ -9,9 +9,12 @@ export interface ResponseFacts {
 
 const HTML_START = /^\s*(<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/i;
 
+/** How much of a body {@link looksLikeHtml} reads: a caller may decode only this many characters for it. */
+export const LOOKS_LIKE_HTML_CHARS = 1024;
+
 /** True when a text body begins like an HTML document, whatever its content type said. */
 export function looksLikeHtml(text: string): boolean {
-  return HTML_START.test(text.slice(0, 1024));
+  return HTML_START.test(text.slice(0, LOOKS_LIKE_HTML_CHARS));
 }
 
 /**

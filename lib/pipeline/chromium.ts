@@ -34,7 +34,7 @@ async function ensureDocument(browser: WxtBrowser): Promise<void> {
  * is seconds (5 MB with 100,000 links: 6.3 s against 3.8 s, bench/results/crawl-wide-lanes-2026-11-23.json):
  * bigger pages wait for a worker.
  */
-const NATIVE_MAX_CHARS = 1_000_000;
+const NATIVE_MAX_BYTES = 1_000_000;
 
 /** Ports from the offscreen document arrive as a message to the service worker, not as the answer: by request. */
 const portsArriving = new Map<number, (value: { names: string[]; ports: readonly MessagePort[] }) => void>();
@@ -80,7 +80,7 @@ export async function offscreenLanes(browser: WxtBrowser, plan: ConverterPlan): 
   const native = ports.findIndex((_, i) => names[i] === NATIVE_LANE);
   if (native >= 0) {
     const port = ports[native] as MessagePort;
-    lanes.push({ name: NATIVE_LANE, capacity: 1, convert: ownedElsewhereConverter(port, () => documentOpen(browser)), maxChars: NATIVE_MAX_CHARS });
+    lanes.push({ name: NATIVE_LANE, capacity: 1, convert: ownedElsewhereConverter(port, () => documentOpen(browser)), maxBytes: NATIVE_MAX_BYTES });
   }
   return lanes;
 }

@@ -10,10 +10,10 @@ export interface ConverterLane {
   capacity: number;
   convert: Converter;
   /**
-   * Pages of more HTML than this wait for another lane, when one takes them: a lane that is slow
-   * on big pages (the browser's own DOM, for one) keeps to the small ones.
+   * Pages of more HTML bytes than this wait for another lane, when one takes them: a lane that is
+   * slow on big pages (the browser's own DOM, for one) keeps to the small ones.
    */
-  maxChars?: number;
+  maxBytes?: number;
   /** Ends what the lane started (its worker), when the queue is given up. */
   close?(): void;
 }
@@ -47,6 +47,11 @@ export function whileWaiting<T>(signal: AbortSignal | undefined, onAbort: () => 
   };
 }
 
+/** The job's body was transferred to another thread: its buffer is detached (no HTML body is empty: empty pages are skipped at fetch). */
+function sentAway(job: ConvertJob): boolean {
+  return job.bytes.byteLength === 0;
+}
+
 interface Waiting {
   job: ConvertJob;
   signal?: AbortSignal;
@@ -60,7 +65,7 @@ interface Waiting {
  * own concurrency (the lanes' capacities) apart from the hosts' request slots. Lanes are tried in
  * the order given: put the cheapest first. Bodies waiting here are what the runner's backpressure
  * bounds (see RunnerDeps.converters); an aborted page leaves the queue at once. A page too big for
- * a free lane (`maxChars`) waits for another while smaller pages behind it go ahead.
+ * a free lane (`maxBytes`) waits for another while smaller pages behind it go ahead.
  */
 export class ConversionQueue {
   private readonly lanes: Array<ConverterLane & { busy: number }>;
@@ -123,9 +128,12 @@ export class ConversionQueue {
     }
   }
 
-  /** Whether the lane takes the page: under its size limit, or no lane's limit is that high. */
+  /**
+   * Whether the lane takes the page: under its size limit, or no lane's limit is that high. The
+   * size is the body's bytes, known before anything is decoded; see BIG_PAGE_BYTES (page-pipeline.ts).
+   */
   private admits(lane: ConverterLane, job: ConvertJob): boolean {
-    const fits = (l: ConverterLane) => l.maxChars === undefined || job.html.length <= l.maxChars;
+    const fits = (l: ConverterLane) => l.maxBytes === undefined || job.bytes.byteLength <= l.maxBytes;
     return fits(lane) || !this.lanes.some(fits);
   }
 
@@ -140,7 +148,10 @@ export class ConversionQueue {
         if (error instanceof LaneError && this.lanes.length > 1) {
           console.warn(`Scout's converter ${lane.name} failed; its pages go to the others`, error);
           this.lanes.splice(this.lanes.indexOf(lane), 1);
-          this.waiting.unshift(item);
+          // A body posted to the lane before it failed was transferred there (convert-port.ts): with
+          // no bytes left to send, that page fails with the lane's error, as on the last lane.
+          if (sentAway(item.job)) item.reject(error);
+          else this.waiting.unshift(item);
         } else item.reject(error);
       })
       .finally(() => {

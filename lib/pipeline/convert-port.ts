@@ -1,8 +1,9 @@
 /**
  * Conversion over a MessagePort: the crawl's side (the service worker, Firefox's background page)
  * posts each fetched body straight to a converter (a Web Worker, the offscreen document) and gets
- * the converted page back. A port, not runtime messaging: the body crosses once, as a structured
- * clone, with no JSON round through the browser process.
+ * the converted page back. A port, not runtime messaging: no JSON round through the browser
+ * process. The body goes as its undecoded bytes, their buffer transferred (no copy), and is decoded
+ * on the converter's thread; only the converted page comes back as a structured clone.
  */
 import type { DomAdapter } from '../convert/dom';
 import { LaneError, whileWaiting, type Converter } from './conversion-queue';
@@ -10,7 +11,7 @@ import { convertBody, type ConvertedBody, type ConvertJob } from './steps';
 
 /** What both ends of a port need: the DOM's MessagePort and Node's worker_threads one both fit. */
 export interface PortLike {
-  postMessage(message: unknown): void;
+  postMessage(message: unknown, transfer?: Transferable[]): void;
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
   start?(): void;
 }
@@ -85,9 +86,23 @@ export function portConverter(port: PortLike, timeoutMs = LANE_TIMEOUT_MS, optio
         void Promise.resolve(onTimeout(id)).then(settled.reject, settled.reject);
       }, timeoutMs);
       pending.set(id, { ...settled, timer });
-      port.postMessage({ id, job } satisfies Request);
+      const sent = transferable(job);
+      port.postMessage({ id, job: sent } satisfies Request, [sent.bytes.buffer as ArrayBuffer]);
     });
   };
+}
+
+/**
+ * The job as it is posted: its body's buffer goes in the transfer list, so it moves to the
+ * converter's thread instead of being copied, and is detached here (nothing on this side reads a
+ * body after posting it; see ConversionQueue for a lane that fails with it). A view on part of a
+ * bigger buffer, or on a shared one, is first copied into a buffer of its own: transferring the
+ * whole would take the rest from its owner, and a structured clone of the view copies the whole.
+ */
+export function transferable(job: ConvertJob): ConvertJob {
+  const { bytes } = job;
+  const own = bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return own ? job : { ...job, bytes: bytes.slice() };
 }
 
 /** A converter thread this side can have ended: the port to it, and how to end it. */

@@ -22,8 +22,14 @@ import { convertBody, convertJobOf, fetchStep, finishPage, type ConvertedBody, t
  * it takes about a second or more to convert, and in its place it held every later page's write.
  * The Python docs' `contents.html` (2.5 MB, at depth 1, linking every page) left the crawl with
  * nothing to request for seconds while it converted.
+ *
+ * Counted in the body's bytes: the HTML is decoded only by its converter, after this choice. A
+ * page that big is big for its markup (tags, attributes, links), which is ASCII: one byte a
+ * character in UTF-8 and every single-byte or ASCII-compatible charset. Only text in a multi-byte
+ * charset counts more (a CJK character: three bytes in UTF-8), and a UTF-16 page counts double;
+ * such a page is taken for big a little sooner, which moves where it is written, never what.
  */
-const BIG_PAGE_CHARS = 1_000_000;
+const BIG_PAGE_BYTES = 1_000_000;
 
 /** Conversion lanes away from the calling thread, as the pipeline uses them (a ConversionQueue fits). */
 export interface ConversionLanes {
@@ -76,7 +82,7 @@ export function createPagePipeline(runtime: PipelineRuntime): CrawlProcessor {
       const outcome = await finishPage(entry, res, body, ctx);
       return { ...outcome, ms: timings };
     };
-    return job.html.length > BIG_PAGE_CHARS && request.later ? request.later(convertAndFinish, 'deeper') : convertAndFinish();
+    return job.bytes.byteLength > BIG_PAGE_BYTES && request.later ? request.later(convertAndFinish, 'deeper') : convertAndFinish();
   };
   const process = runtime.rendering ? renderingStep(fetchAndConvert, { ...runtime.rendering, fetch: runtime.fetch, scopeOf }) : fetchAndConvert;
   return {

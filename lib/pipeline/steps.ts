@@ -9,7 +9,8 @@ import type { PageTypeSignals } from '../convert/metadata';
 import type { FetchedPage, PageOutcome } from '../crawl/processor';
 import type { DomAdapter } from '../convert/dom';
 import { titleFromUrl } from '../convert/page-text';
-import { fetchPage, type PageFetchResult } from '../fetch/page-fetcher';
+import { fetchPage, fetchPageBody, type HtmlBodyResult, type PageBodyResult, type PageFetchResult } from '../fetch/page-fetcher';
+import { decodeBody, type HtmlBody } from '../fetch/body';
 import { contentFingerprint } from '../hash';
 import { credentialsFor } from '../url/credentials';
 import { normalizeUrl } from '../url/normalize';
@@ -32,15 +33,18 @@ export interface FetchContext {
   slot?: { reacquire(): Promise<() => void>; slowDown?(waitMs: number): void };
 }
 
-/** An HTML response waiting for conversion: what the fetch step hands the convert step. */
-export type HtmlResponse = Extract<PageFetchResult, { kind: 'html' }>;
+/** An HTML response waiting for conversion, its body undecoded: what the fetch step hands the convert step. */
+export type HtmlResponse = HtmlBodyResult;
 
 /** The fetch step's result: either the entry's outcome already (failed, skipped, not modified, a Markdown page), or HTML to convert. */
 export type FetchStepResult = { kind: 'outcome'; outcome: PageOutcome } | { kind: 'html'; res: HtmlResponse };
 
-/** What a converter needs: plain data, so it can be posted to a worker. */
-export interface ConvertJob {
-  html: string;
+/**
+ * What a converter needs: plain data, so it can be posted to a worker. The body travels as its
+ * bytes and is decoded by the converter (convertBody): posted to another thread, its buffer is
+ * transferred, not copied (convert-port.ts), and the crawl's thread never decodes it.
+ */
+export interface ConvertJob extends HtmlBody {
   finalUrl: string;
   /** The start page's own contents may be the site's table of contents (read only there). */
   startPage: boolean;
@@ -69,7 +73,7 @@ export async function fetchStep(entry: FrontierRecord, ctx: FetchContext): Promi
   const onRetry = ({ status, retryAfter, waitMs }: { status?: number; retryAfter: boolean; waitMs: number }) => {
     if (retryAfter && (status === 429 || status === 503)) ctx.slot?.slowDown?.(waitMs);
   };
-  const res = await fetchPage(entry.url, { fetch: ctx.fetch, tryMarkdownTwin: entry.preferMarkdown, signal: ctx.signal, timeoutMs: ctx.timeoutMs, checkRedirect, credentials, conditional: entry.conditional, onRetry });
+  const res = await fetchPageBody(entry.url, { fetch: ctx.fetch, tryMarkdownTwin: entry.preferMarkdown, signal: ctx.signal, timeoutMs: ctx.timeoutMs, checkRedirect, credentials, conditional: entry.conditional, onRetry });
   if (ctx.timings) ctx.timings.fetch += Date.now() - t0;
   const retries = 'retries' in res ? res.retries : 0;
   const done = (outcome: PageOutcome): FetchStepResult => ({ kind: 'outcome', outcome });
@@ -87,14 +91,18 @@ export async function fetchStep(entry: FrontierRecord, ctx: FetchContext): Promi
 
 /** The convert step's input for a fetched entry. */
 export function convertJobOf(entry: FrontierRecord, res: HtmlResponse): ConvertJob {
-  return { html: res.html, finalUrl: res.finalUrl, startPage: entry.depth === 0 };
+  return { bytes: res.body, contentType: res.contentType, finalUrl: res.finalUrl, startPage: entry.depth === 0 };
 }
 
-/** The CPU part, no I/O: HTML to Markdown, and the shell check of a thin page. Runs wherever a DomAdapter does (a worker too). */
+/**
+ * The CPU part, no I/O: the body decoded (its charset by BOM, Content-Type, `<meta>`), HTML to
+ * Markdown, and the shell check of a thin page. Runs wherever a DomAdapter does (a worker too).
+ */
 export function convertBody(job: ConvertJob, dom: DomAdapter): ConvertedBody {
-  const converted = convertHtml(job.html, job.finalUrl, dom, { startPage: job.startPage });
+  const html = decodeBody(job.bytes, job.contentType, true);
+  const converted = convertHtml(html, job.finalUrl, dom, { startPage: job.startPage });
   // A thin page may be an empty client-rendered shell; lib/render/ decides what to do with it.
-  const shell = shellOf(job.html, converted.markdown, dom);
+  const shell = shellOf(html, converted.markdown, dom);
   return shell ? { converted, shell } : { converted };
 }
 
@@ -179,7 +187,7 @@ export async function htmlPage(url: string, finalUrl: string, converted: Convert
   };
 }
 
-async function fromMarkdown(res: Extract<PageFetchResult, { kind: 'markdown' | 'html' }>, markdown: string, url: string): Promise<FetchedPage> {
+async function fromMarkdown(res: Extract<PageBodyResult, { kind: 'markdown' | 'html' }>, markdown: string, url: string): Promise<FetchedPage> {
   const twinUrl = res.kind === 'markdown' ? res.twinUrl : undefined;
   return {
     url,

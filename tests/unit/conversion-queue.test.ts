@@ -5,9 +5,15 @@ import { linkedomAdapter } from '@/lib/convert/dom';
 import { ConversionQueue, LaneError, type Converter } from '@/lib/pipeline/conversion-queue';
 import { portConverter, serveConversions, type PortLike } from '@/lib/pipeline/convert-port';
 import { defaultPlan, parsePlan, planCapacity, planName } from '@/lib/pipeline/converter-plan';
-import { convertBody, type ConvertedBody, type ConvertJob } from '@/lib/pipeline/steps';
+import { convertBody, convertJobOf, fetchStep, type ConvertedBody, type ConvertJob } from '@/lib/pipeline/steps';
+import { convertHtml } from '@/lib/convert/convert-page';
+import { fetchPage } from '@/lib/fetch/page-fetcher';
+import type { FrontierRecord } from '@/lib/store/db';
+import { loopbackFetch, startFixtureServer } from '../fixtures/server';
 
-const job = (n: number): ConvertJob => ({ html: `<html><head><title>Page ${n}</title></head><body><main><h1>Page ${n}</h1><p>Text of page ${n}, long enough to read as a page.</p></main></body></html>`, finalUrl: `https://docs.example.test/p${n}`, startPage: false });
+const pageHtml = (n: number) => `<html><head><title>Page ${n}</title></head><body><main><h1>Page ${n}</h1><p>Text of page ${n}, long enough to read as a page.</p></main></body></html>`;
+const htmlJob = (html: string, finalUrl: string): ConvertJob => ({ bytes: new TextEncoder().encode(html), contentType: 'text/html; charset=utf-8', finalUrl, startPage: false });
+const job = (n: number): ConvertJob => htmlJob(pageHtml(n), `https://docs.example.test/p${n}`);
 
 /** A converter that converts for real but only when told to, so a test sees what waits where. */
 function heldConverter() {
@@ -66,9 +72,9 @@ describe('conversion queue', () => {
     const native = heldConverter();
     const queue = new ConversionQueue([
       { name: 'worker', capacity: 1, convert: worker.convert },
-      { name: 'native', capacity: 1, convert: native.convert, maxChars: 1000 },
+      { name: 'native', capacity: 1, convert: native.convert, maxBytes: 1000 },
     ]);
-    const big = (n: number): ConvertJob => ({ ...job(n), html: job(n).html.replace('</main>', `<p>${'word '.repeat(400)}</p></main>`) });
+    const big = (n: number): ConvertJob => htmlJob(pageHtml(n).replace('</main>', `<p>${'word '.repeat(400)}</p></main>`), `https://docs.example.test/p${n}`);
     const first = queue.convert(big(1));
     const second = queue.convert(big(2));
     const small = queue.convert(job(3));
@@ -87,7 +93,7 @@ describe('conversion queue', () => {
 
     // With only size-limited lanes a big page still converts.
     const only = heldConverter();
-    const limited = new ConversionQueue([{ name: 'native', capacity: 1, convert: only.convert, maxChars: 1000 }]);
+    const limited = new ConversionQueue([{ name: 'native', capacity: 1, convert: only.convert, maxBytes: 1000 }]);
     const page = limited.convert(big(4));
     await Promise.resolve();
     only.held.shift()?.();
@@ -159,6 +165,93 @@ describe('conversion over a MessagePort', () => {
       await expect(portConverter(silent.port2 as unknown as PortLike, 50)(job(1))).rejects.toBeInstanceOf(LaneError);
     } finally {
       for (const p of [port1, port2, silent.port1, silent.port2]) p.close();
+    }
+  });
+});
+
+describe('a page’s body on its way to a converter', () => {
+  it('posts the body as bytes in the transfer list: the buffer moves to the converter and is detached here', async () => {
+    const posted: Array<{ message: unknown; transfer?: Transferable[] }> = [];
+    const port: PortLike = { postMessage: (message, transfer) => posted.push({ message, transfer }), addEventListener: () => undefined };
+    const sent = job(1);
+    void portConverter(port, 50)(sent).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 0));
+    const [{ message, transfer } = { message: null }] = posted;
+    const postedJob = (message as { job: ConvertJob }).job;
+    expect(postedJob.bytes).toBeInstanceOf(Uint8Array);
+    expect(postedJob).not.toHaveProperty('html');
+    expect(transfer).toEqual([postedJob.bytes.buffer]);
+
+    // Over a real channel the sender's buffer is detached, and the converter decodes what it got.
+    const { port1, port2 } = new MessageChannel();
+    serveConversions(port1 as unknown as PortLike, linkedomAdapter);
+    try {
+      const real = job(2);
+      const body = await portConverter(port2 as unknown as PortLike)(real);
+      expect(real.bytes.byteLength).toBe(0);
+      expect(body).toEqual(convertBody(job(2), linkedomAdapter));
+    } finally {
+      port1.close();
+      port2.close();
+    }
+  });
+
+  it('copies a body that is a view on part of a bigger buffer once, and leaves that buffer whole', async () => {
+    const posted: Array<{ message: unknown; transfer?: Transferable[] }> = [];
+    const port: PortLike = { postMessage: (message, transfer) => posted.push({ message, transfer }), addEventListener: () => undefined };
+    const html = new TextEncoder().encode(pageHtml(3));
+    const shared = new Uint8Array(html.byteLength + 16);
+    shared.set(html, 8);
+    const view = shared.subarray(8, 8 + html.byteLength);
+    void portConverter(port, 50)({ ...job(3), bytes: view }).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 0));
+    const postedJob = (posted[0]?.message as { job: ConvertJob } | undefined)?.job as ConvertJob;
+    expect(postedJob.bytes.buffer).not.toBe(shared.buffer);
+    expect(postedJob.bytes.byteLength).toBe(postedJob.bytes.buffer.byteLength);
+    expect([...postedJob.bytes]).toEqual([...html]);
+    expect(shared.byteLength).toBe(html.byteLength + 16);
+  });
+
+  it('fails a page whose body went to a lane that then failed, and moves the pages not yet sent to the others', async () => {
+    const { port1 } = new MessageChannel(); // nothing answers on port1's other end
+    const silent = portConverter(port1 as unknown as PortLike, 50);
+    const queue = new ConversionQueue([
+      { name: 'silent', capacity: 1, convert: silent },
+      { name: 'ok', capacity: 1, convert: async (j) => convertBody(j, linkedomAdapter) },
+    ]);
+    try {
+      const sent = queue.convert(job(1));
+      const others = [2, 3].map((n) => queue.convert(job(n)));
+      await expect(sent).rejects.toBeInstanceOf(LaneError);
+      expect((await Promise.all(others)).map((b) => b.converted.title)).toEqual(['Page 2', 'Page 3']);
+      expect(queue.laneNames).toEqual(['ok']);
+    } finally {
+      port1.close();
+    }
+  });
+
+  it('converts a windows-1252 page named by its <meta> through a lane as the page decoded whole converts', async () => {
+    const cp1252 = Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x93, 0x71, 0x94, 0x20, 0x80]); // café “q” €
+    const page = Buffer.concat([Buffer.from('<!doctype html><html><head><meta charset="windows-1252"><title>Caf'), Buffer.from([0xe9]), Buffer.from('</title></head><body><main><h1>Menu</h1><p>'), cp1252, Buffer.from(' and more words to read as a page.</p></main></body></html>')]);
+    const host = 'docs.example.test';
+    const server = await startFixtureServer({ [host]: { routes: { '/menu.html': { body: page, headers: { 'content-type': 'text/html' } } } } });
+    const { port1, port2 } = new MessageChannel();
+    serveConversions(port1 as unknown as PortLike, linkedomAdapter);
+    try {
+      const url = server.url(host, '/menu.html');
+      const entry = { url, depth: 1 } as FrontierRecord;
+      const step = await fetchStep(entry, { fetch: loopbackFetch(), scope: () => null });
+      if (step.kind !== 'html') throw new Error(`expected HTML, got ${JSON.stringify(step)}`);
+      const body = await portConverter(port2 as unknown as PortLike)(convertJobOf(entry, step.res));
+      const decoded = await fetchPage(url, { fetch: loopbackFetch() });
+      if (decoded.kind !== 'html') throw new Error('expected HTML');
+      expect(body.converted).toEqual(convertHtml(decoded.html, decoded.finalUrl, linkedomAdapter, { startPage: false }));
+      expect(body.converted.markdown).toContain('café “q” €');
+      expect(body.converted.title).toBe('Café');
+    } finally {
+      port1.close();
+      port2.close();
+      await server.close();
     }
   });
 });

@@ -119,7 +119,7 @@ describe('a very big page', () => {
     capacity,
     convert: async (job, _signal, taken) => {
       taken?.();
-      if (job.html.length > 1_000_000) await hold();
+      if (job.bytes.byteLength > 1_000_000) await hold();
       return { ...convertBody(job, linkedomAdapter), ms: 0 };
     },
   });

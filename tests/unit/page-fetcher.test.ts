@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_ACCEPT } from '@/lib/fetch/fetch-text';
-import { fetchPage, markdownTwinCandidates, parseRetryAfter, type PageFetchOptions } from '@/lib/fetch/page-fetcher';
+import { fetchPage, fetchPageBody, markdownTwinCandidates, parseRetryAfter, type PageFetchOptions } from '@/lib/fetch/page-fetcher';
 import { loopbackFetch, startFixtureServer, type FixtureServer, type FixtureSite, type Route } from '../fixtures/server';
 
 const fetch = loopbackFetch();
@@ -385,6 +385,24 @@ describe('charsets', () => {
     const s = await get('/s');
     expect(w.kind === 'html' && w.html).toContain('<p>café “q” €</p>');
     expect(s.kind === 'html' && s.html).toContain('<p>日本語</p>');
+  });
+
+  it('leaves an HTML page undecoded for the converter, and judges it as the decoded text would be', async () => {
+    const nbsp = Buffer.from([0x20, 0xa0, 0x0a]); // whitespace only, once decoded as windows-1252
+    const { url } = await serve({
+      '/w': { body: wrap('<meta charset="windows-1252">', cp1252), headers: { 'content-type': 'text/html' } },
+      '/blank': { body: nbsp, headers: { 'content-type': 'text/html; charset=windows-1252' } },
+      '/untyped': { body: Buffer.concat([Buffer.from(' '.repeat(900)), wrap('', cp1252)]), headers: {} },
+      '/untyped-text': { body: Buffer.from(`${' '.repeat(1100)}<html>`), headers: {} },
+    });
+    const body = await fetchPageBody(url('/w'), { fetch });
+    expect(body.kind === 'html' && [...body.body]).toEqual([...wrap('<meta charset="windows-1252">', cp1252)]);
+    expect(body).not.toHaveProperty('html');
+    expect(await fetchPageBody(url('/blank'), { fetch })).toMatchObject({ kind: 'skipped', reason: 'The page is empty' });
+    expect(await fetchPage(url('/blank'), { fetch })).toMatchObject({ kind: 'skipped', reason: 'The page is empty' });
+    // No Content-Type: HTML when its first 1024 characters begin like HTML, as before.
+    expect((await fetchPageBody(url('/untyped'), { fetch })).kind).toBe('html');
+    expect(await fetchPageBody(url('/untyped-text'), { fetch })).toMatchObject({ kind: 'skipped', reason: 'Not a web page (no content type)' });
   });
 
   it('falls back to UTF-8 for unknown labels and without any declaration', async () => {

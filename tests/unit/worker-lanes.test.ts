@@ -13,14 +13,15 @@ const CONVERTER = `
 const { parentPort } = require('node:worker_threads');
 parentPort.on('message', ({ ports }) => {
   for (const port of ports) port.on('message', ({ id, job }) => {
-    if (job.html.includes('PATHOLOGICAL')) for (;;) {}
-    if (job.html.includes('SLOW')) { const until = Date.now() + 700; while (Date.now() < until) {} }
-    port.postMessage({ id, body: { converted: { title: job.finalUrl, markdown: job.html } } });
+    const html = new TextDecoder().decode(job.bytes);
+    if (html.includes('PATHOLOGICAL')) for (;;) {}
+    if (html.includes('SLOW')) { const until = Date.now() + 700; while (Date.now() < until) {} }
+    port.postMessage({ id, body: { converted: { title: job.finalUrl, markdown: html } } });
   });
 });
 `;
 
-const job = (name: string, html = `<p>${name}</p>`): ConvertJob => ({ html, finalUrl: `https://docs.example.test/${name}`, startPage: false });
+const job = (name: string, html = `<p>${name}</p>`): ConvertJob => ({ bytes: new TextEncoder().encode(html), contentType: 'text/html', finalUrl: `https://docs.example.test/${name}`, startPage: false });
 
 let threads: Worker[] = [];
 afterEach(async () => {
