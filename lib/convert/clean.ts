@@ -2,6 +2,7 @@
  * Removes page chrome from the main-content container and prepares what remains for Markdown:
  * link and image URLs made absolute, code blocks reduced to text plus language.
  */
+import { boundedMemo } from '../bounded-memo';
 import { normalizeCodeBlock } from './code-blocks';
 import { removeNavigationBars } from './nav-bars';
 import { absolutizeImage, rewriteLink, separateAdjacentPhrases } from './rewrite';
@@ -84,11 +85,18 @@ function isSourceControl(anchor: Element, text: string): boolean {
   return SOURCE_LINK_TEXT.test(text) && !anchor.querySelector('code') && !anchor.closest('p, li, td, th');
 }
 
+// Whether a class attribute names chrome, tested once per distinct value: a page repeats a few
+// hundred class attributes over thousands of elements, and the pattern tries every position.
+const MAX_CLASS_ENTRIES = 2000;
+const namesChrome = boundedMemo(MAX_CLASS_ENTRIES, (cls: string): boolean => CHROME_NAMES.test(cls.toLowerCase()));
+
 /** Whether an element looks like chrome by its names, hiding or kind; subject to the size guard. */
 function isLikelyChrome(element: Element, tag: string): boolean {
   if (tag === 'form') return true;
   // A site header; an article's own <header> holds its title and stays.
   if (tag === 'header' && !hasHeading(element)) return true;
+  // The rest reads attributes, which most content elements (p, li, em, code) have none of.
+  if (!element.hasAttributes()) return false;
   if (element.hasAttribute('hidden')) return true;
   // aria-hidden marks decoration (icons, permalink marks), which never holds a heading; a theme
   // that sets it on a heading's wrapper still shows the heading.
@@ -96,7 +104,7 @@ function isLikelyChrome(element: Element, tag: string): boolean {
   const style = element.getAttribute('style');
   if (style && HIDDEN_STYLE.test(style)) return true;
   const cls = classOf(element);
-  if (cls && CHROME_NAMES.test(cls.toLowerCase())) return !isMenuOfPages(element, cls.toLowerCase()) && !wrapsHeading(element, cls.toLowerCase());
+  if (cls && namesChrome(cls)) return !isMenuOfPages(element, cls.toLowerCase()) && !wrapsHeading(element, cls.toLowerCase());
   const id = element.getAttribute('id');
   return !!id && CHROME_NAMES.test(id.toLowerCase()) && !namesItsHeading(element, id) && !isMenuOfPages(element, id.toLowerCase());
 }
@@ -302,7 +310,8 @@ const PARENT_LANGUAGE = /(?:^|\s)language-([\w+#.-]+)/i;
  * stray "bash" paragraph before every block.
  */
 function isLanguageLabel(element: Element): boolean {
-  if (element.nextElementSibling?.localName.toLowerCase() !== 'pre') return false;
+  const next = element.nextElementSibling;
+  if (!next || tagOf(next) !== 'pre') return false;
   const language = PARENT_LANGUAGE.exec((element.parentElement && classOf(element.parentElement)) ?? '')?.[1];
   return language !== undefined && normalizeSpace(element.textContent).toLowerCase() === language.toLowerCase();
 }
@@ -446,7 +455,27 @@ export function cleanContent(root: Element, baseUrl: string | undefined, pages: 
 // (a framework's inline JSON can outweigh the article).
 const NEVER_TEXT = new Set(['script', 'style', 'template', 'noscript']);
 
-/** Removes scripts, styles, templates and noscript fallbacks from the whole document. */
-export function pruneNonText(root: Element): void {
-  walkElements(root, (element) => (NEVER_TEXT.has(tagOf(element)) ? 'remove' : tagOf(element) === 'svg' ? 'skip' : undefined));
+/**
+ * Removes scripts, styles, templates and noscript fallbacks from the whole document. `onAnchor`,
+ * when given, is shown every `<a>` element that stays, `root` included, in document order: the
+ * `getElementsByTagName('a')` of `root` afterwards, without a second walk over the document.
+ */
+export function pruneNonText(root: Element, onAnchor?: (anchor: Element) => void): void {
+  if (!onAnchor) {
+    walkElements(root, (element) => (NEVER_TEXT.has(tagOf(element)) ? 'remove' : tagOf(element) === 'svg' ? 'skip' : undefined));
+    return;
+  }
+  // getElementsByTagName matches the name as the parser wrote it (lower case in HTML).
+  if (root.localName === 'a') onAnchor(root);
+  walkElements(root, (element) => {
+    const tag = tagOf(element);
+    if (NEVER_TEXT.has(tag)) return 'remove';
+    if (tag === 'svg') {
+      // Nothing inside an <svg> is removed: its links are all there is to find in it.
+      for (const anchor of element.getElementsByTagName('a')) onAnchor(anchor);
+      return 'skip';
+    }
+    if (element.localName === 'a') onAnchor(element);
+    return undefined;
+  });
 }

@@ -3,9 +3,9 @@
  * about it. A pipeline of small steps over one parsed DOM: parse → metadata → links → navigation
  * → main content → clean → Markdown.
  */
-import { cleanContent, pruneNonText } from './clean';
+import { cleanContent } from './clean';
 import type { DomAdapter } from './dom';
-import { collectLinks } from './document-links';
+import { pruneAndCollectLinks } from './document-links';
 import { findMainContent, headingAbove } from './main-content';
 import { elementToMarkdown } from './markdown';
 import { readHeadMetadata, type PageTypeSignals } from './metadata';
@@ -97,10 +97,10 @@ export function convertHtml(html: string, pageUrl: string, dom: DomAdapter, opti
   }
   const head = readHeadMetadata(document, pageUrl);
   const scripts = options.startPage ? scriptSources(document, head.baseUrl, pageUrl) : [];
-  pruneNonText(document.documentElement ?? body);
   // Each distinct href is resolved once for all the steps below.
   const hrefs: HrefCache = new Map();
-  const links = collectLinks(document, head.baseUrl, hrefs);
+  // Scripts, styles and templates go before any text is measured; the page's links are read on the way.
+  const links = pruneAndCollectLinks(document, document.documentElement ?? body, head.baseUrl, hrefs);
   let navLinks = findNavLinks(body, head.baseUrl, hrefs);
   // The page's header and lead stay with its content whatever the theme marks (page-header.ts).
   const main = widenToPageHeader(body, findMainContent(body, head.title));

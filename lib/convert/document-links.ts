@@ -1,4 +1,5 @@
 /** Every page a document links to: what the crawler may follow next. */
+import { pruneNonText } from './clean';
 import { cachedPageUrl, type HrefCache } from './urls';
 
 /**
@@ -14,5 +15,25 @@ export function collectLinks(document: Document, baseUrl: string | undefined, hr
     const url = href === null ? undefined : cachedPageUrl(href, baseUrl, hrefs);
     if (url) links.add(url);
   }
+  return [...links];
+}
+
+/**
+ * {@link pruneNonText} of `root` (the document element, or the body when there is none), then
+ * {@link collectLinks} of `document`, in one walk over the document instead of two: the links
+ * are read as the pruning walk passes them. When the document holds elements outside `root`
+ * (linkedom keeps a stray top-level element beside the first), the two run apart as before.
+ */
+export function pruneAndCollectLinks(document: Document, root: Element, baseUrl: string | undefined, hrefs: HrefCache = new Map()): string[] {
+  if (root !== document.documentElement || root.nextElementSibling !== null) {
+    pruneNonText(root);
+    return collectLinks(document, baseUrl, hrefs);
+  }
+  const links = new Set<string>();
+  pruneNonText(root, (anchor) => {
+    const href = anchor.getAttribute('href');
+    const url = href === null ? undefined : cachedPageUrl(href, baseUrl, hrefs);
+    if (url) links.add(url);
+  });
   return [...links];
 }

@@ -39,6 +39,9 @@ function escapeChar(char: string, index: number, text: string): string {
 /** Escapes a text node's content for Markdown. */
 export function escapeMarkdownText(text: string): string {
   const escaped = text.replace(SPECIAL, escapeChar);
+  // Text that starts with a letter (most) cannot start with block syntax or with space before it.
+  const first = escaped.charCodeAt(0) | 0x20;
+  if (first >= 0x61 && first <= 0x7a) return escaped;
   return escaped.replace(LINE_START, (_match, space: string, marker: string, digits?: string, dot?: string) =>
     digits !== undefined && dot !== undefined ? `${space}${digits}\\${dot}` : `${space}\\${marker}`,
   );

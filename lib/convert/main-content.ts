@@ -61,6 +61,8 @@ const bitsOf = boundedMemo(MAX_CLASS_ENTRIES, (cls: string): number => {
 
 function tierOf(element: Element): number {
   const tag = tagOf(element);
+  // Without attributes only the tag speaks; asked of every element of the page, most of which have none.
+  if (!element.hasAttributes()) return tag === 'main' || tag === 'article' ? 2 : 0;
   const id = element.getAttribute('id')?.toLowerCase();
   const cls = classOf(element);
   const classes = cls ? bitsOf(cls) : 0;

@@ -10,7 +10,7 @@ import { LANGUAGE_ATTRIBUTE } from './code-blocks';
 import { escapeMarkdownText } from './escape';
 import { indexRules } from './rule-index';
 import { tableRules } from './tables';
-import { nextAfter } from './walk';
+import { hasSpaceRunOver, nextAfter } from './walk';
 
 function trimNewlines(text: string): string {
   let start = 0;
@@ -226,7 +226,9 @@ function capSpaceRuns(root: Node): void {
     const isText: boolean = node.nodeType === 3;
     if (isText) {
       const text = node.nodeValue ?? '';
-      if (text.length > MAX_SPACE_RUN) {
+      // The replacement below calls back for every run (every space between two words) and
+      // builds a new string; a long text is first scanned for a run worth cutting.
+      if (text.length > MAX_SPACE_RUN && hasSpaceRunOver(text, MAX_SPACE_RUN)) {
         const capped = text.replace(/\s+/g, (run) => (run.length > MAX_SPACE_RUN ? run.slice(0, MAX_SPACE_RUN) : run));
         if (capped.length !== text.length) node.nodeValue = capped;
       }

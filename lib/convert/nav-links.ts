@@ -86,6 +86,8 @@ export function findNavLinks(body: Element, baseUrl: string | undefined, hrefs: 
   walkElements(body, (element) => {
     const tag = tagOf(element);
     if (tag === 'svg' || tag === 'pre' || tag === 'table') return 'skip';
+    // Without attributes only the tag can name navigation; most elements of a page have none.
+    if (tag !== 'nav' && tag !== 'aside' && !element.hasAttributes()) return undefined;
     const role = element.getAttribute('role');
     const id = element.getAttribute('id');
     const bits = nameBits(id, classOf(element));

@@ -748,25 +748,35 @@ export function definitionLines(root: Element): Set<Element> {
     const tag = tagOf(paragraph);
     if (tag === 'template') return 'skip';
     if (tag !== 'p') return undefined;
-    const ids = new Set<string>();
     const own = paragraph.getAttribute('id');
-    if (own) ids.add(own);
-    const links: string[] = [];
+    // Made on the first id or link: most paragraphs have neither.
+    let ids: Set<string> | undefined;
+    if (own) ids = new Set([own]);
+    let links: string[] | undefined;
+    // linkedom does not close a <p> at a block as a browser does: a paragraph may hold another.
+    let holdsParagraph = false;
     walkElements(paragraph, (element) => {
       const inner = tagOf(element);
-      if (element.hasAttribute('id')) ids.add(element.getAttribute('id') ?? '');
-      if (inner === 'a' && element.hasAttribute('href')) links.push(element.getAttribute('href') ?? '');
+      if (inner === 'p') holdsParagraph = true;
+      const id = element.getAttribute('id');
+      if (id !== null) (ids ??= new Set()).add(id);
+      if (inner === 'a') {
+        const href = element.getAttribute('href');
+        if (href !== null) (links ??= []).push(href);
+      }
       return inner === 'template' ? 'skip' : undefined;
     });
-    if (!ids.size) return undefined;
-    for (const href of links) {
-      const hash = href.indexOf('#');
-      if (hash >= 0 && ids.has(decodeFragment(href.slice(hash + 1)))) {
-        out.add(paragraph);
-        break;
+    if (ids && links) {
+      for (const href of links) {
+        const hash = href.indexOf('#');
+        if (hash >= 0 && ids.has(decodeFragment(href.slice(hash + 1)))) {
+          out.add(paragraph);
+          break;
+        }
       }
     }
-    return undefined;
+    // The walk above saw everything inside; only a paragraph in it needs a visit of its own.
+    return holdsParagraph ? undefined : 'skip';
   });
   return out;
 }

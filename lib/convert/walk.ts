@@ -75,6 +75,26 @@ export function namesOf(element: Element): string {
   return cls ? `${id} ${cls}`.toLowerCase() : id.toLowerCase();
 }
 
+/** Whether a UTF-16 code unit is whitespace as `\s` has it (ECMAScript WhiteSpace and LineTerminator). */
+function isSpaceCode(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 ||
+    code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff
+  );
+}
+
+/** Whether `text` has a run of whitespace longer than `max`: one pass, no string built. */
+export function hasSpaceRunOver(text: string, max: number): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (!isSpaceCode(text.charCodeAt(i))) run = 0;
+    else if (++run > max) return true;
+  }
+  return false;
+}
+
 /** Collapses runs of whitespace to one space and trims. Meant for short strings (titles, links). */
 export function normalizeSpace(text: string | null | undefined): string {
   return text ? text.replace(/\s+/g, ' ').trim() : '';
