@@ -5,6 +5,7 @@
  */
 import o200k, { countTokens as countO200k } from 'gpt-tokenizer';
 import { ownString } from './bounded-memo';
+import { isSpaceCode } from './whitespace';
 
 // By default gpt-tokenizer throws on text that contains a special token such as `<|endoftext|>`;
 // documentation about tokenizers quotes them, and here they are plain text to be counted.
@@ -27,7 +28,7 @@ export function countTokens(text: string): number {
   let runIsSpace = false;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    const isSpace = code === 32 || (code >= 9 && code <= 13) || (code > 0x7f && isWideSpace(code));
+    const isSpace = code === 32 || (code >= 9 && code <= 13) || (code > 0x7f && isSpaceCode(code));
     run = isSpace === runIsSpace ? run + 1 : 1;
     runIsSpace = isSpace;
     if (run > MAX_RUN) {
@@ -39,10 +40,6 @@ export function countTokens(text: string): number {
   return total + countPiece(text.slice(from));
 }
 
-/** The spaces of `\s` above ASCII. */
-function isWideSpace(code: number): boolean {
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
-}
 
 function countPiece(text: string): number {
   if (text === '') return 0;

@@ -3,6 +3,7 @@
  * (`firstElementChild` / `nextElementSibling`): in linkedom the backward accessors scan sibling
  * lists and made a whole-page walk ten times slower.
  */
+import { isSpaceCode } from '../whitespace';
 
 /** What a visitor wants done with the element it was shown. */
 export type Visit = void | 'skip' | 'remove';
@@ -73,16 +74,6 @@ export function namesOf(element: Element): string {
   const cls = classOf(element);
   if (!id) return cls ? cls.toLowerCase() : '';
   return cls ? `${id} ${cls}`.toLowerCase() : id.toLowerCase();
-}
-
-/** Whether a UTF-16 code unit is whitespace as `\s` has it (ECMAScript WhiteSpace and LineTerminator). */
-function isSpaceCode(code: number): boolean {
-  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
-  if (code < 0xa0) return false;
-  return (
-    code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 ||
-    code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff
-  );
 }
 
 /** Whether `text` has a run of whitespace longer than `max`: one pass, no string built. */

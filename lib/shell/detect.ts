@@ -8,6 +8,7 @@
  */
 import type { DomAdapter } from '../convert/dom';
 import { readDocsifyConfig, type DocsifyConfig } from './docsify-config';
+import { isSpaceCode } from '../whitespace';
 
 /** What the detector concluded about one page. */
 export interface ShellVerdict {
@@ -100,7 +101,7 @@ function isMarkupOrSpace(code: number): boolean {
     // # * _ ` > | [ ] -, then tab, line feed, vertical tab, form feed, carriage return and space.
     return code === 0x23 || code === 0x2a || code === 0x5f || code === 0x60 || code === 0x3e || code === 0x7c || code === 0x5b || code === 0x5d || code === 0x2d || (code >= 0x09 && code <= 0x0d) || code === 0x20;
   }
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+  return isSpaceCode(code);
 }
 
 /** Text of an element without scripts, styles, noscript and templates (linkedom's textContent includes them). */
