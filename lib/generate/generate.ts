@@ -311,11 +311,19 @@ export function generateWithFull(input: GenerateInput): { output: GeneratedOutpu
   // One tokenization per page: an entry's tokens are what its page adds to llms-full.txt (its body
   // under that title), which is also the piece renderLlmsFull sums. Kept on the page by the caller.
   const bodyCounts = new Map<string, BodyTokens>();
+  // The body a page's count was made of (its Markdown with headings demoted) is the one
+  // llms-full.txt holds under the same title: renderLlmsFull takes it rather than make it again.
+  // Every body is held by the rendered file in the end, so keeping them until then costs no more.
+  const demoted = new Map<string, string>();
   const countBody = input.countTokens ?? countTokens;
   const bodyTokens = (page: SourcePage, title: string): number => {
-    const counted = cachedCountFits(page.fullTokens, title, page.markdown)
-      ? page.fullTokens
-      : bodyTokensOf(title, page.markdown, countBody(`${demoteHeadings(page.markdown, title)}\n\n`));
+    let counted: BodyTokens;
+    if (cachedCountFits(page.fullTokens, title, page.markdown)) counted = page.fullTokens;
+    else {
+      const body = demoteHeadings(page.markdown, title);
+      demoted.set(page.key, body);
+      counted = bodyTokensOf(title, page.markdown, countBody(`${body}\n\n`));
+    }
     bodyCounts.set(page.key, counted);
     return counted.count;
   };
@@ -375,7 +383,11 @@ export function generateWithFull(input: GenerateInput): { output: GeneratedOutpu
     for (const entry of section.entries) {
       const page = byKey.get(entry.key);
       // An aggregate repeats the pages listed beside it: in llms-full.txt it would double them.
-      if (page && classes.get(page) !== 'aggregate') fullPages.push({ key: page.key, title: entry.title, url: entry.pageUrl, link: entry.url, markdown: page.markdown, bodyTokens: bodyCounts.get(page.key) });
+      if (!page || classes.get(page) === 'aggregate') continue;
+      // The count was made (or found to fit) in this run for this very title and Markdown.
+      const counted = bodyCounts.get(page.key);
+      const body = demoted.get(page.key);
+      fullPages.push({ key: page.key, title: entry.title, url: entry.pageUrl, link: entry.url, markdown: page.markdown, ...(body !== undefined ? { body } : {}), ...(counted ? { bodyCount: counted.count } : {}) });
     }
   }
   const full = renderLlmsFull(head, fullPages, countTokens);

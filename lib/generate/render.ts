@@ -51,6 +51,10 @@ export interface FullPage {
   markdown: string;
   /** Tokens of this page's body in the file, counted before under this title (see renderLlmsFull). */
   bodyTokens?: BodyTokens;
+  /** `demoteHeadings(markdown, title)`, when the caller made it already. */
+  body?: string;
+  /** The count of `${body}\n\n`, when the caller knows it holds for this title and Markdown (no fingerprint is checked). */
+  bodyCount?: number;
   /** The URL its llms.txt entry links to, when not `url` (kept in the index: `FullIndexEntry.link`). */
   link?: string;
 }
@@ -125,7 +129,7 @@ export function renderLlmsFull(head: FileHead, pages: FullPage[], count: (text: 
   pages.forEach((page, i) => {
     const last = i === pages.length - 1;
     const header = `## ${headingLine(page.title, page.url)}\nSource: ${page.url}\n`;
-    const body = demoteHeadings(page.markdown, page.title);
+    const body = page.body ?? demoteHeadings(page.markdown, page.title);
     const start = at;
     if (last) {
       const piece = whole(`${header}${body ? `\n${body}\n` : ''}`, true);
@@ -153,7 +157,7 @@ export function renderLlmsFull(head: FileHead, pages: FullPage[], count: (text: 
       tokens += count(`${opening}${body}\n\n`);
       return;
     }
-    const cached = cachedCountFits(page.bodyTokens, page.title, page.markdown) ? page.bodyTokens.count : count(`${body}\n\n`);
+    const cached = page.bodyCount ?? (cachedCountFits(page.bodyTokens, page.title, page.markdown) ? page.bodyTokens.count : count(`${body}\n\n`));
     tokens += count(opening) + cached;
   });
   // A part is header, blank line, body, one newline; the newline joining it to the next is not its own.
