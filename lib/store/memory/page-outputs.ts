@@ -40,5 +40,28 @@ export async function queuedUrlsOfStoredPages(store: MemoryStore, jobId: string)
 
 export async function pagesAfter(store: MemoryStore, jobId: string, after: string | undefined, limit: number): Promise<PageRecord[]> {
   const pages = jobPages(store, jobId).filter((p) => after === undefined || compareStrings(p.key, after) > 0);
-  return pages.slice(0, Math.max(0, limit)).map(copy);
+  return pages.slice(0, Math.max(0, limit)).map(rowCopy);
+}
+
+/**
+ * `copy(value)` (structuredClone) for the plain data a row is made of, its strings shared: a string
+ * cannot be changed, so sharing it is as safe as a copy, and generation reads every page's row
+ * twice (its Markdown, tens of KB, serialized and read back each time). Objects and arrays are
+ * new, so a caller that changes the copy never changes the store's row; an accessor is read as
+ * structuredClone reads it (the Markdown the store keeps on disk). Anything but a plain object or
+ * array (none in a page row today) is left to structuredClone.
+ */
+export function rowCopy<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (let i = 0; i < value.length; i++) out.push(i in value ? rowCopy(value[i]) : undefined);
+    // A hole stays a hole, as structuredClone keeps it.
+    for (let i = 0; i < value.length; i++) if (!(i in value)) delete out[i];
+    return out as T;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return copy(value);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) out[key] = rowCopy((value as Record<string, unknown>)[key]);
+  return out as T;
 }
