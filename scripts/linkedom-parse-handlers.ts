@@ -7,7 +7,9 @@
  * again: 16 TurboFan and Maglev compiles of each per crawl of the Python docs, a worker's hottest
  * functions after the tokenizer. Patched, the callbacks are the methods of one class and the
  * parse's state is the instance's fields (htmlparser2 calls them on the object it was given), so
- * every page runs the same functions; what they do, in what order, is unchanged.
+ * every page runs the same functions; what they do, in what order, is unchanged. An element's
+ * attributes are visited by for-in, not over a new `Object.keys` array per element (3 % of what
+ * conversion allocated).
  */
 import { applyReplacements, type Replacements } from './source-patch';
 
@@ -152,7 +154,9 @@ class ParseHandlers {
 
     const node = this.node;
     let end = node[END];
-    for (const name of keys(attributes))
+    // htmlparser2's attributes are a plain object: for-in visits what Object.keys lists, in its
+    // order, without an array of the names per element.
+    for (const name in attributes)
       attribute(node, end, document.createAttribute(name), attributes[name], active);
   }
 

@@ -25,7 +25,11 @@
  * - leading newlines are counted, not matched; an element whose text neither starts nor ends with
  *   whitespace has no flanking whitespace, without the regular expression that splits its edges;
  * - an element's content is its pieces concatenated (V8 links them; the text is copied once, when
- *   the first reader flattens it) instead of joined into a fresh copy at each level;
+ *   the first reader flattens it) instead of joined into a fresh copy at each level, and is kept
+ *   as two strings, the last piece and the ones before it, not an array per element (the
+ *   separator between pieces depends only on the last one's trailing newlines, all in that piece);
+ * - no read past a string's or an array's end (popping an empty array, a character at -1): V8
+ *   drops a function's optimised code at the first such read and compiles it again;
  * - text with no run to collapse (no tab, return, newline or double space) is left as it is,
  *   not replaced and written back; the page's end is trimmed by `trimEnd`, the same characters as `\s`.
  * Rules that read another node's `flankingWhitespace`, or a text node's flags, would see nothing:
@@ -72,7 +76,7 @@ const REPLACEMENTS: Replacements = [
 }`,
     `function trimLeadingNewlines(string) {
   var start = 0;
-  while (string.charCodeAt(start) === 10) start++;
+  while (start < string.length && string.charCodeAt(start) === 10) start++;
   return start === 0 ? string : string.slice(start);
 }`,
   ],
@@ -140,7 +144,7 @@ function flankingWhitespace(node, options) {
     `  var edges = edgeWhitespace(node.textContent);`,
     `  var text = node.textContent;
   // Most inline elements have no whitespace at either end: every part of edgeWhitespace's match is empty.
-  if (!/\\s/.test(text.charAt(0)) && !/\\s/.test(text.charAt(text.length - 1))) return NO_FLANKING_WHITESPACE;
+  if (text.length === 0 || (!/\\s/.test(text.charAt(0)) && !/\\s/.test(text.charAt(text.length - 1)))) return NO_FLANKING_WHITESPACE;
   var edges = edgeWhitespace(text);`,
   ],
   [
@@ -159,7 +163,10 @@ function flankingWhitespace(node, options) {
   }, []);
 }`,
     `function process(parentNode) {
-  var output = [];
+  // join's pieces as two strings: \`tail\`, the last piece (every trailing newline of the Markdown
+  // so far is in it), and \`head\`, the pieces before it concatenated.
+  var head = '';
+  var tail = '';
   var isCode = parentNode.isCode;
   var next;
   for (var node = parentNode.firstChild; node; node = next) {
@@ -170,9 +177,19 @@ function flankingWhitespace(node, options) {
     } else if (node.nodeType === 1) {
       replacement = replacementForNode.call(this, Node(node));
     }
-    join(output, replacement);
+    var s1 = trimTrailingNewlines(tail);
+    var s2 = trimLeadingNewlines(replacement);
+    var nls = Math.max(tail.length - s1.length, replacement.length - s2.length);
+    var separator = '\\n\\n'.substring(0, nls);
+    if (s2) {
+      head += s1 + separator;
+      tail = s2;
+    } else if (separator) {
+      head += s1;
+      tail = separator;
+    }
   }
-  return output;
+  return head + tail;
 }`,
   ],
   [
@@ -183,17 +200,35 @@ function flankingWhitespace(node, options) {
     `function replacementForNode(node) {
   var whitespace = flankingWhitespace(node, this.options);
   var rule = this.rules.forNode(node);
-  // Concatenated, not joined: join copies the pieces into a new string at every nesting level,
-  // while + links them, and the one copy happens when a rule or the parent reads the result.
-  var pieces = process.call(this, node);
-  var content = '';
-  for (var i = 0; i < pieces.length; i++) content += pieces[i];`,
+  var content = process.call(this, node);`,
+  ],
+  [
+    `function join(output, replacement) {
+  var tail = output.pop() || '';
+  var s1 = trimTrailingNewlines(tail);
+  var s2 = trimLeadingNewlines(replacement);
+  var nls = Math.max(tail.length - s1.length, replacement.length - s2.length);
+  var separator = '\\n\\n'.substring(0, nls);
+  if (s1) output.push(s1);
+  if (separator) output.push(separator);
+  if (s2) output.push(s2);
+}`,
+    `function join(text, replacement) {
+  var s1 = trimTrailingNewlines(text);
+  var s2 = trimLeadingNewlines(replacement);
+  var nls = Math.max(text.length - s1.length, replacement.length - s2.length);
+  return s1 + '\\n\\n'.substring(0, nls) + s2;
+}`,
+  ],
+  [
+    `      join(output, rule.append(self.options));`,
+    `      output = join(output, rule.append(self.options));`,
   ],
   [
     `  return output.join('').replace(/^[\\t\\r\\n]+/, '').replace(/[\\t\\r\\n\\s]+$/, '');`,
-    `  var markdown = output.join('');
+    `  var markdown = output;
   var start = 0;
-  for (var code = markdown.charCodeAt(0); code === 9 || code === 10 || code === 13; code = markdown.charCodeAt(++start));
+  for (var code = markdown.charCodeAt(0); code === 9 || code === 10 || code === 13; code = ++start < markdown.length ? markdown.charCodeAt(start) : 0);
   // trimEnd strips what \\s matches (\\t, \\r and \\n among them); the pattern tried every whitespace run of the page as the end.
   return markdown.slice(start).trimEnd();`,
   ],

@@ -133,6 +133,22 @@ describe('the turndown node-flags patch', () => {
     expect(both(TRICKY[12] as string, true)[1]).toMatch(/3\. +three/);
   });
 
+  it('appends what rules add at the end of the page as unpatched turndown does', () => {
+    // Referenced links: the rule's `append` adds the references after the page, through join.
+    const { patched, original } = SERVICES;
+    const pages = ['<p>a <a href="/x">x</a></p>', '<p>a <a href="/x">x</a></p><pre>code\n\n</pre>', '<a href="/y">y</a>\n\n', '<p> </p>', ''];
+    for (const html of pages) {
+      for (const linkReferenceStyle of ['full', 'collapsed', 'shortcut'] as const) {
+        const [a, b] = [patched, original].map((Service) => {
+          const { document } = parseHTML(`<html><body><main>${html}</main></body></html>`);
+          return new Service({ linkStyle: 'referenced', linkReferenceStyle }).turndown(document.querySelector('main') as unknown as HTMLElement);
+        });
+        expect(a, html).toBe(b);
+      }
+    }
+    expect(both('<p>a <a href="/x">x</a></p>', false)[0]).toBe('a [x](/x)');
+  });
+
   it('writes the same Markdown as unpatched turndown on generated trees', () => {
     let nonEmpty = 0;
     for (const html of generated(400)) {
