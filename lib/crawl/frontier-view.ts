@@ -16,14 +16,15 @@ const less = (a: Key, b: Key) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
 /**
  * One window of a crawl's URL list: rows `offset` … `offset + limit - 1` in the list's order.
  * Frontier rows come from an index (10,000 URLs cost what 50 do); the link blocks' unclaimed URLs
- * (link-blocks.ts) are listed as pending where their numbers fall, so the list holds every URL the
- * counters count. For 'all' the order is the sequence; for a state, depth then sequence.
+ * (link-blocks.ts) are listed as pending where their numbers fall, and the blocks of skipped links
+ * as skipped, so the list holds every URL the counters count. For 'all' the order is the
+ * sequence; for a state, depth then sequence.
  */
 export async function frontierWindow(db: Store, jobId: string, filter: FrontierFilter, offset: number, limit: number): Promise<FrontierRecord[]> {
   const byState = filter !== 'all';
   const start: Key = [0, 0];
   const end: Key = [Infinity, Infinity];
-  const gaps = filter === 'all' || filter === 'pending' ? await unclaimed(db, jobId) : [];
+  const gaps = filter === 'all' || filter === 'pending' || filter === 'skipped' ? await unclaimed(db, jobId, filter) : [];
   // Breadth-first lists order by depth; the whole list by sequence alone (depth 0 for all).
   const keyOf = (b: LinkBlockRecord, seq: number): Key => [byState ? b.depth : 0, seq];
   gaps.sort((a, b) => (less(keyOf(a.block, a.next), keyOf(b.block, b.next)) ? -1 : 1));
@@ -46,7 +47,7 @@ export async function frontierWindow(db: Store, jobId: string, filter: FrontierF
     pos += got.length > 0 ? skip + got.length : await range.count();
     const size = endOf(gap.block) - gap.next;
     for (let seq = gap.next + Math.max(0, offset + out.length - pos); seq < endOf(gap.block) && out.length < limit; seq++) {
-      out.push(rowOf(gap.block, seq, 'pending', gap.block.createdAt));
+      out.push(rowOf(gap.block, seq, gap.block.state ?? 'pending', gap.block.createdAt));
     }
     pos += size;
     lower = keyOf(gap.block, endOf(gap.block));
@@ -54,8 +55,11 @@ export async function frontierWindow(db: Store, jobId: string, filter: FrontierF
   return out;
 }
 
-/** The job's link blocks with URLs not yet claimed, each with its first unclaimed number. */
-async function unclaimed(db: Store, jobId: string): Promise<Array<{ block: LinkBlockRecord; next: number }>> {
+/**
+ * The job's link blocks a list of `filter` shows: pending blocks with URLs not yet claimed, each
+ * with its first unclaimed number, and blocks of skipped links whole.
+ */
+async function unclaimed(db: Store, jobId: string, filter: 'all' | 'pending' | 'skipped'): Promise<Array<{ block: LinkBlockRecord; next: number }>> {
   const out: Array<{ block: LinkBlockRecord; next: number }> = [];
   let blockCache = blockCaches.get(db);
   if (!blockCache) blockCaches.set(db, (blockCache = new Map()));
@@ -66,6 +70,12 @@ async function unclaimed(db: Store, jobId: string): Promise<Array<{ block: LinkB
       block = await blockAt(db, jobId, seq);
       if (!block) continue;
       blockCache.set(id, block);
+    }
+    const skipped = block.state === 'skipped';
+    if (filter !== 'all' && skipped !== (filter === 'skipped')) continue;
+    if (skipped) {
+      out.push({ block, next: block.seq });
+      continue;
     }
     const claimed = await rowsNumbered(db, jobId, block.seq, endOf(block));
     if (block.seq + claimed < endOf(block)) out.push({ block, next: block.seq + claimed });

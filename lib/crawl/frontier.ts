@@ -2,15 +2,17 @@ import type { FrontierRecord, FrontierState, LinkBlockRecord, NewEntry } from '.
 import type { Store } from '../store/store';
 import { addToQueue, claimRows, countsByState, insertRows, putRows, queueTables, recoverInflight, rowKeys, rowsNumbered } from '../store/frontier';
 import { addBlocks, blocksOf } from '../store/link-blocks';
-import { BLOCK_MIN, endOf, keyAt, mergeClaims, plan, remaining, type Block } from './link-blocks';
+import { BLOCK_MIN, endOf, keyAt, mergeClaims, plan, remaining, SKIPPED_BLOCK_MIN, type Block } from './link-blocks';
 
 /** What `addNew` wrote; hand it to `remember` once its transaction has committed. */
 export interface Added {
   keys: string[];
   pending: number;
   skipped: number;
-  /** Link blocks written (their URLs are counted in `pending`). */
+  /** Link blocks of pending links written (their URLs are counted in `pending`). */
   blocks?: Block[];
+  /** URLs written in blocks of skipped links (counted in `skipped` too). */
+  skippedInBlocks?: number;
 }
 
 /** What `prepare` numbered for the queue: the rows and blocks to write, and the keys they hold. */
@@ -35,6 +37,8 @@ const STATES: FrontierState[] = ['pending', 'inflight', 'done', 'failed', 'skipp
  * one claim at a time: a page with 100,000 links cost ~40 s of row inserts in a 200-page crawl
  * that fetched 200 of them. A block's unclaimed URLs count as pending and their keys as known;
  * how far a block was claimed is read back from its rows, so it survives a killed worker too.
+ * A page's many skipped links are one block too, never claimed: their keys are known and their
+ * number counts as skipped.
  */
 export class Frontier {
   private seq = 0;
@@ -42,6 +46,8 @@ export class Frontier {
   private readonly tally: Record<FrontierState, number> = { pending: 0, inflight: 0, done: 0, failed: 0, skipped: 0 };
   /** Link blocks with URLs not yet claimed, oldest first. */
   private blocks: Block[] = [];
+  /** URLs in blocks of skipped links: rows do not count them. */
+  private skippedInBlocks = 0;
   /** Depth of the most recently claimed URL: the breadth-first level being worked on. */
   depth = 0;
 
@@ -50,6 +56,8 @@ export class Frontier {
     readonly jobId: string,
     /** Pending links of one page from which they are kept as one block (tests lower it). */
     private readonly blockMin = BLOCK_MIN,
+    /** Skipped links of one page from which they are kept as one block. */
+    private readonly skippedMin = SKIPPED_BLOCK_MIN,
   ) {}
 
   /**
@@ -67,7 +75,13 @@ export class Frontier {
     this.seq = Math.max(lastSeq, ...records.map((b) => endOf(b) - 1)) + 1;
     for (const key of keys) this.known.add(key);
     this.blocks = [];
+    this.skippedInBlocks = 0;
     for (const record of records) {
+      if (record.state === 'skipped') {
+        for (let i = 0; i < record.urls.length; i++) this.known.add(keyAt(record, i));
+        this.skippedInBlocks += record.urls.length;
+        continue;
+      }
       // URLs are claimed in order, each becoming a row numbered inside the block's range.
       const claimed = await rowsNumbered(this.db, this.jobId, record.seq, endOf(record));
       const block = { ...record, next: record.seq + claimed };
@@ -81,6 +95,7 @@ export class Frontier {
     const values = await countsByState(this.db, this.jobId, STATES);
     STATES.forEach((s, i) => (this.tally[s] = values[i] ?? 0));
     for (const b of this.blocks) this.tally.pending += remaining(b);
+    this.tally.skipped += this.skippedInBlocks;
   }
 
   /**
@@ -114,7 +129,7 @@ export class Frontier {
     const byKey = new Map<string, NewEntry>();
     for (const e of entries) if (!byKey.has(e.key) && !this.known.has(e.key)) byKey.set(e.key, e);
     if (byKey.size === 0) return { keys: [], rows: [], blocks: [] };
-    const planned = plan([...byKey.values()], this.jobId, this.seq, this.blockMin, now);
+    const planned = plan([...byKey.values()], this.jobId, this.seq, this.blockMin, now, this.skippedMin);
     // Numbers are spent even if the transaction fails: gaps are harmless, reuse would not be.
     this.seq = planned.nextSeq;
     const rows: FrontierRecord[] = planned.rows.map((e) => ({ ...e, jobId: this.jobId, state: e.state ?? 'pending', retries: 0, updatedAt: now }));
@@ -131,8 +146,13 @@ export class Frontier {
       if (f.state === 'skipped') skipped++;
       else pending++;
     });
-    for (const b of prepared.blocks) pending += b.urls.length;
-    return { keys: prepared.keys, pending, skipped, blocks: prepared.blocks.map((b) => ({ ...b, next: b.seq })) };
+    let skippedInBlocks = 0;
+    for (const b of prepared.blocks) {
+      if (b.state === 'skipped') skippedInBlocks += b.urls.length;
+      else pending += b.urls.length;
+    }
+    const blocks = prepared.blocks.filter((b) => b.state !== 'skipped').map((b) => ({ ...b, next: b.seq }));
+    return { keys: prepared.keys, pending, skipped: skipped + skippedInBlocks, blocks, skippedInBlocks };
   }
 
   /**
@@ -151,6 +171,7 @@ export class Frontier {
     for (const k of added.keys) this.known.add(k);
     this.tally.pending += added.pending;
     this.tally.skipped += added.skipped;
+    this.skippedInBlocks += added.skippedInBlocks ?? 0;
     this.blocks.push(...(added.blocks ?? []));
   }
 

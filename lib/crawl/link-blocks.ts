@@ -1,5 +1,6 @@
 import type { FrontierRecord, LinkBlockRecord } from '../store/db';
 import type { NewEntry } from '../store/db';
+import { keyAt, rowAt as rowOf } from '../store/link-blocks';
 
 /**
  * Pending links of one page at or above this many go into one record (a link block) rather
@@ -8,6 +9,13 @@ import type { NewEntry } from '../store/db';
  * a page of 100,000 cost 10-14 s as rows and 0.05 s as one record (bench/idb-rows.ts).
  */
 export const BLOCK_MIN = 500;
+
+/**
+ * Skipped links of one page at or above this many go into one block of skipped links. They are
+ * never claimed, so only lists read them; a page's few outside links stay rows, the hundreds of a
+ * changelog's or an index's (2,080 bug-tracker links on the Python docs) become one record.
+ */
+export const SKIPPED_BLOCK_MIN = 16;
 
 /** A link block in memory, with `next`: the sequence number of its first URL not yet claimed. */
 export interface Block extends LinkBlockRecord {
@@ -26,15 +34,15 @@ export interface Plan {
 
 /**
  * Sorts fresh entries (deduplicated, in the order found) into rows and blocks and numbers them.
- * A block holds the pending links of one page (same depth, source and parent, nothing else
- * attached: refresh validators and Markdown-twin hints stay in rows); its URLs keep their order
- * and take consecutive numbers from where the page's first one stood, so the breadth-first
- * order (depth, then seq) of everything else is unchanged. The page's skipped links are rows
- * numbered after it: every skipped URL stays a row, listed with its reason.
+ * A block holds the pending links of one page, or its skipped links with their reasons (same
+ * depth, source and parent, nothing else attached: refresh validators and Markdown-twin hints
+ * stay in rows); its URLs keep their order and take consecutive numbers from where the page's
+ * first one stood, so the breadth-first order (depth, then seq) of everything else is unchanged.
+ * Below `min` pending or `skippedMin` skipped links of a page, each is a row.
  */
-export function plan(entries: NewEntry[], jobId: string, firstSeq: number, min = BLOCK_MIN, now = Date.now()): Plan {
+export function plan(entries: NewEntry[], jobId: string, firstSeq: number, min = BLOCK_MIN, now = Date.now(), skippedMin = SKIPPED_BLOCK_MIN): Plan {
   const groupOf = (e: NewEntry): string | null =>
-    e.source === 'link' && e.state !== 'skipped' && !e.preferMarkdown && Object.keys(e).every((k) => ENTRY_FIELDS.has(k)) ? `${e.depth}\u0000${e.parentUrl ?? ''}` : null;
+    e.source === 'link' && !e.preferMarkdown && Object.keys(e).every((k) => ENTRY_FIELDS.has(k)) ? `${e.state === 'skipped' ? 'skipped' : 'pending'}\u0000${e.depth}\u0000${e.parentUrl ?? ''}` : null;
   const groups = entries.map(groupOf);
   const sizes = new Map<string, number>();
   for (const g of groups) if (g !== null) sizes.set(g, (sizes.get(g) ?? 0) + 1);
@@ -45,19 +53,21 @@ export function plan(entries: NewEntry[], jobId: string, firstSeq: number, min =
   for (const [i, e] of entries.entries()) {
     const g = groups[i] ?? null;
     const size = g === null ? 0 : (sizes.get(g) ?? 0);
-    if (g === null || size < min) {
+    const skipped = e.state === 'skipped';
+    if (g === null || size < (skipped ? skippedMin : min)) {
       rows.push({ ...e, seq: seq++ });
       continue;
     }
     let block = open.get(g);
     if (!block) {
-      block = { jobId, seq, depth: e.depth, source: e.source, urls: [], createdAt: now, ...(e.parentUrl === undefined ? {} : { parentUrl: e.parentUrl }) };
+      block = { jobId, seq, depth: e.depth, source: e.source, urls: [], createdAt: now, ...(e.parentUrl === undefined ? {} : { parentUrl: e.parentUrl }), ...(skipped ? { state: 'skipped' as const, reasons: [] } : {}) };
       open.set(g, block);
       blocks.push(block);
       seq += size;
     }
     if (e.key !== e.url) (block.keys ??= {})[block.urls.length] = e.key;
     block.urls.push(e.url);
+    block.reasons?.push(e.reason ?? '');
   }
   return { rows, blocks, nextSeq: seq };
 }
@@ -65,14 +75,7 @@ export function plan(entries: NewEntry[], jobId: string, firstSeq: number, min =
 /** Fields a NewEntry may have and still go into a block (anything else keeps it a row). */
 const ENTRY_FIELDS = new Set(['url', 'key', 'depth', 'source', 'parentUrl', 'state', 'reason', 'preferMarkdown']);
 
-/** The dedupe key of a block's URL at position i. */
-export const keyAt = (b: LinkBlockRecord, i: number): string => b.keys?.[i] ?? (b.urls[i] as string);
-
-/** The frontier row a block's URL becomes when it is claimed (or listed, as pending). */
-export function rowOf(b: LinkBlockRecord, seq: number, state: FrontierRecord['state'], now: number): FrontierRecord {
-  const i = seq - b.seq;
-  return { jobId: b.jobId, key: keyAt(b, i), url: b.urls[i] as string, state, depth: b.depth, seq, source: b.source, parentUrl: b.parentUrl, retries: 0, updatedAt: now };
-}
+export { keyAt, rowOf };
 
 /** Block URLs not yet claimed. */
 export const remaining = (b: Block): number => endOf(b) - b.next;

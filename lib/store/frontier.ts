@@ -11,6 +11,7 @@
 import Dexie from 'dexie';
 import type { FrontierRecord, FrontierState, LinkBlockRecord } from './db';
 import * as memFrontier from './memory/frontier';
+import { skippedBlockRows } from './link-blocks';
 import { inMemory, type Store } from './store';
 import type { Claim, ListKey, RowFilter } from './records/crawl-store';
 
@@ -130,11 +131,13 @@ export function queueTables(store: Store) {
   return [db.frontier, db.linkBlocks];
 }
 
-/** The job's rows in one state, breadth-first ([depth, seq]). */
-export function rowsInState(store: Store, jobId: string, state: FrontierState): Promise<FrontierRecord[]> {
-  if (inMemory(store)) return memFrontier.rowsInState(store, jobId, state);
-  const db = store;
-  return db.frontier.where('[jobId+state+depth+seq]').between([jobId, state, 0, 0], [jobId, state, Infinity, Infinity]).toArray();
+/** The job's rows in one state, breadth-first ([depth, seq]); skipped ones with those its blocks of skipped links stand for. */
+export async function rowsInState(store: Store, jobId: string, state: FrontierState): Promise<FrontierRecord[]> {
+  const rows = inMemory(store)
+    ? await memFrontier.rowsInState(store, jobId, state)
+    : await store.frontier.where('[jobId+state+depth+seq]').between([jobId, state, 0, 0], [jobId, state, Infinity, Infinity]).toArray();
+  const inBlocks = state === 'skipped' ? await skippedBlockRows(store, jobId) : [];
+  return inBlocks.length === 0 ? rows : [...rows, ...inBlocks].sort((a, b) => a.depth - b.depth || a.seq - b.seq);
 }
 
 /**
