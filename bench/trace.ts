@@ -11,6 +11,7 @@
  *
  * Run: npm run build:e2e && npx tsx bench/trace.ts [--corpus python] [--extension <dir>] [--seconds 60] [--top 30]
  *                                               [--out bench/results/trace-<date>.json] [--trace /tmp/scout-trace.json]
+ *   --categories: the trace categories (default toplevel,v8,disabled-by-default-v8.gc); add e.g. IndexedDB,leveldb,sql to see storage.
  *   --seconds: how long Chromium traces from its start; the crawl must end within it (the script says when it did not).
  * The trace's own bookkeeping costs CPU too: read the shares, not the absolute figures, against bench/crawl.ts.
  */
@@ -26,7 +27,7 @@ const TOP = Number(arg('top', '30'));
 const EXTENSION = process.argv.includes('--extension') ? resolve(arg('extension', '')) : undefined;
 const TRACE = resolve(arg('trace', '/tmp/scout-trace.json'));
 const OUT = resolve(arg('out', `bench/results/trace-${new Date().toISOString().slice(0, 10)}.json`));
-const CATEGORIES = 'toplevel,v8,disabled-by-default-v8.gc';
+const CATEGORIES = arg('categories', 'toplevel,v8,disabled-by-default-v8.gc');
 
 interface TraceEvent {
   ph: string;
@@ -82,7 +83,9 @@ for (const e of events) {
 }
 
 /** A task by what it is: a thread pool task by the function that posted it, anything else by its name. */
-const taskName = (e: TraceEvent): string => (e.name === 'ThreadPool_RunTask' && e.args?.src_func ? `ThreadPool_RunTask ← ${String(e.args.src_func).slice(0, 90)}` : e.name);
+// The posting function's name alone is often generic (`Schedule`, `QueueRunTasks`): its file says whose task it is.
+const postedFrom = (e: TraceEvent): string => `${String(e.args?.src_func).slice(0, 90)}${e.args?.src_file ? ` (${String(e.args.src_file).split('/').slice(-2).join('/')})` : ''}`;
+const taskName = (e: TraceEvent): string => (e.name === 'ThreadPool_RunTask' && e.args?.src_func ? `ThreadPool_RunTask ← ${postedFrom(e)}` : e.name);
 
 // Top-level complete events only (nested ones are inside their parent's thread time), per thread.
 const byThread = new Map<string, TraceEvent[]>();
