@@ -23,10 +23,30 @@ describe('BodySpill', () => {
     const original = JSON.stringify(record);
     s.hold(record, 'markdown');
     expect(Object.getOwnPropertyDescriptor(record, 'markdown')?.value).toBeUndefined();
-    expect(readFileSync(join(s.folder as string, 'bodies'), 'utf8')).toBe(text);
+    // A body with a character past U+00FF is kept in UTF-16 (Node decodes it faster than such UTF-8).
+    expect(readFileSync(join(s.folder as string, 'bodies'), 'utf16le')).toBe(text);
     expect(JSON.stringify(record)).toBe(original);
     expect(JSON.stringify(copy(record))).toBe(original);
     expect(Object.keys(copy(record))).toEqual(['key', 'markdown', 'after']);
+  });
+
+  it('keeps ASCII and Latin-1 bodies, and texts of several writes, in UTF-8; gives every body as UTF-8', () => {
+    const s = spill();
+    const latin = `# Café\n\n${'déjà vu, naïve. '.repeat(80)}`;
+    const wide = `# Quotes\n\n${'“quoted” — and ’ '.repeat(80)}`;
+    const long = `${'“long” text '.repeat(7000)}`;
+    const records = [latin, wide, long].map((markdown) => s.hold({ markdown }, 'markdown'));
+    const file = readFileSync(join(s.folder as string, 'bodies'));
+    const latinBytes = Buffer.byteLength(latin, 'utf8');
+    expect(file.subarray(0, latinBytes).toString('utf8')).toBe(latin);
+    expect(file.subarray(latinBytes, latinBytes + 2 * wide.length).toString('utf16le')).toBe(wide);
+    expect(file.subarray(latinBytes + 2 * wide.length).toString('utf8')).toBe(long);
+    records.forEach((record, i) => expect(record.markdown).toBe([latin, wide, long][i]));
+    const pieces = s.writeAll(['“a” ', wide, ' “b”']);
+    expect(s.read(pieces)).toBe(`“a” ${wide} “b”`);
+    expect(s.utf8(pieces).toString('utf8')).toBe(`“a” ${wide} “b”`);
+    const held = s.hold({ markdown: wide }, 'markdown');
+    expect(held.markdown).toBe(wide);
   });
 
   it('round-trips text UTF-8 cannot hold (a lone surrogate), as IndexedDB keeps it', () => {
