@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { CrawlJob, JobRecord } from '@/lib/store/db';
+import type { CrawlJob, FrontierRecord, JobRecord, LinkBlockRecord } from '@/lib/store/db';
 
 /**
  * Every row of one store of the extension's IndexedDB. Runs inside an extension page (passed to
@@ -35,4 +35,17 @@ export async function latestCrawl(page: Page): Promise<{ job?: CrawlJob; paths: 
   const job = (await readStore<JobRecord>(page, 'jobs')).filter((j): j is CrawlJob => j.kind === 'crawl').sort((a, b) => b.createdAt - a.createdAt)[0];
   const pages = (await readStore<{ jobId: string; url: string; finalUrl: string; bytes: number; state: string }>(page, 'pages')).filter((p) => p.jobId === job?.id && p.state === 'stored');
   return { job, paths: pages.map((p) => new URL(p.url).pathname).sort(), pages };
+}
+
+/**
+ * A job's queue as the panel lists it: its frontier rows, and the rows its blocks of skipped links
+ * stand for (a page's skipped links are one record; lib/crawl/link-blocks.ts), each with its reason.
+ */
+export async function readQueue(page: Page, jobId: string | undefined): Promise<FrontierRecord[]> {
+  const rows = (await readStore<FrontierRecord>(page, 'frontier')).filter((r) => r.jobId === jobId);
+  const blocks = (await readStore<LinkBlockRecord>(page, 'linkBlocks')).filter((b) => b.jobId === jobId && b.state === 'skipped');
+  const fromBlocks = blocks.flatMap((b) =>
+    b.urls.map((url, i): FrontierRecord => ({ jobId: b.jobId, key: b.keys?.[i] ?? url, url, state: 'skipped', depth: b.depth, seq: b.seq + i, source: b.source, retries: 0, updatedAt: b.createdAt, reason: b.reasons?.[i] ?? '' })),
+  );
+  return [...rows, ...fromBlocks];
 }

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { HOSTILE_COOKIE, hostileCookieSites, OTHER_SECRET } from '../fixtures/hostile-cookie-sites';
 import { startFixtureServer, startPortAwareServer, type FixtureServer } from '../fixtures/server';
 import { HIDDEN_HOP_REFUSED, SIGNED_IN_REDIRECT } from '@/lib/fetch/redirects';
-import { latestCrawl, readStore } from './extension-db';
+import { latestCrawl, readQueue, readStore } from './extension-db';
 import { expect, test } from './fixtures';
 import { crawlToEnd } from './steps';
 
@@ -38,7 +38,7 @@ test('a site that redirects signed-in requests elsewhere gets no other site’s 
 
     // The panel answers, and says why the start page was not crawled.
     const { job } = await latestCrawl(panel);
-    const frontier = (await readStore<{ jobId: string; url: string; state: string; reason?: string }>(panel, 'frontier')).filter((f) => f.jobId === job?.id);
+    const frontier = await readQueue(panel, job?.id);
     expect(frontier.find((f) => f.url === site.url('hostile.test', '/'))).toMatchObject({ state: 'skipped', reason: SIGNED_IN_REDIRECT });
     await panel.getByRole('button', { name: 'Skipped', exact: true }).click();
     await expect(panel.getByTestId('page-list')).toContainText(SIGNED_IN_REDIRECT);
@@ -73,7 +73,7 @@ test('signed-in docs that redirect on their own site are still read with the use
     const moved = pages.find((p) => p.url === site.url('docs.login.test', '/old'));
     expect(moved).toMatchObject({ finalUrl: site.url('docs.login.test', '/new'), markdown: expect.stringContaining('Signed in as me') });
 
-    const frontier = (await readStore<{ jobId: string; url: string; state: string; reason?: string }>(panel, 'frontier')).filter((f) => f.jobId === job?.id);
+    const frontier = await readQueue(panel, job?.id);
     expect(frontier.find((f) => f.url === site.url('docs.login.test', '/r0'))).toMatchObject({ state: 'skipped', reason: HIDDEN_HOP_REFUSED });
     await panel.getByRole('button', { name: 'Skipped', exact: true }).click();
     await expect(panel.getByTestId('page-list')).toContainText('they loop or run past 20 hops');

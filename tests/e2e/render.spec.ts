@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { SPA_HOME, SPA_PAGES } from '../fixtures/spa-content';
 import { docsifyRoutes, docsifySite, reactSpaPaths, reactSpaSite } from '../fixtures/spa-sites';
-import { latestCrawl, readStore } from './extension-db';
+import { latestCrawl, readQueue, readStore } from './extension-db';
 import { DEMO_DIR, expect, test } from './fixtures';
 import { startCrawl } from './steps';
 import { workerStopper } from './worker-stops';
@@ -51,7 +51,7 @@ async function storedPages(panel: Page): Promise<PageRow[]> {
 async function whyNotStored(panel: Page, pages: PageRow[], expected: string[]): Promise<string> {
   const missing = expected.filter((url) => !pages.some((p) => p.url === url));
   const { job } = await latestCrawl(panel);
-  const rows = (await readStore<{ jobId: string; url: string; state: string; reason?: string }>(panel, 'frontier')).filter((r) => r.jobId === job?.id && missing.includes(r.url));
+  const rows = (await readQueue(panel, job?.id)).filter((r) => missing.includes(r.url));
   return `not stored: ${JSON.stringify(rows.length ? rows : missing)}`;
 }
 

@@ -3,7 +3,7 @@ import { PUBLIC_HOST, privateNetworkSite, privateTargets } from '../fixtures/pri
 import { crossSiteTwinSites, SCRIPT_MARKER, scriptSite } from '../fixtures/security-sites';
 import { startFixtureServer, startPortAwareServer } from '../fixtures/server';
 import { HIDDEN_HOP_REFUSED } from '@/lib/fetch/redirects';
-import { latestCrawl, readStore } from './extension-db';
+import { latestCrawl, readQueue, readStore } from './extension-db';
 import { expect, test } from './fixtures';
 import { crawlToEnd } from './steps';
 
@@ -27,7 +27,7 @@ interface FrontierRow { jobId: string; url: string; state: string; reason?: stri
 
 async function frontierOf(panel: Page): Promise<FrontierRow[]> {
   const { job } = await latestCrawl(panel);
-  return (await readStore<FrontierRow>(panel, 'frontier')).filter((f) => f.jobId === job?.id);
+  return readQueue(panel, job?.id);
 }
 
 test('a public site’s links, llms files and sitemaps into the user’s network are listed with the reason and never requested', async ({ openPanel }) => {

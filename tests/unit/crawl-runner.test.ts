@@ -4,6 +4,7 @@ import { createDb, type ScoutDb } from '@/lib/store/db';
 import { runDiscoveryJob } from '@/lib/discovery/run-discovery';
 import { createCrawlJob } from '@/lib/crawl/jobs';
 import { nodePipeline } from '@/lib/pipeline/node';
+import { frontierWindow } from '@/lib/crawl/frontier-view';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import type { CrawlSettings } from '@/lib/crawl/settings';
 import { getJob } from '@/lib/store/queries';
@@ -28,7 +29,7 @@ async function crawl(sites: Record<string, FixtureSite>, host: string, path: str
   server = await startFixtureServer(sites);
   const job = await createCrawlJob(db, server.url(host, path), { useSeeds: false, ...settings });
   const state = await new CrawlRunner({ db, fetch: fetchFn, process: nodePipeline({ fetch: fetchFn }).process, timeoutMs: 2000 }, job.id).run();
-  const frontier = await db.frontier.where('[jobId+seq]').between([job.id, 0], [job.id, Infinity]).toArray();
+  const frontier = await frontierWindow(db, job.id, 'all', 0, 100_000);
   const pages = await db.pages.where('[jobId+state]').between([job.id, ''], [job.id, '\uffff']).toArray();
   const path_ = (u: string) => new URL(u).pathname;
   return { job: await getJob(db, job.id, 'crawl'), state, frontier, pages, paths: pages.map((p) => path_(p.url)).sort(), at: (p: string) => frontier.find((f) => path_(f.url) === p) };
@@ -141,7 +142,7 @@ describe('crawl runner', () => {
     expect(pages).toHaveLength(14);
     expect(byPath.get('/guide/installation.html')).toMatchObject({ format: 'markdown', twinUrl: expect.stringMatching(/\/guide\/installation(\.html)?\.md$/) });
     expect(byPath.get('/api/database.html')).toMatchObject({ format: 'html', title: expect.stringMatching(/Database/) });
-    const frontier = await db.frontier.where('[jobId+seq]').between([job.id, 0], [job.id, Infinity]).toArray();
+    const frontier = await frontierWindow(db, job.id, 'all', 0, 100_000);
     expect(frontier.find((f) => f.url.endsWith('/drafts/secret-roadmap.html'))).toMatchObject({ state: 'skipped', reason: 'Disallowed by robots.txt' });
     expect(frontier.find((f) => f.url.endsWith('/llms.txt'))).toMatchObject({ state: 'skipped' });
     expect(server.requests.some((r) => r.path.startsWith('/drafts/'))).toBe(false);
@@ -158,7 +159,7 @@ describe('crawl runner', () => {
     const job = await createCrawlJob(db, start, {});
     expect(await new CrawlRunner({ db, fetch: loopbackFetch(), process: nodePipeline({ fetch: loopbackFetch() }).process }, job.id).run()).toBe('done');
     expect(server.requests.filter((r) => r.path === '/robots.txt')).toHaveLength(2);
-    const frontier = await db.frontier.where('[jobId+seq]').between([job.id, 0], [job.id, Infinity]).toArray();
+    const frontier = await frontierWindow(db, job.id, 'all', 0, 100_000);
     expect(frontier.find((f) => f.url.endsWith('/drafts/secret-roadmap.html'))).toMatchObject({ state: 'skipped', reason: 'Disallowed by robots.txt' });
   });
 

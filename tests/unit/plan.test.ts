@@ -12,6 +12,7 @@ import { nodePipeline } from '@/lib/pipeline/node';
 import { CrawlRunner } from '@/lib/crawl/runner';
 import { DEFAULT_SETTINGS } from '@/lib/crawl/settings';
 import { getJob, updateJob } from '@/lib/store/queries';
+import { rowsInState } from '@/lib/store/frontier';
 import { loopbackFetch, startPortAwareServer, type FixtureServer, type FixtureSite, type Route } from '../fixtures/server';
 
 const DOCS = 'docs.acme.test';
@@ -157,7 +158,7 @@ describe('a docs crawl', () => {
     expect(await storedPaths(job.id)).toEqual(['/en/stable/', ...STABLE.map((p) => `/en/stable/${p}`)].sort());
     expect(server.requests.filter((r) => r.host === WWW)).toEqual([]);
     expect((await getJob(db, job.id, 'crawl'))?.boundary).toEqual(plan.boundary);
-    const skipped = await db.frontier.where('[jobId+state]').equals([job.id, 'skipped']).toArray();
+    const skipped = await rowsInState(db, job.id, 'skipped');
     const www = (path: string) => server.url(WWW, path);
     const reasonOf = (path: string, host = DOCS) => skipped.find((f) => f.url === `http://${host}:${server.port}${path}`)?.reason;
     expect(reasonOf('/blog/post-1', WWW)).toBe(`Outside the documentation (${WWW}:${server.port}/blog/)`);
