@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rowCopy } from '../../lib/store/memory/page-outputs';
-
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../fixtures/seeded-random';
 
 /** A row of the shapes a page row holds: strings, numbers, booleans, undefined, nested objects and arrays. */
 function value(r: () => number, depth: number): unknown {

@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { demoteHeadings } from '../../lib/generate/demote-headings';
 import { renderLlmsFull, type FullPage } from '../../lib/generate/render';
 import { countTokens } from '../../lib/tokens';
-
-// A small seeded generator (mulberry32): the same pages on every run.
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../fixtures/seeded-random';
 
 const PIECES = ['# Title', '## Part', '### Deep', 'Some text [a link](/x.html#y).', '```\n# not a heading\n```', '', '/path first', '  indented', 'Setext\n======', '- item', '| a | b |'];
 
