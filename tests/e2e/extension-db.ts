@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { CrawlJob, FrontierRecord, JobRecord, LinkBlockRecord } from '@/lib/store/db';
+import { rowAt } from '@/lib/store/link-blocks';
 
 /**
  * Every row of one store of the extension's IndexedDB. Runs inside an extension page (passed to
@@ -44,8 +45,5 @@ export async function latestCrawl(page: Page): Promise<{ job?: CrawlJob; paths: 
 export async function readQueue(page: Page, jobId: string | undefined): Promise<FrontierRecord[]> {
   const rows = (await readStore<FrontierRecord>(page, 'frontier')).filter((r) => r.jobId === jobId);
   const blocks = (await readStore<LinkBlockRecord>(page, 'linkBlocks')).filter((b) => b.jobId === jobId && b.state === 'skipped');
-  const fromBlocks = blocks.flatMap((b) =>
-    b.urls.map((url, i): FrontierRecord => ({ jobId: b.jobId, key: b.keys?.[i] ?? url, url, state: 'skipped', depth: b.depth, seq: b.seq + i, source: b.source, retries: 0, updatedAt: b.createdAt, reason: b.reasons?.[i] ?? '' })),
-  );
-  return [...rows, ...fromBlocks];
+  return [...rows, ...blocks.flatMap((b) => b.urls.map((_, i) => rowAt(b, b.seq + i, 'skipped', b.createdAt)))];
 }
