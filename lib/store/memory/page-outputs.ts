@@ -54,10 +54,9 @@ export async function pagesAfter(store: MemoryStore, jobId: string, after: strin
 export function rowCopy<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) {
-    const out: unknown[] = [];
-    for (let i = 0; i < value.length; i++) out.push(i in value ? rowCopy(value[i]) : undefined);
     // A hole stays a hole, as structuredClone keeps it.
-    for (let i = 0; i < value.length; i++) if (!(i in value)) delete out[i];
+    const out: unknown[] = new Array(value.length);
+    for (let i = 0; i < value.length; i++) if (i in value) out[i] = rowCopy(value[i]);
     return out as T;
   }
   if (Object.getPrototypeOf(value) !== Object.prototype) return copy(value);
