@@ -63,10 +63,66 @@ export function pageLinker(pages: SourcePage[]): (page: SourcePage) => SourcePag
   };
 }
 
+const bare = (url: string): string => url.replace(/[?#][\s\S]*$/, '');
+
 /**
- * The pages in reading order: breadth-first from the page at `startUrl` (else the shallowest page)
- * through Markdown links between the given pages; pages no link reaches follow in depth-then-URL
- * order. Deterministic: the same pages give the same order whatever order they come in.
+ * The folder a page heads: its URL's path up to the last slash, or the whole path when its last
+ * segment has no extension (`/guide` heads `/guide/`, like `/guide/index.html` and `/guide/`).
+ */
+function folderOf(url: string): string {
+  const path = bare(url);
+  const slash = path.lastIndexOf('/');
+  const last = path.slice(slash + 1);
+  return last === '' || last.includes('.') ? path.slice(0, slash + 1) : `${path}/`;
+}
+
+/** The folder a URL's path sits in: `/guide/install/` and `/guide/install.html` sit in `/guide/`. */
+function parentFolderOf(url: string): string {
+  const path = bare(url).replace(/\/$/, '');
+  return path.slice(0, path.lastIndexOf('/') + 1);
+}
+
+/** Whether the page is its folder's own page: `/guide/`, `/guide/index.html` or `/guide` for `/guide/`. */
+function headsFolder(url: string): boolean {
+  const last = bare(url).split('/').at(-1) ?? '';
+  return last === '' || !last.includes('.') || /^index\.[a-z0-9]+$/i.test(last);
+}
+
+/**
+ * The folder a page belongs to as a part: `/reference/datamodel.html` to `/reference/`; a page that
+ * heads its folder (`/reference/index.html`, `/guide`) to the folder above, as that folder's part.
+ */
+function containerOf(url: string): string {
+  return headsFolder(url) ? parentFolderOf(folderOf(url)) : folderOf(url);
+}
+
+/** How many of `targets` are parts of each folder, counted into every folder above theirs too. */
+function folderCounts(targets: SourcePage[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const target of targets) {
+    let folder = containerOf(target.finalUrl);
+    // Up to the origin's root ("https://host/"), whose own parent is the scheme's "https://".
+    while (folder.length > 0 && /^[a-z][a-z0-9+.-]*:\/\/[^/]+\//i.test(folder)) {
+      counts.set(folder, (counts.get(folder) ?? 0) + 1);
+      folder = parentFolderOf(folder);
+    }
+  }
+  return counts;
+}
+
+/** What being the folder's own page weighs, above any count of links. */
+const HEADS = 1e9;
+
+/**
+ * The pages in reading order: each page under the page that lists it as part of its own folder
+ * (its "home": of the pages linking to it from a folder that holds it, the folder's own page (its
+ * index), else the one with the most links into that folder, as a contents page has; else the
+ * first page to link to it), children in the
+ * order their home links them, the tree read breadth-first from the page at `startUrl` (else the
+ * shallowest page). A plain breadth-first walk of the links put a chapter wherever the first
+ * cross-reference to it was met: a "What's New" page that mentions the data model listed
+ * "3. Data model" before "1. Introduction". Pages no link reaches follow in depth-then-URL order.
+ * Deterministic: the same pages give the same order whatever order they come in.
  */
 export function readingOrder(pages: SourcePage[], startUrl: string): SourcePage[] {
   const sorted = [...pages].sort(byDepthThenUrl);
@@ -75,18 +131,61 @@ export function readingOrder(pages: SourcePage[], startUrl: string): SourcePage[
   const start = byKey.get(dedupeKey(startUrl)) ?? sorted[0];
   if (!start) return [];
   const cache = new Map<string, string | null>();
+  // Breadth-first over every link: which pages are reached, in what order, and who links whom.
+  const links = new Map<SourcePage, SourcePage[]>();
   const seen = new Set<SourcePage>([start]);
-  const order: SourcePage[] = [start];
-  for (let head = 0; head < order.length; head++) {
-    const page = order[head];
-    if (!page) break;
+  const reached: SourcePage[] = [start];
+  for (let head = 0; head < reached.length; head++) {
+    const page = reached[head] as SourcePage;
+    const targets: SourcePage[] = [];
+    const listed = new Set<SourcePage>();
     for (const key of linksOf(page, cache)) {
       const target = byKey.get(key);
-      if (target && !seen.has(target)) {
+      if (!target || target === page || listed.has(target)) continue;
+      listed.add(target);
+      targets.push(target);
+      if (!seen.has(target)) {
         seen.add(target);
-        order.push(target);
+        reached.push(target);
       }
     }
+    links.set(page, targets);
+  }
+  const rank = new Map(reached.map((page, i) => [page, i]));
+  const home = new Map<SourcePage, SourcePage>();
+  const weight = new Map<SourcePage, number>();
+  for (const page of reached) {
+    const folder = folderOf(page.finalUrl);
+    const heads = headsFolder(page.finalUrl);
+    const targets = links.get(page) ?? [];
+    let counts: Map<string, number> | undefined;
+    for (const target of targets) {
+      if (target === start) continue;
+      // -1: a cross-reference from outside the target's folder; else how much of that folder the
+      // page lists, and above any count the folder's own page (its index) linking its pages.
+      let holds = -1;
+      const container = containerOf(target.finalUrl);
+      if (container.startsWith(folder)) {
+        counts ??= folderCounts(targets);
+        holds = (counts.get(container) ?? 0) + (heads && folder === container ? HEADS : 0);
+      }
+      // Pages come in breadth-first order, so on a tie the first linker stays.
+      if (!home.has(target) || holds > (weight.get(target) ?? -1)) {
+        home.set(target, page);
+        weight.set(target, holds);
+      }
+    }
+  }
+  const children = new Map<SourcePage, SourcePage[]>();
+  for (const page of reached) {
+    for (const target of links.get(page) ?? []) if (home.get(target) === page) (children.get(page) ?? children.set(page, []).get(page))?.push(target);
+  }
+  const order: SourcePage[] = [start];
+  for (let head = 0; head < order.length; head++) order.push(...(children.get(order[head] as SourcePage) ?? []));
+  // A home below its own child (two pages that each hold the other) leaves both out of the tree: they keep their first place.
+  if (order.length < reached.length) {
+    const placed = new Set(order);
+    for (const page of [...reached].sort((a, b) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0))) if (!placed.has(page)) order.push(page);
   }
   for (const page of sorted) if (!seen.has(page)) order.push(page);
   return order;
