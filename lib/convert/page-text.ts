@@ -539,11 +539,28 @@ function oneLineExample(element: Element | null): string | undefined {
 }
 
 const ENDS_SENTENCE = /[.!?:：…]$/;
+const ENDS_CLAUSE = /[.!?…]$/;
+
+/**
+ * Words that carry a sentence on, never start one: after "… by typing the command:" and an
+ * example, "to the shell." or "at the prompt." continues it, where a name in lower case starts a
+ * new one ("reStructuredText is great…").
+ */
+const CARRIES_ON = /^(?:to|at|in|on|into|from|with|and|or|then|which|where|as|for|followed)\b/;
+
+/** Whether the text after an example continues the sentence the text before it, ending `before`, broke. */
+function carriesOn(before: string, after: string): boolean {
+  if (!/^\p{Ll}/u.test(after)) return false;
+  if (!ENDS_SENTENCE.test(before)) return true;
+  return !ENDS_CLAUSE.test(before) && CARRIES_ON.test(after);
+}
 
 /**
  * A paragraph that begins in lower case right after an example that broke a sentence: the
- * paragraph before the example stops with no mark ("… by typing"). After a finished sentence
- * ("… like this:") a lower-case start is a name ("reStructuredText is great…").
+ * paragraph before the example stops with no mark ("… by typing"), or with a colon when the
+ * paragraph goes on with a word that carries a sentence on ("… the command:", example, "to the
+ * shell."). After a finished sentence ("… like this:") a lower-case start is a name
+ * ("reStructuredText is great…").
  */
 function continuesAfterExample(paragraph: Element, text: string): boolean {
   if (!/^\p{Ll}/u.test(text)) return false;
@@ -557,18 +574,18 @@ function continuesAfterExample(paragraph: Element, text: string): boolean {
     before = child;
   }
   if (!before || !start || (tagOf(before) !== 'pre' && !before.querySelector('pre'))) return false;
-  return tagOf(start) === 'p' && !ENDS_SENTENCE.test(normalizeSpace(start.textContent));
+  return tagOf(start) === 'p' && carriesOn(normalizeSpace(start.textContent), text);
 }
 
 /** "Scheme is invoked by typing" + a one-line example + "at the prompt. …" read as one text. */
 function sentenceAcrossExample(paragraph: Element, text: string): string | undefined {
-  if (ENDS_SENTENCE.test(text)) return undefined;
+  if (ENDS_CLAUSE.test(text)) return undefined;
   const example = nextShown(paragraph);
   const code = oneLineExample(example);
   const rest = code && example ? nextShown(example) : null;
   if (!code || !rest || tagOf(rest) !== 'p') return undefined;
   const after = normalizeSpace(rest.textContent);
-  return /^\p{Ll}/u.test(after) ? `${text} ${code} ${after}` : undefined;
+  return carriesOn(text, after) ? `${text} ${code} ${after}` : undefined;
 }
 
 // Entries of a contents list or table named in a description, and the length of each.

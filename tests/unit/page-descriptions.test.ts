@@ -112,6 +112,9 @@ describe('pages whose content opens with no lead paragraph', () => {
   it('reads a sentence an example broke as one, never from its middle', () => {
     const broken = '<h2>2.1 Basics of Starting</h2><p>Under unix, Tally is invoked by typing</p><div class="example"><pre class="example">tally\n</pre></div><p>at your shell prompt.  Tally will count its input and print something like this:</p><pre>words 12\nlines 3\n</pre><p>This information, which can be printed again by running</p><pre>tally --version\n</pre><p>tells you the following version information.  The release number is changed each time a new version is released.</p>';
     expect(page(broken)).toBe('Under unix, Tally is invoked by typing tally at your shell prompt.');
+    // A colon before the example, and the sentence goes on after it ("to the shell."): one sentence still.
+    const colon = '<h2>2.1 Basics of Starting</h2><p>Putting its folder on your search path makes it possible to start Tally by typing the command:</p><pre>tally\n</pre><p>to the shell. Other places are possible; check with your system administrator.</p>';
+    expect(page(colon)).toBe('Putting its folder on your search path makes it possible to start Tally by typing the command: tally to the shell. Other places are possible; check with your system administrator.');
   });
 
   it('takes a lower-case name after a finished sentence and an example as a lead', () => {
