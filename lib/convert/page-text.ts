@@ -136,7 +136,7 @@ export function summaryParagraph(root: Element, definitions: Set<Element> = new 
       }
       return undefined;
     }
-    const whole = normalizeSpace(element.textContent);
+    const whole = normalizeSpace(proseOf(element, here));
     let text = withoutReadMore(element, whole, here);
     const first = !prose;
     prose = true;
@@ -154,7 +154,7 @@ export function summaryParagraph(root: Element, definitions: Set<Element> = new 
     // The rest of a sentence an example broke ("… by typing", example, "at the prompt. …") is
     // read with its start below; on its own it begins mid-sentence.
     if (continuesAfterExample(element, text)) return 'skip';
-    text = sentenceAcrossExample(element, text) ?? text;
+    text = sentenceAcrossExample(element, text, here) ?? text;
     const words = text.split(' ').length;
     // A short lead that introduces a list or an example is read with it ("…a variety of tools: …";
     // "Rust divides keywords into three categories: strict, reserved, weak").
@@ -457,6 +457,48 @@ function linksHere(link: Element, here: string | undefined): boolean {
 }
 
 /**
+ * A footnote's mark in running text ("[1]", a superscript "1"): the DPUB role `doc-noteref`, a
+ * footnote-reference class (Sphinx, mdBook, pandoc, Python-Markdown), remark's
+ * `data-footnote-ref`, or a superscript holding nothing but a short link to this page.
+ */
+function isNoteRef(element: Element, here: string | undefined): boolean {
+  if (element.getAttribute('role') === 'doc-noteref' || element.hasAttribute('data-footnote-ref')) return true;
+  if (/(?:^|[\s_-])(?:footnote-?ref(?:erence)?|noteref)(?:$|[\s_-])/i.test(element.getAttribute('class') ?? '')) return true;
+  if (tagOf(element) !== 'sup' || element.children.length !== 1) return false;
+  const link = element.firstElementChild as Element;
+  return tagOf(link) === 'a' && linksHere(link, here) && /^\[?[\p{L}\p{N}]{1,4}\]?$/u.test(normalizeSpace(element.textContent));
+}
+
+/**
+ * The text a reader reads as the paragraph, footnote marks left out: a description that ends
+ * "…run-time.1 Semantic rules…" or starts "to the shell. [1] Since…" shows the mark as a word.
+ */
+function proseOf(element: Element, here: string | undefined): string {
+  if (!element.querySelector('a, sup')) return element.textContent ?? '';
+  let out = '';
+  // The spaces around a mark are the mark's when closing punctuation follows it ("JavaScript [1] ).").
+  let dropped = false;
+  const read = (node: Node): void => {
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === 3) {
+        let text = child.textContent ?? '';
+        if (dropped && /^\s*[)\]}.,;:!?]/.test(text)) {
+          out = out.trimEnd();
+          text = text.trimStart();
+        }
+        if (text) dropped = false;
+        out += text;
+      } else if (child.nodeType === 1) {
+        if (isNoteRef(child as Element, here)) dropped = true;
+        else read(child);
+      }
+    }
+  };
+  read(element);
+  return out;
+}
+
+/**
  * The paragraph's text without a closing link to further down the same page after its last
  * sentence ("A convenience header… More..."): a pointer to the page's own details is not part of
  * what it says.
@@ -578,13 +620,13 @@ function continuesAfterExample(paragraph: Element, text: string): boolean {
 }
 
 /** "Scheme is invoked by typing" + a one-line example + "at the prompt. …" read as one text. */
-function sentenceAcrossExample(paragraph: Element, text: string): string | undefined {
+function sentenceAcrossExample(paragraph: Element, text: string, here: string | undefined): string | undefined {
   if (ENDS_CLAUSE.test(text)) return undefined;
   const example = nextShown(paragraph);
   const code = oneLineExample(example);
   const rest = code && example ? nextShown(example) : null;
   if (!code || !rest || tagOf(rest) !== 'p') return undefined;
-  const after = normalizeSpace(rest.textContent);
+  const after = normalizeSpace(proseOf(rest, here));
   return carriesOn(text, after) ? `${text} ${code} ${after}` : undefined;
 }
 

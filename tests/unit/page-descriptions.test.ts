@@ -117,6 +117,16 @@ describe('pages whose content opens with no lead paragraph', () => {
     expect(page(colon)).toBe('Putting its folder on your search path makes it possible to start Tally by typing the command: tally to the shell. Other places are possible; check with your system administrator.');
   });
 
+  it('leaves footnote marks out of a description, whatever marks them', () => {
+    const lead = 'Tally counts the words, lines and records of its input, and prints each count on a line';
+    // Sphinx: a bracketed reference with the DPUB role, spaced on both sides of it.
+    expect(page(`<p>${lead} <a class="footnote-reference brackets" href="#id2" role="doc-noteref"><span class="fn-bracket">[</span>1<span class="fn-bracket">]</span></a> (see below).</p>`)).toBe(`${lead} (see below).`);
+    // mdBook: a superscript link with a footnote-reference class, right after the word.
+    expect(page(`<p>${lead} of its own.<sup class="footnote-reference"><a href="#counts">1</a></sup> It reads any input.</p>`)).toBe(`${lead} of its own. It reads any input.`);
+    // A bare superscript link to this page is a mark too; a superscript of a power is text.
+    expect(page(`<p>${lead} of its own<sup><a href="#n2">2</a></sup>, up to 10<sup>6</sup> lines.</p>`)).toBe(`${lead} of its own, up to 106 lines.`);
+  });
+
   it('takes a lower-case name after a finished sentence and an example as a lead', () => {
     const named = '<h2>Overview</h2><p>Are you tired of writing docstrings that look like this:</p><pre>:param path: the path\n:type path: str\n</pre><p>reStructuredText is great, but it creates visually dense, hard to read docstrings.</p>';
     expect(page(named)).toBe('reStructuredText is great, but it creates visually dense, hard to read docstrings.');
