@@ -26,7 +26,12 @@ export function boundHeapGrowth(): void {
  * The young generation's cap, in MB per semi-space. V8's default on 64-bit is 16: a new space of
  * 32 MB (two semi-spaces), committed from early in a crawl to its end and the first thing above
  * the live set at the CLI's peak. Half of it took the CLI's peak RSS on the Python docs from 312
- * to 279 MB (medians of 3 interleaved runs), CPU per page the same (62 and 61 ms).
+ * to 279 MB (medians of 3 interleaved runs), CPU per page the same (62 and 61 ms). A larger one
+ * collects less often and does cut CPU, but not within 300 MB at the peak: node
+ * --max-semi-space-size=N on the Python docs (3 interleaved runs each, 2026-11-30), CPU per page
+ * and peak RSS, medians: 8 (this cap) 55 ms, 263 MB; 12: 56 ms, 290 MB (another time 298, 306);
+ * 16 (V8's own): 52 ms, 292 MB; 32: 47 ms, 342 MB; 64: 48 ms, 425 MB. Above 16 it could only be
+ * set on Node's command line (cli/node-flags.mjs), as V8 fixes the maximum as it makes the heap.
  */
 export const SEMI_SPACE_MB = 8;
 

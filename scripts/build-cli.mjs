@@ -22,6 +22,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { GENERATE_NODE_FLAGS } from '../cli/node-flags.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { outdir: { type: 'string' }, packages: { type: 'string', default: 'bundle' } } });
@@ -120,7 +121,8 @@ try {
     // The patches changed the bundle's code too: an edited patch makes the bundle stale.
     .concat(SOURCE_PATCH_FILES)
     .sort();
-  writeFileSync(join(building, 'inputs.json'), `${JSON.stringify({ builtAt, inputs }, null, 1)}\n`);
+  // The flags cli/bin.mjs starts `scout generate` with: what runs the bundle itself (bench/cli.ts) passes them too.
+  writeFileSync(join(building, 'inputs.json'), `${JSON.stringify({ builtAt, inputs, generateNodeFlags: GENERATE_NODE_FLAGS }, null, 1)}\n`);
   mkdirSync(dirname(outdir), { recursive: true });
   rmSync(outdir, { recursive: true, force: true });
   renameSync(building, outdir);

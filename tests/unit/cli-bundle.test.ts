@@ -19,6 +19,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from '../../lib/tokens';
+import { GENERATE_NODE_FLAGS } from '../../cli/node-flags.mjs';
 
 const MARK = 'scout-test: the bundle ran';
 /** The extension's build-time linkedom and turndown patches, which the CLI's build applies too. */
@@ -54,7 +55,7 @@ async function copyBundle(name: string, edit: (manifest: { builtAt: number; inpu
   return dir;
 }
 
-async function inputsJson(dir = bundleDir): Promise<{ builtAt: number; inputs: string[] }> {
+async function inputsJson(dir = bundleDir): Promise<{ builtAt: number; inputs: string[]; generateNodeFlags?: string[] }> {
   return JSON.parse(await readFile(join(dir, 'inputs.json'), 'utf8'));
 }
 
@@ -81,6 +82,10 @@ describe('scripts/build-cli.mjs', () => {
     // Every source was last changed before the build began.
     for (const input of inputs) expect((await stat(join(copy, input))).mtimeMs).toBeLessThanOrEqual(builtAt);
     expect(builtAt).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('records the Node flags the bin runs generate with, for what runs the bundle itself', async () => {
+    expect((await inputsJson()).generateNodeFlags).toEqual(GENERATE_NODE_FLAGS);
   });
 
   it('holds the tokenizer\'s vocabulary as JSON data, and counts as the package does', async () => {
