@@ -13,7 +13,10 @@
  *   --runs 3                 runs of each contender, interleaved
  *   --max-pages 10000        the page limit of both (the whole corpus by default)
  *   --cli <file>[,<file>]    the built CLI(s) to measure (default .output/cli/scout.js); a baseline
- *                            worktree's bundle next to this one measures both in one run
+ *                            worktree's bundle next to this one measures both in one run. Each runs
+ *                            as `node <flags> <file>`, its flags those its build recorded for generate
+ *                            (inputs.json's generateNodeFlags: cli/bin.mjs starts generate with them)
+ *                            and any more written after the file: <file>@--max-semi-space-size=32
  *   --label <name>[,<name>]  their names in the table (default "this build" / the file)
  *   --no-peer                the CLI(s) only
  *   --latency 80             the fixture server's time to first byte (bench/harness.ts networkFromArgs)
@@ -43,7 +46,14 @@ const NETWORK = networkFromArgs();
 const CONCURRENCY = DEFAULT_SETTINGS.perHostConcurrency;
 const PROFILE_DIR = process.argv.includes('--profile') ? resolve(arg('profile', 'cli-profile')) : undefined;
 const PROFILE_SOURCE = resolve(arg('profile-source', ROOT));
-const cliFiles = arg('cli', join(ROOT, '.output/cli/scout.js')).split(',').map((f) => resolve(f));
+const cliSpecs = arg('cli', join(ROOT, '.output/cli/scout.js')).split(',').map((f) => f.split('@'));
+const cliFiles = cliSpecs.map(([file]) => resolve(file ?? ''));
+/** The Node flags the bin runs `scout generate` with, as the bundle's build recorded them (none before they were). */
+const generateNodeFlags = (file: string): string[] => {
+  const inputs = join(file, '..', 'inputs.json');
+  return existsSync(inputs) ? ((JSON.parse(readFileSync(inputs, 'utf8')) as { generateNodeFlags?: string[] }).generateNodeFlags ?? []) : [];
+};
+const cliFlags = cliSpecs.map(([file, ...flags]) => [...generateNodeFlags(resolve(file ?? '')), ...flags]);
 const labels = process.argv.includes('--label') ? arg('label', '').split(',') : cliFiles.length === 1 ? ['this build'] : cliFiles;
 if (labels.length !== cliFiles.length) throw new Error('--label needs one name per --cli file');
 for (const file of cliFiles) if (!existsSync(file)) throw new Error(`${file} does not exist: build the CLI first (npm run build:cli)`);
@@ -76,7 +86,7 @@ const scoutPages = (stdout: string) => {
   return result.crawl?.stored ?? 0;
 };
 const contenders: Contender[] = [
-  ...cliFiles.map((file, i) => ({ name: `Scout CLI (${labels[i]})`, args: (out: string) => [file, ...scoutArgs(out)], pages: scoutPages })),
+  ...cliFiles.map((file, i) => ({ name: `Scout CLI (${labels[i]})`, args: (out: string) => [...(cliFlags[i] ?? []), file, ...scoutArgs(out)], pages: scoutPages })),
   ...(process.argv.includes('--no-peer')
     ? []
     : [{ name: 'crawlee CheerioCrawler + turndown', args: (out: string) => [peerBundle, startUrl, out, String(MAX_PAGES), String(CONCURRENCY)], pages: (stdout: string) => (JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as { pages?: number }).pages ?? 0 }]),
