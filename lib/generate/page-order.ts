@@ -117,9 +117,8 @@ const HEADS = 1e9;
  * The pages in reading order: each page under the page that lists it as part of its own folder
  * (its "home": of the pages linking to it from a folder that holds it, the folder's own page (its
  * index), else the one with the most links into that folder, as a contents page has; else the
- * first page to link to it), children in the
- * order their home links them, the tree read breadth-first from the page at `startUrl` (else the
- * shallowest page). A plain breadth-first walk of the links put a chapter wherever the first
+ * first page to link to it), children in the order their home links them, the tree read
+ * breadth-first from the page at `startUrl` (else the shallowest page). A plain breadth-first walk of the links put a chapter wherever the first
  * cross-reference to it was met: a "What's New" page that mentions the data model listed
  * "3. Data model" before "1. Introduction". Pages no link reaches follow in depth-then-URL order.
  * Deterministic: the same pages give the same order whatever order they come in.
@@ -151,7 +150,6 @@ export function readingOrder(pages: SourcePage[], startUrl: string): SourcePage[
     }
     links.set(page, targets);
   }
-  const rank = new Map(reached.map((page, i) => [page, i]));
   const home = new Map<SourcePage, SourcePage>();
   const weight = new Map<SourcePage, number>();
   for (const page of reached) {
@@ -182,10 +180,11 @@ export function readingOrder(pages: SourcePage[], startUrl: string): SourcePage[
   }
   const order: SourcePage[] = [start];
   for (let head = 0; head < order.length; head++) order.push(...(children.get(order[head] as SourcePage) ?? []));
-  // A home below its own child (two pages that each hold the other) leaves both out of the tree: they keep their first place.
+  // Two pages that are each other's home (and the pages under them) hang from no page the start
+  // reaches: they follow in the breadth-first order they were reached in.
   if (order.length < reached.length) {
     const placed = new Set(order);
-    for (const page of [...reached].sort((a, b) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0))) if (!placed.has(page)) order.push(page);
+    for (const page of reached) if (!placed.has(page)) order.push(page);
   }
   for (const page of sorted) if (!seen.has(page)) order.push(page);
   return order;
